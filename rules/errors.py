@@ -1,0 +1,78 @@
+"""The one exception tree of the rules core.
+
+Every error the core raises derives from :class:`CourtsideError`; each leaf also
+subclasses the builtin it is closest to, so callers that only know Python's
+builtins still catch it (``except ValueError``).
+"""
+
+from __future__ import annotations
+
+
+class CourtsideError(Exception):
+    """Root of every error raised by courtside."""
+
+
+class RulesetError(CourtsideError, ValueError):
+    """A ruleset file is malformed or contradicts itself.
+
+    ``problems`` lists each fault as ``(key_path, message)``; ``source`` names the
+    file (or preset) it came from.
+    """
+
+    def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        lines = [f"{source}: {key}: {message}" if key else f"{source}: {message}" for key, message in problems]
+        super().__init__("\n".join(lines))
+
+
+class UnknownRuleset(CourtsideError, LookupError):
+    """A ruleset name that is neither a shipped preset nor an existing file."""
+
+
+class ResultsError(CourtsideError, ValueError):
+    """A results or decisions file is malformed; names the file, line and reason."""
+
+    def __init__(self, source: str, line: int | None, message: str) -> None:
+        self.source = source
+        self.line = line
+        self.message = message
+        where = f"{source}, line {line}" if line is not None else source
+        super().__init__(f"{where}: {message}")
+
+
+class TournamentError(CourtsideError, ValueError):
+    """A tournament file is malformed; names the file, the key and the reason."""
+
+    def __init__(self, source: str, key: str, message: str) -> None:
+        self.source = source
+        self.key = key
+        self.message = message
+        super().__init__(f"{source}: {key}: {message}" if key else f"{source}: {message}")
+
+
+class ScheduleError(CourtsideError, ValueError):
+    """The schedule's constraints cannot all be met; says which and why."""
+
+
+class IllegalCommand(CourtsideError, ValueError):
+    """An operator command the match state or the ruleset does not allow.
+
+    The match is left exactly as it was; ``reason`` is the sentence shown to
+    the table official ("no time-out left for HOME in this half").
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class EventLogError(CourtsideError, ValueError):
+    """An event log line is malformed; names the line number and the reason."""
+
+    def __init__(self, source: str, line: int | None, message: str) -> None:
+        self.source = source
+        self.line = line
+        self.message = message
+        where = f"{source}, line {line}" if line is not None else source
+        super().__init__(f"{where}: {message}")
