@@ -264,7 +264,9 @@ class Ranking(_Model):
             if name in self.criteria and self.criteria.index(name) != len(self.criteria) - 1:
                 later = self.criteria[self.criteria.index(name) + 1 :]
                 if any(c not in DECISION_CRITERIA for c in later):
-                    raise ValueError(f"{name!r} needs an organiser's decision and must come after every criterion results can decide")
+                    raise ValueError(
+                        f"{name!r} needs an organiser's decision and must come after every criterion results can decide"
+                    )
         return self
 
 

@@ -1,0 +1,59 @@
+"""rules/ is the pure core: it imports without the table's libraries and reads no clock."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+
+# Imports a pure core must not make: the other parts, hardware/network/screen libraries,
+# and anything that reads the wall clock or does I/O on its own (a draw uses random.Random(seed), which is pure).
+FORBIDDEN_MODULES = {
+    "firmware", "display", "standings", "courtside",
+    "pygame", "paho", "gpiozero", "socket", "subprocess", "threading", "asyncio", "time",
+}
+FORBIDDEN_CALLS = {"now", "utcnow", "today", "monotonic", "perf_counter", "sleep", "urlopen"}
+
+
+def test_rules_imports_without_pygame_paho_or_gpiozero() -> None:
+    # A meta-path finder that refuses those packages stands in for a machine without them.
+    code = (
+        "import sys\n"
+        "class Refuse:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in {'pygame', 'paho', 'gpiozero'}:\n"
+        "            raise ImportError('not installed: ' + name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "import pkgutil, importlib, rules\n"
+        "for m in pkgutil.walk_packages(rules.__path__, 'rules.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_rules_sources_import_nothing_impure_and_read_no_clock() -> None:
+    offences: list[str] = []
+    for path in sorted(RULES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            offences.extend(
+                f"{path.relative_to(RULES.parent)}: imports {name}"
+                for name in names
+                if name.split(".")[0] in FORBIDDEN_MODULES
+            )
+            if isinstance(node, ast.Attribute) and node.attr in FORBIDDEN_CALLS:
+                offences.append(f"{path.relative_to(RULES.parent)}:{node.lineno}: calls .{node.attr}")
+                continue
+    assert offences == []
