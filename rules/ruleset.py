@@ -254,6 +254,9 @@ class Points(_Model):
 class Ranking(_Model):
     criteria: list[Criterion] = Field(min_length=1)
     tie_mode: Literal["uefa", "restart", "top_team"] = "uefa"
+    # How often two teams meet in a pool (2 = double round robin): a results file
+    # with more meetings than this has a pairing entered twice, so it is refused.
+    meetings: int = Field(default=1, ge=1)
     note: str = ""
 
     @model_validator(mode="after")

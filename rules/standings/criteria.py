@@ -1,0 +1,235 @@
+"""Ranking criteria: each a building block that splits a group of level teams.
+
+A criterion looks at a ``Question`` (the teams still level, the teams whose
+mutual games count as "head-to-head", and the current placing of the whole pool)
+and answers with a ``Split``: the group cut into ordered parts, best first, and
+the ``Step`` records of the values it compared. Those records are all the table's
+"why" column is written from, so the explanation is the decision itself.
+
+Criteria never sort with a pairwise comparator: a team's value is computed on its
+own and teams with equal values stay together, so circular results (A beat B,
+B beat C, C beat A) simply leave the three level for the next criterion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.standings.scoring import PoolData, Record
+
+Group = tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Component:
+    """One compared number: ``label`` "goal difference", ``shown`` "+3", ``level`` "goal difference +3";
+    ``scope`` says which games it counts (" among A, B and C"), shared by a mini-table's numbers."""
+
+    label: str
+    number: int
+    shown: str
+    level: str
+    scope: str = ""
+
+
+Value = tuple[Component, ...]
+
+
+def value_key(value: Value) -> tuple[int, ...]:
+    return tuple(c.number for c in value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """A criterion applied to ``teams``: each team's value, as compared."""
+
+    criterion: str
+    teams: Group
+    values: Mapping[str, Value]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Split:
+    parts: list[Group]
+    steps: list[Step]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Question:
+    data: PoolData
+    part: Group
+    among: frozenset[str]
+    placing: Sequence[Group]
+
+
+Criterion = Callable[[Question], Split]
+
+
+def partition(part: Group, values: Mapping[str, Value]) -> list[Group]:
+    """Cut ``part`` into groups of equal value, best value first; names order each group."""
+    buckets: dict[tuple[int, ...], list[str]] = {}
+    for team in part:
+        buckets.setdefault(value_key(values[team]), []).append(team)
+    return [tuple(sorted(buckets[key])) for key in sorted(buckets, reverse=True)]
+
+
+def first_split(criterion: str, part: Group, stages: Sequence[Mapping[str, Value]]) -> Split:
+    """Apply ``stages`` in turn and stop at the first that separates anyone."""
+    steps: list[Step] = []
+    for values in stages:
+        steps.append(Step(criterion=criterion, teams=part, values=values))
+        parts = partition(part, values)
+        if len(parts) > 1:
+            return Split(parts=parts, steps=steps)
+    return Split(parts=[part], steps=steps)
+
+
+_SINGULAR = {"points": "point", "wins": "win", "goals": "goal"}
+
+
+def count(label: str, number: int, scope: str = "") -> Component:
+    words = label.split()
+    if number == 1:
+        words = [_SINGULAR.get(w, w) for w in words]
+    return Component(label=label, number=number, shown=str(number), level=f"{number} {' '.join(words)}", scope=scope)
+
+
+def signed(label: str, number: int, scope: str = "") -> Component:
+    shown = f"{number:+d}" if number else "0"
+    return Component(label=label, number=number, shown=shown, level=f"{label} {shown}", scope=scope)
+
+
+def names(teams: Sequence[str]) -> str:
+    teams = list(teams)
+    return teams[0] if len(teams) == 1 else ", ".join(teams[:-1]) + " and " + teams[-1]
+
+
+def _overall(criterion: str, make: Callable[[Record], Component]) -> Criterion:
+    def apply(q: Question) -> Split:
+        return first_split(criterion, q.part, [{t: (make(q.data.overall[t]),) for t in q.part}])
+
+    return apply
+
+
+points = _overall("points", lambda r: count("points", r.points))
+points.__doc__ = "Points from all the team's matches in the pool."
+wins = _overall("wins", lambda r: count("wins", r.won))
+wins.__doc__ = "Matches won (in overtime and shoot-outs too), over all the team's matches in the pool."
+goal_difference = _overall("goal_difference", lambda r: signed("goal difference", r.goal_difference))
+goal_difference.__doc__ = "Goals for minus goals against over all the team's matches (shoot-out goals never count)."
+goals_for = _overall("goals_for", lambda r: count("goals scored", r.goals_for))
+goals_for.__doc__ = "Goals scored over all the team's matches (shoot-out goals never count)."
+
+
+def among_scope(among: frozenset[str]) -> str:
+    return "" if len(among) <= 2 else f" among {names(sorted(among))}"
+
+
+def mini_table(data: PoolData, among: frozenset[str]) -> dict[str, Record]:
+    """Each team's record in the games among ``among`` only."""
+    return {team: data.against(team, among - {team}) for team in among}
+
+
+def _head_to_head(criterion: str, make: Callable[[Record, frozenset[str]], Component]) -> Criterion:
+    def apply(q: Question) -> Split:
+        table = mini_table(q.data, q.among)
+        return first_split(criterion, q.part, [{t: (make(table[t], q.among),) for t in q.part}])
+
+    return apply
+
+
+head_to_head = _head_to_head("head_to_head", lambda r, a: count("head-to-head points", r.points, among_scope(a)))
+head_to_head.__doc__ = """Points from the games among the tied teams (for two: the result between them)."""
+head_to_head_goal_difference = _head_to_head(
+    "head_to_head_goal_difference",
+    lambda r, a: signed("head-to-head goal difference", r.goal_difference, among_scope(a)),
+)
+head_to_head_goal_difference.__doc__ = "Goal difference in the games among the tied teams."
+head_to_head_goals_for = _head_to_head(
+    "head_to_head_goals_for", lambda r, a: count("head-to-head goals scored", r.goals_for, among_scope(a))
+)
+head_to_head_goals_for.__doc__ = "Goals scored in the games among the tied teams."
+
+
+def mini_table_value(record: Record, among: frozenset[str]) -> Value:
+    scope = among_scope(among)
+    return (
+        count("head-to-head points", record.points, scope),
+        signed("head-to-head goal difference", record.goal_difference, scope),
+        count("head-to-head goals scored", record.goals_for, scope),
+    )
+
+
+def head_to_head_table(q: Question) -> Split:
+    """The UEFA mini-table: points, then goal difference, then goals scored in the
+    games among the tied teams; any smaller group still level gets its own
+    mini-table of the games among just those teams, again and again until the
+    mini-tables change nothing."""
+    return _mini_table_split(q.data, q.part)
+
+
+def _mini_table_split(data: PoolData, part: Group) -> Split:
+    among = frozenset(part)
+    table = mini_table(data, among)
+    values = {t: mini_table_value(table[t], among) for t in part}
+    steps = [Step(criterion="head_to_head_table", teams=part, values=values)]
+    parts: list[Group] = []
+    for sub in partition(part, values):
+        if 1 < len(sub) < len(part):
+            again = _mini_table_split(data, sub)
+            parts.extend(again.parts)
+            steps.extend(again.steps)
+        else:
+            parts.append(sub)
+    return Split(parts=parts, steps=steps)
+
+
+def outside_in_turn(part: Group, placing: Sequence[Group]) -> list[Group]:
+    """The other teams of the pool, best placed first; teams still level stay together."""
+    inside = set(part)
+    refs: list[Group] = []
+    for block in placing:
+        outside = tuple(t for t in block if t not in inside)
+        if outside:
+            refs.append(outside)
+    return refs
+
+
+def versus_best_outside(q: Question) -> Split:
+    """IIHF: the results (points, then goal difference, then goals scored) against
+    the best-placed team outside the tied group, then against the next best, in
+    turn; teams outside that are still level with each other count together.
+    The first team (or teams) to separate anyone decides."""
+    stages: list[Mapping[str, Value]] = []
+    for ref in outside_in_turn(q.part, q.placing):
+        who = names(ref)
+        records = {t: q.data.against(t, frozenset(ref)) for t in q.part}
+        stages.append(
+            {
+                t: (
+                    count("points", r.points, f" against {who}"),
+                    signed("goal difference", r.goal_difference, f" against {who}"),
+                    count("goals scored", r.goals_for, f" against {who}"),
+                )
+                for t, r in records.items()
+            }
+        )
+    return first_split("versus_best_outside", q.part, stages)
+
+
+CRITERION_TEXT = {
+    "points": "points",
+    "wins": "matches won",
+    "goal_difference": "goal difference",
+    "goals_for": "goals scored",
+    "head_to_head": "points in the games among the tied teams",
+    "head_to_head_goal_difference": "goal difference in the games among the tied teams",
+    "head_to_head_goals_for": "goals scored in the games among the tied teams",
+    "head_to_head_table": "the mini-table of the tied teams (UEFA)",
+    "versus_best_outside": "results against the best-placed teams outside the tie (IIHF)",
+    "bl_9_6_3": "World Aquatics bylaw BL 9.6.3",
+    "lots": "a drawing of lots",
+    "penalty_competition": "a penalty competition held after the round",
+}
+"""Each criterion in words, for error messages and the unresolved ties' needs."""

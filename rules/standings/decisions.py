@@ -1,0 +1,76 @@
+"""Organisers' decisions: ties the results cannot break (lots, a penalty competition).
+
+The decisions file is CSV with columns ``pool,method,order``; ``order`` names the
+tied teams best first, joined by ``>`` (``A,lots,Netherlands>Ireland``). A decision
+applies only to a tie of exactly those teams, so a stale decision never reorders
+a table whose tie has changed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from rules.errors import ResultsError
+from rules.ruleset import DECISION_CRITERIA
+from rules.standings.results import check_header
+
+DECISION_COLUMNS = ("pool", "method", "order")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decision:
+    """The organiser's order of a tied group, by ``method`` (``lots`` or ``penalty_competition``)."""
+
+    pool: str
+    method: str
+    order: tuple[str, ...]
+
+    @property
+    def teams(self) -> frozenset[str]:
+        return frozenset(self.order)
+
+
+def decision_problem(decision: Decision) -> str | None:
+    """Why ``decision`` cannot order a tie, or None when it can."""
+    if not decision.pool:
+        return "the pool is empty"
+    if decision.method not in DECISION_CRITERIA:
+        return f"method {decision.method!r} is not one of {', '.join(DECISION_CRITERIA)}"
+    if len(decision.order) < 2:
+        return "order must name at least two tied teams joined by '>'"
+    if any(not team for team in decision.order):
+        return "order has an empty team name"
+    if len(set(decision.order)) != len(decision.order):
+        return "order names a team twice"
+    return None
+
+
+def parse_decisions_csv(text: str, source: str) -> list[Decision]:
+    """Read a decisions file; ``source`` names it in errors."""
+    reader = csv.DictReader(io.StringIO(text))
+    check_header(reader.fieldnames, DECISION_COLUMNS, (), source)
+    reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
+    decisions: list[Decision] = []
+    seen: dict[tuple[str, frozenset[str]], int] = {}
+    for row in reader:
+        line = reader.line_num
+        if None in row:
+            raise ResultsError(source, line, "more cells than the 3 columns of the header")
+        decision = Decision(
+            pool=(row["pool"] or "").strip(),
+            method=(row["method"] or "").strip(),
+            order=tuple(team.strip() for team in (row["order"] or "").split(">")),
+        )
+        problem = decision_problem(decision)
+        if problem is not None:
+            raise ResultsError(source, line, problem)
+        key = (decision.pool, decision.teams)
+        if key in seen:
+            raise ResultsError(
+                source, line, f"the tie of these teams in pool {decision.pool} is already decided on line {seen[key]}"
+            )
+        seen[key] = line
+        decisions.append(decision)
+    return decisions

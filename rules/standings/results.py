@@ -1,0 +1,198 @@
+"""Match results as the standings read them, and the CSV file they come from.
+
+The results file is CSV with a header. Required columns: ``pool``, ``home``,
+``away``, ``home_goals``, ``away_goals``; optional ``outcome``, ``winner``,
+``home_shootout``, ``away_shootout``. A bad row is refused with the file, the
+line and the reason, so the organiser can fix it at the table.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, cast
+
+from rules.errors import ResultsError
+
+Outcome = Literal["regular", "overtime", "shootout", "walkover", "forfeit"]
+OUTCOMES: tuple[Outcome, ...] = ("regular", "overtime", "shootout", "walkover", "forfeit")
+
+REQUIRED_COLUMNS = ("pool", "home", "away", "home_goals", "away_goals")
+OPTIONAL_COLUMNS = ("outcome", "winner", "home_shootout", "away_shootout")
+
+_WHOLE = re.compile(r"[0-9]+")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchResult:
+    """One finished match of a pool.
+
+    ``home_goals``/``away_goals`` are the score after regular time and any
+    overtime; shoot-out goals live apart in ``home_shootout``/``away_shootout``
+    because they never count in goal totals. For a walkover or forfeit,
+    ``winner`` names the team awarded the match and a 0-0 score means "not
+    entered": the ruleset's walkover/forfeit score applies.
+    """
+
+    pool: str
+    home: str
+    away: str
+    home_goals: int
+    away_goals: int
+    outcome: Outcome = "regular"
+    winner: str | None = None
+    home_shootout: int | None = None
+    away_shootout: int | None = None
+
+    @property
+    def teams(self) -> tuple[str, str]:
+        return (self.home, self.away)
+
+
+def result_problem(result: MatchResult) -> str | None:
+    """Why ``result`` cannot be a real match, or None when it can."""
+    r = result
+    if not r.pool:
+        return "the pool is empty"
+    if not r.home or not r.away:
+        return "a team name is empty"
+    if r.home == r.away:
+        return f"{r.home!r} cannot play itself"
+    if r.outcome not in OUTCOMES:
+        return f"outcome {r.outcome!r} is not one of {', '.join(OUTCOMES)}"
+    if r.home_goals < 0 or r.away_goals < 0:
+        return "goals cannot be negative"
+    has_shootout = r.home_shootout is not None or r.away_shootout is not None
+    if r.outcome == "shootout":
+        if r.home_shootout is None or r.away_shootout is None:
+            return "a shoot-out result needs home_shootout and away_shootout"
+        if r.home_shootout < 0 or r.away_shootout < 0:
+            return "shoot-out goals cannot be negative"
+        if r.home_goals != r.away_goals:
+            return f"a shoot-out follows a level match, but the score is {r.home_goals}-{r.away_goals}"
+        if r.home_shootout == r.away_shootout:
+            return f"a shoot-out has a winner, but it is {r.home_shootout}-{r.away_shootout}"
+    elif has_shootout:
+        return f"shoot-out goals are given but the outcome is {r.outcome!r}, not 'shootout'"
+    if r.outcome == "overtime" and r.home_goals == r.away_goals:
+        return f"a match decided in overtime has a winner, but the score is {r.home_goals}-{r.away_goals}"
+    if r.outcome in ("walkover", "forfeit"):
+        if r.winner not in r.teams:
+            return f"a {r.outcome} needs the winner column to name {r.home!r} or {r.away!r}"
+        entered = (r.home_goals, r.away_goals) != (0, 0)
+        winner_goals, loser_goals = (
+            (r.home_goals, r.away_goals) if r.winner == r.home else (r.away_goals, r.home_goals)
+        )
+        if entered and winner_goals <= loser_goals:
+            return f"the score {r.home_goals}-{r.away_goals} does not favour the {r.outcome} winner {r.winner!r}"
+    elif r.winner is not None:
+        derived = _played_winner(r)
+        if derived != r.winner:
+            said = "a draw" if derived is None else f"won by {derived!r}"
+            return f"winner says {r.winner!r} but the score makes it {said}"
+    return None
+
+
+def _played_winner(r: MatchResult) -> str | None:
+    if r.outcome == "shootout" and r.home_shootout is not None and r.away_shootout is not None:
+        home_ahead = r.home_shootout > r.away_shootout
+    elif r.home_goals == r.away_goals:
+        return None
+    else:
+        home_ahead = r.home_goals > r.away_goals
+    return r.home if home_ahead else r.away
+
+
+def match_winner(result: MatchResult) -> str | None:
+    """The team that won ``result`` (None = a draw); shoot-outs decide level matches."""
+    if result.outcome in ("walkover", "forfeit"):
+        return result.winner
+    return _played_winner(result)
+
+
+def _cell(row: dict[str | None, str | list[str] | None], column: str) -> str:
+    value = row.get(column)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _count(text: str, column: str, source: str, line: int, *, required: bool) -> int | None:
+    if text == "":
+        if required:
+            raise ResultsError(source, line, f"{column} is empty; it must be a whole number >= 0")
+        return None
+    if not _WHOLE.fullmatch(text):
+        raise ResultsError(source, line, f"{column} is {text!r}; it must be a whole number >= 0")
+    return int(text)
+
+
+def check_header(fieldnames: Sequence[str] | None, required: tuple[str, ...], optional: tuple[str, ...],
+                 source: str) -> None:
+    """Refuse a header that lacks a required column or has one nobody reads."""
+    if not fieldnames:
+        raise ResultsError(source, 1, f"the file is empty; the header needs {', '.join(required)}")
+    names = [name.strip() for name in fieldnames]
+    missing = [c for c in required if c not in names]
+    if missing:
+        raise ResultsError(source, 1, f"missing column(s) {', '.join(missing)}; the header needs {', '.join(required)}")
+    unknown = [c for c in names if c not in required and c not in optional]
+    if unknown:
+        raise ResultsError(
+            source, 1, f"unknown column(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(required + optional)}"
+        )
+    duplicated = sorted({c for c in names if names.count(c) > 1})
+    if duplicated:
+        raise ResultsError(source, 1, f"column(s) {', '.join(duplicated)} appear twice")
+
+
+def parse_results_csv(text: str, source: str, *, meetings: int | None = None) -> list[MatchResult]:
+    """Read a results file; ``source`` names it in errors.
+
+    With ``meetings`` (the ruleset's ``ranking.meetings``) a pairing entered more
+    often than two teams meet in a pool is refused at the line that repeats it.
+    """
+    reader = csv.DictReader(io.StringIO(text))
+    check_header(reader.fieldnames, REQUIRED_COLUMNS, OPTIONAL_COLUMNS, source)
+    reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
+    results: list[MatchResult] = []
+    seen: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for row in reader:
+        line = reader.line_num
+        if None in row:
+            raise ResultsError(source, line, f"more cells than the {len(reader.fieldnames)} columns of the header")
+        cells = cast(dict[str | None, str | list[str] | None], row)
+        outcome = _cell(cells, "outcome") or "regular"
+        if outcome not in OUTCOMES:
+            raise ResultsError(source, line, f"outcome {outcome!r} is not one of {', '.join(OUTCOMES)}")
+        awarded = outcome in ("walkover", "forfeit")
+        home_goals = _count(_cell(cells, "home_goals"), "home_goals", source, line, required=not awarded) or 0
+        away_goals = _count(_cell(cells, "away_goals"), "away_goals", source, line, required=not awarded) or 0
+        result = MatchResult(
+            pool=_cell(cells, "pool"),
+            home=_cell(cells, "home"),
+            away=_cell(cells, "away"),
+            home_goals=home_goals,
+            away_goals=away_goals,
+            outcome=outcome,
+            winner=_cell(cells, "winner") or None,
+            home_shootout=_count(_cell(cells, "home_shootout"), "home_shootout", source, line, required=False),
+            away_shootout=_count(_cell(cells, "away_shootout"), "away_shootout", source, line, required=False),
+        )
+        problem = result_problem(result)
+        if problem is not None:
+            raise ResultsError(source, line, problem)
+        pairing = (result.pool, frozenset(result.teams))
+        earlier = seen.setdefault(pairing, [])
+        if meetings is not None and len(earlier) >= meetings:
+            times = "once" if meetings == 1 else f"{meetings} times"
+            raise ResultsError(
+                source,
+                line,
+                f"{result.home} v {result.away} in pool {result.pool} is already on line "
+                f"{', '.join(map(str, earlier))}; the ruleset has two teams meet {times} in a pool",
+            )
+        earlier.append(line)
+        results.append(result)
+    return results

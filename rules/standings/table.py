@@ -1,0 +1,143 @@
+"""Pool tables: rows with totals, rank and reason, and the ties left for the organiser."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from rules.errors import ResultsError
+from rules.ruleset import Ruleset
+from rules.standings.decisions import Decision, decision_problem
+from rules.standings.reasons import explain
+from rules.standings.results import MatchResult, result_problem
+from rules.standings.scoring import PoolData
+from rules.standings.tiebreak import order_pool
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRow:
+    rank: int
+    team: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    goals_for: int
+    goals_against: int
+    goal_difference: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unresolved:
+    """Teams the results leave level; ``needs`` says what the organiser must decide."""
+
+    pool: str
+    teams: tuple[str, ...]
+    needs: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolTable:
+    pool: str
+    rows: tuple[TableRow, ...]
+    unresolved: tuple[Unresolved, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Standings:
+    pools: dict[str, PoolTable]
+    unresolved: tuple[Unresolved, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pools": {name: [asdict(row) for row in table.rows] for name, table in self.pools.items()},
+            "unresolved": [
+                {"pool": u.pool, "teams": list(u.teams), "needs": u.needs} for u in self.unresolved
+            ],
+        }
+
+
+def _check(ruleset: Ruleset, pool: str, results: Sequence[MatchResult], teams: Sequence[str]) -> None:
+    where = f"pool {pool}"
+    if len(set(teams)) != len(teams):
+        twice = sorted(t for t, n in Counter(teams).items() if n > 1)
+        raise ResultsError(where, None, f"team(s) {', '.join(twice)} listed twice")
+    known = set(teams)
+    meetings: Counter[frozenset[str]] = Counter()
+    limit = ruleset.ranking.meetings
+    for r in results:
+        problem = result_problem(r)
+        if problem is not None:
+            raise ResultsError(where, None, f"{r.home} v {r.away}: {problem}")
+        for team in r.teams:
+            if team not in known:
+                raise ResultsError(where, None, f"{r.home} v {r.away}: {team!r} is not one of the pool's teams")
+        pairing = frozenset(r.teams)
+        meetings[pairing] += 1
+        if meetings[pairing] > limit:
+            raise ResultsError(
+                where, None, f"{r.home} v {r.away} is entered {meetings[pairing]} times; the ruleset allows {limit}"
+            )
+
+
+def rank_pool(
+    ruleset: Ruleset,
+    pool: str,
+    results: Sequence[MatchResult],
+    *,
+    teams: Sequence[str] | None = None,
+    decisions: Sequence[Decision] = (),
+) -> PoolTable:
+    """Rank one pool. Only ``results`` of ``pool`` count; ``teams`` lists every
+    team of the pool (a team yet to play still has a row), by default the teams
+    in its results. Ties the results cannot break share a rank and appear in
+    ``unresolved`` unless one of ``decisions`` orders exactly those teams."""
+    mine = [r for r in results if r.pool == pool]
+    if teams is None:
+        teams = list(dict.fromkeys(t for r in mine for t in r.teams))
+    _check(ruleset, pool, mine, teams)
+    for decision in decisions:
+        problem = decision_problem(decision)
+        if problem is not None:
+            raise ResultsError(f"decision for pool {decision.pool}", None, problem)
+    data = PoolData.build(ruleset, pool, mine, teams)
+    ordering = order_pool(ruleset, data, decisions)
+    reasons = explain(ordering)
+    rows: list[TableRow] = []
+    for group in ordering.placing:
+        rank = len(rows) + 1
+        for team in group:
+            record = data.overall[team]
+            rows.append(
+                TableRow(
+                    rank=rank,
+                    team=team,
+                    played=record.played,
+                    won=record.won,
+                    drawn=record.drawn,
+                    lost=record.lost,
+                    goals_for=record.goals_for,
+                    goals_against=record.goals_against,
+                    goal_difference=record.goal_difference,
+                    points=record.points,
+                    reason=reasons[team],
+                )
+            )
+    unresolved = tuple(Unresolved(pool=pool, teams=tie.teams, needs=tie.needs) for tie in ordering.ties)
+    return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved)
+
+
+def rank_pools(
+    ruleset: Ruleset, results: Sequence[MatchResult], *, decisions: Sequence[Decision] = ()
+) -> Standings:
+    """Rank every pool that appears in ``results``, in order of first appearance."""
+    by_pool: dict[str, list[MatchResult]] = {}
+    for r in results:
+        by_pool.setdefault(r.pool, []).append(r)
+    tables = {pool: rank_pool(ruleset, pool, mine, decisions=decisions) for pool, mine in by_pool.items()}
+    unresolved = tuple(u for table in tables.values() for u in table.unresolved)
+    return Standings(pools=tables, unresolved=unresolved)

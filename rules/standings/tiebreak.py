@@ -1,0 +1,240 @@
+"""Ordering a pool: the first criterion ranks, the rest break ties in the ruleset's tie mode.
+
+The pool is kept as a *placing*: an ordered list of groups, a group of two or
+more being teams still level. The first criterion of the ruleset (points)
+cuts the whole pool into groups; level groups are then resolved from the top
+down, so the highest tie is settled first and a criterion that compares against
+other teams (``versus_best_outside``, ``bl_9_6_3``) sees the settled places above.
+
+How a partly broken tie is re-examined is ``ranking.tie_mode``:
+
+* ``uefa``: run the whole list over the group, each criterion refining the parts
+  still level; groups still level afterwards get the list again among themselves.
+  Within one run, consecutive head-to-head criteria (``head_to_head``,
+  ``head_to_head_goal_difference``, ``head_to_head_goals_for``) all count the
+  games among the teams that were level when the first of them was reached: the
+  "teams concerned" of UEFA's and FIFA's regulations, whose three head-to-head
+  steps are one mini-table.
+* ``restart``: as soon as a criterion splits the group, each part starts again
+  from the first criterion, head-to-head now among that part only (IIHF).
+* ``top_team``: find the single top team by the list (narrowing to the top part
+  and starting again among it), fix it, start again with the rest (World Aquatics).
+
+``lots`` and ``penalty_competition`` are never guessed: they act only on a group
+the results leave level, and only through an organiser's ``Decision`` naming
+exactly that group. Without one the group stays level and is reported with what
+it needs. A decision orders the whole group it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules.ruleset import DECISION_CRITERIA, Ruleset
+from rules.standings.bylaw import bl_9_6_3
+from rules.standings.criteria import (
+    CRITERION_TEXT,
+    Component,
+    Criterion,
+    Group,
+    Question,
+    Step,
+    goal_difference,
+    goals_for,
+    head_to_head,
+    head_to_head_goal_difference,
+    head_to_head_goals_for,
+    head_to_head_table,
+    points,
+    versus_best_outside,
+    wins,
+)
+from rules.standings.decisions import Decision
+from rules.standings.scoring import PoolData
+
+CRITERIA: Mapping[str, Criterion] = {
+    "points": points,
+    "wins": wins,
+    "goal_difference": goal_difference,
+    "goals_for": goals_for,
+    "head_to_head": head_to_head,
+    "head_to_head_goal_difference": head_to_head_goal_difference,
+    "head_to_head_goals_for": head_to_head_goals_for,
+    "head_to_head_table": head_to_head_table,
+    "versus_best_outside": versus_best_outside,
+    "bl_9_6_3": bl_9_6_3,
+}
+
+HEAD_TO_HEAD_RUN = frozenset({"head_to_head", "head_to_head_goal_difference", "head_to_head_goals_for"})
+
+_Resolve = Callable[[Group, Sequence[Group]], list[Group]]
+
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tie:
+    """A group the results cannot separate, and what the organiser must provide."""
+
+    teams: Group
+    needs: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ordering:
+    """The pool's final placing (a group of two or more is an unresolved tie) and how it was reached."""
+
+    placing: tuple[Group, ...]
+    steps: tuple[Step, ...]
+    ties: tuple[Tie, ...]
+
+
+def _replace(placing: Sequence[Group], old: Group, new: Sequence[Group]) -> list[Group]:
+    at = list(placing).index(old)
+    return [*placing[:at], *new, *placing[at + 1 :]]
+
+
+@dataclass
+class _Ranker:
+    ruleset: Ruleset
+    data: PoolData
+    decisions: Mapping[tuple[str, frozenset[str]], Decision]
+    steps: list[Step] = field(default_factory=list)
+    ties: list[Tie] = field(default_factory=list)
+
+    @property
+    def results_criteria(self) -> list[str]:
+        return [c for c in self.ruleset.ranking.criteria if c not in DECISION_CRITERIA]
+
+    def ask(self, criterion: str, part: Group, among: Group, placing: Sequence[Group]) -> list[Group]:
+        split = CRITERIA[criterion](
+            Question(data=self.data, part=part, among=frozenset(among), placing=tuple(placing))
+        )
+        self.steps.extend(split.steps)
+        return split.parts
+
+    def order(self) -> Ordering:
+        everyone = tuple(sorted(self.data.teams))
+        criteria = self.results_criteria
+        placing: list[Group] = self.ask(criteria[0], everyone, everyone, [everyone]) if criteria else [everyone]
+        resolve = {"uefa": self.uefa, "restart": self.restart, "top_team": self.top_team}[
+            self.ruleset.ranking.tie_mode
+        ]
+        at = 0
+        while at < len(placing):
+            group = placing[at]
+            if len(group) == 1:
+                at += 1
+                continue
+            settled = resolve(group, placing)
+            placing = _replace(placing, group, settled)
+            at += len(settled)
+        return Ordering(placing=tuple(placing), steps=tuple(self.steps), ties=tuple(self.ties))
+
+    def run_once(self, group: Group, placing: Sequence[Group]) -> list[Group]:
+        """One uefa run of the list over ``group``; see the module docstring for head-to-head runs."""
+        parts: list[tuple[Group, Group]] = [(group, group)]  # (teams still level, their head-to-head set)
+        previous = ""
+        for criterion in self.results_criteria:
+            in_run = criterion in HEAD_TO_HEAD_RUN and previous in HEAD_TO_HEAD_RUN
+            now = _replace(placing, group, [p for p, _ in parts])
+            refined: list[tuple[Group, Group]] = []
+            for part, run_set in parts:
+                if len(part) == 1:
+                    refined.append((part, run_set))
+                    continue
+                among = run_set if in_run else part
+                refined.extend((sub, among) for sub in self.ask(criterion, part, among, now))
+            parts = refined
+            previous = criterion
+        return [p for p, _ in parts]
+
+    def uefa(self, group: Group, placing: Sequence[Group]) -> list[Group]:
+        parts = self.run_once(group, placing)
+        if len(parts) == 1:
+            return self.decide(group)
+        return self._each_part(parts, group, placing, self.uefa)
+
+    def restart(self, group: Group, placing: Sequence[Group]) -> list[Group]:
+        for criterion in self.results_criteria:
+            parts = self.ask(criterion, group, group, placing)
+            if len(parts) > 1:
+                return self._each_part(parts, group, placing, self.restart)
+        return self.decide(group)
+
+    def _each_part(self, parts: list[Group], group: Group, placing: Sequence[Group], again: _Resolve) -> list[Group]:
+        now = _replace(placing, group, parts)
+        settled: list[Group] = []
+        for part in parts:
+            if len(part) == 1:
+                settled.append(part)
+                continue
+            done = again(part, now)
+            now = _replace(now, part, done)
+            settled.extend(done)
+        return settled
+
+    def top_team(self, group: Group, placing: Sequence[Group]) -> list[Group]:
+        settled: list[Group] = []
+        rest = group
+        now = list(placing)
+        while len(rest) > 1:
+            top = self.find_top(rest, now)
+            placed = {t for g in top for t in g}
+            left = tuple(t for t in rest if t not in placed)
+            now = _replace(now, rest, [*top, left] if left else top)
+            settled.extend(top)
+            rest = left
+        if rest:
+            settled.append(rest)
+        return settled
+
+    def find_top(self, group: Group, placing: Sequence[Group]) -> list[Group]:
+        for criterion in self.results_criteria:
+            parts = self.ask(criterion, group, group, placing)
+            if len(parts) > 1:
+                top = parts[0]
+                if len(top) == 1:
+                    return [top]
+                below = tuple(t for t in group if t not in top)
+                return self.find_top(top, _replace(placing, group, [top, below]))
+        return self.decide(group)
+
+    def decide(self, group: Group) -> list[Group]:
+        methods = [c for c in self.ruleset.ranking.criteria if c in DECISION_CRITERIA]
+        for method in methods:
+            decision = self.decisions.get((method, frozenset(group)))
+            if decision is not None:
+                label = CRITERION_TEXT[method]
+                self.steps.append(
+                    Step(
+                        criterion=method,
+                        teams=group,
+                        values={
+                            team: (
+                                Component(
+                                    label=f"{label} (organiser's decision)",
+                                    number=-place,
+                                    shown=_ORDINALS.get(place, f"{place}th"),
+                                    level=label,
+                                ),
+                            )
+                            for place, team in enumerate(decision.order, start=1)
+                        },
+                    )
+                )
+                return [(team,) for team in decision.order]
+        if methods:
+            first = methods[0]
+            needs = f"{CRITERION_TEXT[first]} (give the order as a decision with method {first!r})"
+        else:
+            needs = "an organiser's decision, but the ruleset lists no 'lots' or 'penalty_competition'"
+        self.ties.append(Tie(teams=group, needs=needs))
+        return [group]
+
+
+def order_pool(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision] = ()) -> Ordering:
+    """Order ``data``'s teams by ``ruleset``; ``decisions`` are this pool's organiser decisions."""
+    by_group = {(d.method, d.teams): d for d in decisions if d.pool == data.pool}
+    return _Ranker(ruleset=ruleset, data=data, decisions=by_group).order()
