@@ -1,0 +1,183 @@
+"""The match: a ruleset plus an ordered log of events; the state is derived from them.
+
+``Match.apply(command)`` checks a command against the state at its instant and the
+ruleset, and either logs it as an event or raises IllegalCommand and changes
+nothing. ``Match.state_at(at)`` derives the state at any instant. Undo takes an
+event out of the *timeline* (the events in force, in order of their instants)
+while both stay in the log, so a dispute can see every press that was made.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from dataclasses import replace
+
+from rules.errors import IllegalCommand
+from rules.match import events as ev
+from rules.match.fold import Context, Core, Horn, advance
+from rules.match.outcome import MatchOutcome
+from rules.match.state import MatchState, snapshot
+from rules.match.steps import step
+from rules.ruleset import Ruleset, StageKind
+
+
+class Match:
+    """One match at one table.
+
+    ``stage`` says whether it may end level (``ruleset.match.level_allowed_in``);
+    ``round`` ("semi_final", "final", ...) decides time-outs limited to some rounds;
+    ``on_field`` (players a side on the field) lets the state read "5 v 4".
+    """
+
+    def __init__(
+        self, ruleset: Ruleset, *, stage: StageKind = "round_robin", round: str | None = None,
+        on_field: int | None = None,
+    ) -> None:
+        self._ctx = Context(ruleset=ruleset, stage=stage, round=round, on_field=on_field)
+        self._log: list[ev.Event] = []
+        self._undone_by: dict[int, list[int]] = {}  # seq -> seqs of the undos in force against it
+        self._by_seq: dict[int, ev.Event] = {}
+        # The timeline and, for each of its events, the folded state right after it.
+        self._timeline: list[ev.Event] = []
+        self._ats: list[int] = []
+        self._states: list[Core] = []
+        self._initial = Core()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._ctx.ruleset
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """The whole log, in the order the events were entered (undone ones and undos included)."""
+        return tuple(self._log)
+
+    @property
+    def timeline(self) -> tuple[ev.Event, ...]:
+        """The events in force, in the order of their instants."""
+        return tuple(self._timeline)
+
+    def is_undone(self, seq: int) -> bool:
+        return not _live(seq, self._undone_by)
+
+    @classmethod
+    def replay(
+        cls, ruleset: Ruleset, events: Iterable[ev.Event], *, stage: StageKind = "round_robin",
+        round: str | None = None, on_field: int | None = None,
+    ) -> Match:
+        """Rebuild a match from its log; a refused event raises IllegalCommand naming its seq."""
+        match = cls(ruleset, stage=stage, round=round, on_field=on_field)
+        for event in events:
+            try:
+                match.apply(event)
+            except IllegalCommand as err:
+                raise IllegalCommand(f"seq {event.seq} ({event.type}) refused: {err.reason}") from None
+        return match
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def apply(self, command: ev.Event) -> ev.Event:
+        """Check ``command`` and log it; returns the event as logged (with its ``seq``)."""
+        if command.at < 0:
+            raise IllegalCommand("an instant cannot be negative")
+        last = self._log[-1].seq if self._log else 0
+        if command.seq == 0:
+            event = replace(command, seq=last + 1)
+        elif command.seq > last:
+            event = command
+        else:
+            raise IllegalCommand(f"seq {command.seq} does not follow seq {last}")
+        if isinstance(event, ev.Undo):
+            self._apply_undo(event)
+        else:
+            index = bisect_right(self._ats, event.at)
+            timeline = [*self._timeline[:index], event, *self._timeline[index:]]
+            self._refold(timeline, index, culprit=event.seq, why="")
+        self._log.append(event)
+        self._by_seq[event.seq] = event
+        return event
+
+    def _apply_undo(self, undo: ev.Undo) -> None:
+        target = self._by_seq.get(undo.target)
+        if target is None:
+            raise IllegalCommand(f"there is no event seq {undo.target} to undo")
+        if self.is_undone(target.seq):
+            raise IllegalCommand(f"seq {target.seq} is already undone")
+        undone = {**self._undone_by, target.seq: [*self._undone_by.get(target.seq, []), undo.seq]}
+        timeline = self._in_force(undone)
+        # Refold from the first place the timeline changes: undo rewinds to there.
+        start = 0
+        for old, new in zip(self._timeline, timeline, strict=False):
+            if old.seq != new.seq:
+                break
+            start += 1
+        self._refold(timeline, start, culprit=None, why=f"cannot undo seq {target.seq}")
+        self._undone_by = undone
+
+    def _in_force(self, undone: dict[int, list[int]]) -> list[ev.Event]:
+        timed = [e for e in self._log if not isinstance(e, ev.Undo) and _live(e.seq, undone)]
+        timed.sort(key=lambda e: e.at)  # stable: equal instants keep the order they were entered in
+        return timed
+
+    def _refold(self, timeline: list[ev.Event], start: int, *, culprit: int | None, why: str) -> None:
+        """Fold ``timeline`` from position ``start``; commit only if every event there is accepted."""
+        state = self._states[start - 1] if start > 0 else self._initial
+        states = self._states[:start]
+        for event in timeline[start:]:
+            c = state.clone()
+            advance(self._ctx, c, event.at)
+            try:
+                step(self._ctx, c, event)
+            except IllegalCommand as err:
+                if event.seq == culprit:
+                    raise
+                prefix = f"{why}: " if why else ""
+                raise IllegalCommand(
+                    f"{prefix}then seq {event.seq} ({event.type}) would be refused: {err.reason}"
+                ) from None
+            advance(self._ctx, c, event.at)
+            states.append(c)
+            state = c
+        self._timeline = timeline
+        self._ats = [e.at for e in timeline]
+        self._states = states
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def _core_at(self, at: int, horns: list[Horn] | None = None) -> Core:
+        index = bisect_right(self._ats, at)
+        c = (self._states[index - 1] if index else self._initial).clone()
+        advance(self._ctx, c, at, horns)
+        return c
+
+    def state_at(self, at: int) -> MatchState:
+        """The state at instant ``at``: O(running timers) from the last event before it."""
+        return snapshot(self._ctx, self._core_at(at), at)
+
+    def horns_between(self, start: int, end: int) -> list[Horn]:
+        """Horns due in the instants (start, end]: period and interval ends, time-outs, the possession clock."""
+        horns: list[Horn] = []
+        c = self._core_at(start)
+        for event in self._timeline[bisect_right(self._ats, start) :]:
+            if event.at > end:
+                break
+            advance(self._ctx, c, event.at, horns)
+            step(self._ctx, c, event)
+            advance(self._ctx, c, event.at, horns)
+        advance(self._ctx, c, end, horns)
+        return horns
+
+    @property
+    def last_at(self) -> int:
+        """The instant of the latest event in force (0 before any)."""
+        return self._ats[-1] if self._ats else 0
+
+    def result(self, at: int | None = None) -> MatchOutcome | None:
+        """How the match ended, as of ``at`` (default: the latest event); None while it goes on."""
+        return self.state_at(self.last_at if at is None else at).result
+
+
+def _live(seq: int, undone: dict[int, list[int]]) -> bool:
+    """In force: no undo in force names it (an undo of an undo puts its target back)."""
+    return not any(_live(u, undone) for u in undone.get(seq, ()))

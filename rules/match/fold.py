@@ -1,0 +1,239 @@
+"""The folded match state and the time-driven transitions between events.
+
+:class:`Core` is the state right after an event. Between events only time passes,
+and :func:`advance` derives what that does: a period runs out, an interval ends, a
+penalty is served and a waiting one starts, a time-out ends, the possession clock
+reaches zero. Each transition happens at the exact instant it is due, computed
+from the clock's start, so the fold is the same whether it is asked once an hour
+or sixty times a second.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.match import penalties as pen
+from rules.match.clock import elapsed, instant_of
+from rules.match.events import Team
+from rules.match.shootout import Attempt
+from rules.ruleset import Ruleset, StageKind
+
+Phase = Literal["pre_match", "play", "interval", "shootout", "finished"]
+OutcomeKind = Literal["regular", "overtime", "shootout", "walkover", "forfeit", "abandoned"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Context:
+    """What the engine knows about the match besides its log."""
+
+    ruleset: Ruleset
+    stage: StageKind = "round_robin"
+    round: str | None = None
+    on_field: int | None = None
+
+    def period_length(self, period: int) -> int:
+        m = self.ruleset.match
+        if period <= m.periods or m.overtime is None:
+            return m.period_length
+        return m.overtime.period_length
+
+
+@dataclass(frozen=True, kw_only=True)
+class Horn:
+    at: int
+    reason: Literal["period_end", "interval_end", "timeout_end", "possession_end"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoalRecord:
+    seq: int
+    team: Team
+    player: str | None
+    period: int
+    disallowed: bool = False
+    golden: bool = False
+
+
+@dataclass(kw_only=True)
+class Core:
+    """Mutable only while one event or transition is applied to a fresh copy; nested values are immutable."""
+
+    now: int = 0
+    phase: Phase = "pre_match"
+    period: int = 1
+    clock_base: int = 0
+    clock_since: int | None = None
+    period_offset: int = 0  # play time at the start of this period
+    interval_until: int | None = None
+    period_ended_at: int | None = None  # for the late-press grace
+    ended_period: int | None = None
+    started_at: int | None = None
+    finished_at: int | None = None
+    home: int = 0
+    away: int = 0
+    goals: tuple[GoalRecord, ...] = ()
+    penalties: tuple[pen.Penalty, ...] = ()
+    stoppage: int = 0
+    timeouts_used: tuple[tuple[Team, str], ...] = ()
+    timeout_team: Team | None = None
+    timeout_until: int | None = None
+    set_piece: str | None = None
+    possession_from: int = 0  # play time of the last possession reset
+    possession_length: int = 0
+    possession_expired: bool = False
+    attempts: tuple[Attempt, ...] = ()
+    outcome: OutcomeKind | None = None
+    forfeiter: Team | None = None
+    late_presses: int = 0
+
+    def clone(self) -> Core:
+        return copy.copy(self)
+
+    def running(self) -> bool:
+        return self.clock_since is not None
+
+    def elapsed(self, ctx: Context, at: int) -> int:
+        return elapsed(self.clock_base, self.clock_since, ctx.period_length(self.period), at)
+
+    def play(self, ctx: Context, at: int) -> int:
+        return self.period_offset + self.elapsed(ctx, at)
+
+    def stop_clock(self, ctx: Context, at: int) -> None:
+        self.clock_base = self.elapsed(ctx, at)
+        self.clock_since = None
+
+    def start_clock(self, at: int) -> None:
+        self.clock_since = at
+        self.stoppage += 1
+        self.period_ended_at = None
+        self.ended_period = None
+        if self.started_at is None:
+            self.started_at = at
+
+    def reset_possession(self, ctx: Context, at: int, *, short: bool) -> None:
+        rules = ctx.ruleset.match.possession_clock
+        if rules is None:
+            return
+        self.possession_from = self.play(ctx, at)
+        self.possession_length = rules.reset_length if short else rules.length
+        self.possession_expired = False
+
+    def finish(self, outcome: OutcomeKind, at: int) -> None:
+        self.outcome = outcome
+        self.phase = "finished"
+        self.finished_at = at
+        self.interval_until = None
+        self.timeout_team = self.timeout_until = None
+        self.set_piece = None
+
+
+def begin_next_period(ctx: Context, c: Core, at: int) -> None:
+    """The next period is ready: clock full, stopped until the operator starts it."""
+    c.period_offset += c.clock_base
+    c.period += 1
+    c.clock_base = 0
+    c.clock_since = None
+    c.phase = "play"
+    c.interval_until = None
+    c.reset_possession(ctx, at, short=False)
+
+
+def _interval(ctx: Context, c: Core, at: int, length: int) -> None:
+    if length == 0:
+        begin_next_period(ctx, c, at)
+    else:
+        c.phase = "interval"
+        c.interval_until = at + length
+
+
+def end_period(ctx: Context, c: Core, at: int) -> None:
+    """The period is over (ran out, or the operator ended it): interval, extra time, shoot-out or the end."""
+    m = ctx.ruleset.match
+    c.stop_clock(ctx, at)
+    c.period_ended_at = at
+    c.ended_period = c.period
+    c.set_piece = None
+    c.timeout_team = c.timeout_until = None
+    level = c.home == c.away
+    if c.period < m.periods:
+        _interval(ctx, c, at, m.intervals[c.period - 1])
+        return
+    overtime = m.overtime
+    if c.period == m.periods:
+        if not level or ctx.stage in m.level_allowed_in:
+            c.finish("regular", at)
+        elif overtime is not None:
+            _interval(ctx, c, at, overtime.interval_before)
+        else:
+            c.phase = "shootout"
+        return
+    assert overtime is not None
+    if c.period - m.periods < overtime.periods:
+        _interval(ctx, c, at, overtime.interval_between)
+    elif level and m.shootout is not None:
+        c.phase = "shootout"
+    else:
+        c.finish("overtime", at)
+
+
+def _possession_zero(ctx: Context, c: Core) -> int | None:
+    """Elapsed period time at which the possession clock reaches zero, if it does in this period."""
+    if ctx.ruleset.match.possession_clock is None or c.possession_expired:
+        return None
+    return c.possession_from + c.possession_length - c.period_offset
+
+
+def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> None:
+    """Apply every transition due up to instant ``to`` (inclusive), in order, then stand at ``to``."""
+    limit = ctx.ruleset.penalties.max_reducing_per_team
+    while True:
+        # Candidates are (instant, priority, what): penalties first, so a penalty served
+        # at the horn is over before the period ends; the possession clock last.
+        due: tuple[int, int, str, int] | None = None
+
+        def consider(instant: int, priority: int, what: str, index: int = -1) -> None:
+            nonlocal due
+            candidate = (max(instant, c.now), priority, what, index)
+            if due is None or candidate < due:
+                due = candidate
+
+        if c.phase == "play" and c.clock_since is not None:
+            length = ctx.period_length(c.period)
+            since, base = c.clock_since, c.clock_base
+            for end_play, i in pen.expiries(c.penalties):
+                consider(instant_of(base, since, end_play - c.period_offset), 0, "penalty", i)
+            consider(instant_of(base, since, length), 1, "period")
+            zero = _possession_zero(ctx, c)
+            if zero is not None and zero < length:
+                consider(instant_of(base, since, zero), 2, "possession")
+        if c.timeout_until is not None:
+            consider(c.timeout_until, 3, "timeout")
+        if c.phase == "interval" and c.interval_until is not None:
+            consider(c.interval_until, 4, "interval")
+        if due is None or due[0] > to:
+            break
+        at, _, what, index = due
+        c.now = at
+        if what == "penalty":
+            served = c.penalties[index].end_play()
+            assert served is not None
+            c.penalties = pen.end(c.penalties, index, served, "served", limit)
+        elif what == "period":
+            end_period(ctx, c, at)
+            if horns is not None:
+                horns.append(Horn(at=at, reason="period_end"))
+        elif what == "possession":
+            c.possession_expired = True
+            if horns is not None:
+                horns.append(Horn(at=at, reason="possession_end"))
+        elif what == "timeout":
+            c.timeout_team = c.timeout_until = None
+            if horns is not None:
+                horns.append(Horn(at=at, reason="timeout_end"))
+        else:
+            begin_next_period(ctx, c, at)
+            if horns is not None:
+                horns.append(Horn(at=at, reason="interval_end"))
+    c.now = max(c.now, to)

@@ -1,0 +1,160 @@
+"""Penalty, suspension and exclusion timers, measured in match play time.
+
+A penalty starts at a play-time instant and lasts ``length`` ms of play time
+(``None``: to the end of the match), so it runs only while the match clock runs.
+A team has at most ``max_reducing_per_team`` players short at once (ice hockey:
+two); a further penalty waits and starts at the play time one of those ends.
+Coincidental penalties are served without changing strength. Functions here take
+and return tuples of frozen :class:`Penalty` records and never mutate them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.match.events import TEAMS, Team, other
+from rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True, kw_only=True)
+class Penalty:
+    seq: int  # the award event; an escalation (two yellows make a red) shares it
+    team: Team
+    kind: str
+    player: str | None
+    length: int | None  # ms of play time; None to the end of the match
+    start: int | None  # play time it started; None while it waits for a place
+    ended: int | None = None  # play time it ended
+    end_reason: str | None = None  # "served", "goal", "operator", "corrected", "caution"
+    ended_by_goal: int | None = None
+    reduces: bool = True
+    coincidental: bool = False
+    escalated: bool = False
+    stoppage: int = 0
+    awarded_at: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.ended is None
+
+    @property
+    def running(self) -> bool:
+        return self.ended is None and self.start is not None
+
+    def end_play(self) -> int | None:
+        """Play time at which it will have been served (None: never, or not started)."""
+        if self.start is None or self.length is None:
+            return None
+        return self.start + self.length
+
+    def remaining(self, play: int) -> int | None:
+        if self.length is None:
+            return None
+        if self.ended is not None:
+            return 0
+        if self.start is None:
+            return self.length
+        return max(0, min(self.length, self.start + self.length - play))
+
+
+def short_count(penalties: tuple[Penalty, ...], team: Team) -> int:
+    """Players the team is short on the field now."""
+    return sum(1 for p in penalties if p.team == team and p.reduces and p.running)
+
+
+def _has_room(penalties: tuple[Penalty, ...], team: Team, limit: int | None) -> bool:
+    return limit is None or short_count(penalties, team) < limit
+
+
+def start_waiting(penalties: tuple[Penalty, ...], team: Team, play: int, limit: int | None) -> tuple[Penalty, ...]:
+    """Start the team's waiting penalties, oldest first, while there is room."""
+    result = list(penalties)
+    for i, p in enumerate(result):
+        if p.team == team and p.active and p.start is None:
+            if not _has_room(tuple(result), team, limit) and p.reduces:
+                break
+            result[i] = replace(p, start=play)
+    return tuple(result)
+
+
+def end(
+    penalties: tuple[Penalty, ...], index: int, play: int, reason: str, limit: int | None, goal: int | None = None
+) -> tuple[Penalty, ...]:
+    p = penalties[index]
+    result = list(penalties)
+    result[index] = replace(p, ended=play, end_reason=reason, ended_by_goal=goal)
+    return start_waiting(tuple(result), p.team, play, limit)
+
+
+def mark_coincidental(
+    ruleset: Ruleset, penalties: tuple[Penalty, ...], stoppage: int, play: int
+) -> tuple[Penalty, ...]:
+    """Equal numbers of the same timed kind to both teams at one stoppage: served, strength unchanged."""
+    if not ruleset.penalties.coincidental_cancel:
+        return penalties
+    result = list(penalties)
+    kinds = {p.kind for p in penalties if p.stoppage == stoppage and p.length and not p.escalated}
+    for kind in sorted(kinds):
+        if not ruleset.penalty(kind).reduces_strength:
+            continue
+        idx = {
+            team: [
+                i for i, p in enumerate(result)
+                if p.team == team and p.kind == kind and p.stoppage == stoppage and p.active and not p.escalated
+            ]
+            for team in TEAMS
+        }
+        pairs = min(len(idx["home"]), len(idx["away"]))
+        for team in TEAMS:
+            for i in idx[team][:pairs]:
+                p = result[i]
+                result[i] = replace(p, coincidental=True, reduces=False, start=play if p.start is None else p.start)
+    limit = ruleset.penalties.max_reducing_per_team
+    out = tuple(result)
+    for team in TEAMS:
+        out = start_waiting(out, team, play, limit)
+    return out
+
+
+def on_goal(
+    ruleset: Ruleset, penalties: tuple[Penalty, ...], scorer: Team, play: int, goal: int
+) -> tuple[Penalty, ...]:
+    """End what a goal ends: every "any" penalty; the conceding side's "against" one if short-handed."""
+    limit = ruleset.penalties.max_reducing_per_team
+    conceding = other(scorer)
+    # Strength before the goal decides, so compute it once.
+    short_handed = short_count(penalties, conceding) > short_count(penalties, scorer)
+    result = penalties
+    for i, p in enumerate(penalties):
+        if p.running and ruleset.penalty(p.kind).ends_on_goal == "any":
+            result = end(result, i, play, "goal", limit, goal)
+    if short_handed:
+        candidates = [
+            (p.remaining(play) or 0, i)
+            for i, p in enumerate(result)
+            if p.team == conceding and p.running and p.reduces and p.length is not None
+            and ruleset.penalty(p.kind).ends_on_goal == "against"
+        ]
+        if candidates:
+            # IIHF: only the minor with the least time left ends.
+            _, i = min(candidates)
+            result = end(result, i, play, "goal", limit, goal)
+    return result
+
+
+def expiries(penalties: tuple[Penalty, ...]) -> list[tuple[int, int]]:
+    """(end play time, index) of every running timed penalty."""
+    out = []
+    for i, p in enumerate(penalties):
+        if p.running:
+            e = p.end_play()
+            if e is not None:
+                out.append((e, i))
+    return out
+
+
+def find(penalties: tuple[Penalty, ...], seq: int) -> int | None:
+    for i, p in enumerate(penalties):
+        if p.seq == seq and not p.escalated:
+            return i
+    return None

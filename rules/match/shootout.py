@@ -1,0 +1,70 @@
+"""Shoot-outs and penalty competitions: who shoots next and when it is decided.
+
+``rounds`` are cumulative stages: ``[3, 5]`` is three shots each, then (still level)
+up to five each, then sudden death. A stage ends as soon as one side cannot be
+caught with the shots it has left, counted per team, so it does not matter who
+shot first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.match.events import Team, other
+from rules.ruleset import Shootout
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attempt:
+    seq: int
+    team: Team
+    scored: bool
+    player: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tally:
+    home_goals: int
+    away_goals: int
+    home_taken: int
+    away_taken: int
+    limit: int | None  # shots each in the stage being played; None once over
+    next_team: Team | None  # None before the first shot (either may start) and once decided
+    winner: Team | None
+    decided: bool  # a winner, or every stage shot out level without sudden death
+
+
+def tally(rules: Shootout, attempts: tuple[Attempt, ...]) -> Tally:
+    goals = {"home": 0, "away": 0}
+    taken = {"home": 0, "away": 0}
+    for shot in attempts:
+        taken[shot.team] += 1
+        goals[shot.team] += shot.scored
+    h, a = goals["home"], goals["away"]
+    limit = _limit(rules, h, a, taken["home"], taken["away"])
+    winner: Team | None = None
+    if limit is not None:
+        if h > a + (limit - taken["away"]):
+            winner = "home"
+        elif a > h + (limit - taken["home"]):
+            winner = "away"
+    decided = winner is not None or limit is None
+    next_team = None if decided or not attempts else other(attempts[-1].team)
+    return Tally(
+        home_goals=h, away_goals=a, home_taken=taken["home"], away_taken=taken["away"],
+        limit=None if decided else limit, next_team=next_team, winner=winner, decided=decided,
+    )
+
+
+def _limit(rules: Shootout, home_goals: int, away_goals: int, home_taken: int, away_taken: int) -> int | None:
+    stages = list(rules.rounds)
+    i, limit = 0, stages[0]
+    while home_taken >= limit and away_taken >= limit and home_goals == away_goals:
+        if i + 1 < len(stages):
+            i += 1
+            limit = stages[i]
+        elif rules.sudden_death:
+            limit += 1
+        else:
+            return None
+    return limit

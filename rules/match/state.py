@@ -1,0 +1,200 @@
+"""The snapshot a display, the MQTT link or ``courtside replay`` reads: :class:`MatchState`."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from rules.match import timeouts
+from rules.match.clock import format_clock
+from rules.match.events import Team, other
+from rules.match.fold import Context, Core, Phase
+from rules.match.outcome import Card, MatchOutcome
+from rules.match.penalties import short_count
+from rules.match.shootout import Attempt, tally
+
+
+@dataclass(frozen=True, kw_only=True)
+class PenaltyView:
+    seq: int
+    team: Team
+    kind: str
+    label: str
+    short: str
+    player: str | None
+    remaining_ms: int | None  # None: to the end of the match
+    remaining_text: str | None
+    waiting: bool  # a third ice-hockey penalty waits for a place
+    reduces_strength: bool
+    coincidental: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeoutView:
+    team: Team
+    remaining_ms: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShootoutView:
+    name: str
+    home_goals: int
+    away_goals: int
+    home_taken: int
+    away_taken: int
+    shots_each: int | None  # in the stage being played; grows in sudden death
+    next_team: Team | None
+    attempts: tuple[Attempt, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchState:
+    """Everything shown at one instant; ``clock_ms`` is remaining or elapsed, as the clock counts."""
+
+    at: int
+    phase: Phase
+    period: int
+    period_label: str
+    overtime: bool
+    clock_ms: int
+    clock_text: str
+    running: bool
+    tenths: bool
+    interval_remaining_ms: int | None
+    home_goals: int
+    away_goals: int
+    penalties: tuple[PenaltyView, ...]
+    home_short: int
+    away_short: int
+    strength: str | None  # "5 v 4" when the number on the field is known
+    home_timeouts_left: int
+    away_timeouts_left: int
+    timeout: TimeoutView | None
+    set_piece: str | None
+    possession_ms: int | None  # None when there is none, or blanked by the match clock
+    shootout: ShootoutView | None
+    wall_clock_remaining_ms: int | None
+    full_period_fits: bool | None
+    cards: tuple[Card, ...]
+    late_presses: int
+    result: MatchOutcome | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _cards(ctx: Context, c: Core) -> tuple[Card, ...]:
+    cards = []
+    for p in c.penalties:
+        kind = ctx.ruleset.penalty(p.kind)
+        cards.append(
+            Card(
+                seq=p.seq, team=p.team, player=p.player, kind=p.kind, label=kind.label,
+                out_for_match=kind.player_out_for_match, suspended_next_matches=kind.suspended_next_matches,
+                report_to_organisers=kind.report_to_organisers,
+            )
+        )
+    return tuple(cards)
+
+
+def outcome(ctx: Context, c: Core, cards: tuple[Card, ...]) -> MatchOutcome | None:
+    if c.outcome is None:
+        return None
+    sanctions = tuple(k for k in cards if k.out_for_match or k.suspended_next_matches or k.report_to_organisers)
+    points = ctx.ruleset.points
+    if c.outcome in ("walkover", "forfeit"):
+        assert c.forfeiter is not None
+        win, lose = points.walkover_score if c.outcome == "walkover" else points.forfeit_score
+        winner = other(c.forfeiter)
+        home, away = (win, lose) if winner == "home" else (lose, win)
+        return MatchOutcome(home_goals=home, away_goals=away, outcome=c.outcome, winner=winner, sanctions=sanctions)
+    winner_: Team | None = None
+    home_so = away_so = None
+    if c.outcome == "shootout" and ctx.ruleset.match.shootout is not None:
+        t = tally(ctx.ruleset.match.shootout, c.attempts)
+        winner_, home_so, away_so = t.winner, t.home_goals, t.away_goals
+    elif c.outcome != "abandoned" and c.home != c.away:
+        winner_ = "home" if c.home > c.away else "away"
+    return MatchOutcome(
+        home_goals=c.home, away_goals=c.away, outcome=c.outcome, winner=winner_,
+        home_shootout=home_so, away_shootout=away_so, sanctions=sanctions,
+    )
+
+
+def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
+    """The state at ``at`` of a core already advanced to ``at``."""
+    m = ctx.ruleset.match
+    length = ctx.period_length(c.period)
+    played = c.elapsed(ctx, at)
+    down = m.clock_direction == "down"
+    remaining = length - played
+    tenths = 0 < remaining < m.tenths_below
+    clock_ms = remaining if down else played
+    play = c.play(ctx, at)
+    limit = ctx.ruleset.penalties.max_reducing_per_team
+    views = []
+    for p in c.penalties:
+        if not p.active:
+            continue
+        kind = ctx.ruleset.penalty(p.kind)
+        left = p.remaining(play)
+        views.append(
+            PenaltyView(
+                seq=p.seq, team=p.team, kind=p.kind, label=kind.label, short=kind.short, player=p.player,
+                remaining_ms=left, remaining_text=None if left is None else format_clock(left, tenths=False, down=True),
+                waiting=p.start is None, reduces_strength=p.reduces, coincidental=p.coincidental,
+            )
+        )
+    short = {team: short_count(c.penalties, team) for team in ("home", "away")}
+    if limit is not None:
+        short = {team: min(n, limit) for team, n in short.items()}
+    strength = None
+    if ctx.on_field is not None:
+        strength = f"{max(0, ctx.on_field - short['home'])} v {max(0, ctx.on_field - short['away'])}"
+    overtime = c.period > m.periods
+    if c.phase == "shootout" or (c.phase == "finished" and c.attempts):
+        label = m.shootout.name if m.shootout else "shoot-out"
+    elif overtime:
+        label = f"extra time {c.period - m.periods}"
+    else:
+        label = f"{m.period_name} {c.period}"
+    timeouts_left = {"home": 0, "away": 0}
+    if c.phase in ("pre_match", "play", "interval"):
+        period = c.period + 1 if c.phase == "interval" else c.period
+        seg = timeouts.segment(ctx.ruleset, period)
+        timeouts_left = {
+            team: timeouts.left(ctx.ruleset, ctx.round, c.timeouts_used, team, seg) for team in ("home", "away")
+        }
+    possession = None
+    if m.possession_clock is not None and c.phase == "play":
+        possession = max(0, c.possession_length - (play - c.possession_from))
+        if remaining < possession:
+            possession = None  # the match clock runs out first: the shot clock is blanked
+    so_view = None
+    if m.shootout is not None and (c.phase == "shootout" or c.attempts):
+        t = tally(m.shootout, c.attempts)
+        so_view = ShootoutView(
+            name=m.shootout.name, home_goals=t.home_goals, away_goals=t.away_goals, home_taken=t.home_taken,
+            away_taken=t.away_taken, shots_each=t.limit, next_team=t.next_team, attempts=c.attempts,
+        )
+    wall_left = fits = None
+    if m.wall_clock_cap is not None and c.started_at is not None:
+        until = c.finished_at if c.finished_at is not None else at
+        wall_left = max(0, m.wall_clock_cap - (until - c.started_at))
+        fits = wall_left >= m.period_length
+    cards = _cards(ctx, c)
+    return MatchState(
+        at=at, phase=c.phase, period=c.period, period_label=label, overtime=overtime,
+        clock_ms=clock_ms, clock_text=format_clock(clock_ms, tenths=tenths, down=down), running=c.running(),
+        tenths=tenths,
+        interval_remaining_ms=(c.interval_until - at) if c.phase == "interval" and c.interval_until else None,
+        home_goals=c.home, away_goals=c.away, penalties=tuple(views),
+        home_short=short["home"], away_short=short["away"], strength=strength,
+        home_timeouts_left=timeouts_left["home"], away_timeouts_left=timeouts_left["away"],
+        timeout=TimeoutView(team=c.timeout_team, remaining_ms=c.timeout_until - at)
+        if c.timeout_team is not None and c.timeout_until is not None else None,
+        set_piece=c.set_piece, possession_ms=possession, shootout=so_view,
+        wall_clock_remaining_ms=wall_left, full_period_fits=fits, cards=cards, late_presses=c.late_presses,
+        result=outcome(ctx, c, cards),
+    )

@@ -1,0 +1,369 @@
+"""One event applied to the folded state: check it against the rules, then change the state.
+
+:func:`step` works on a fresh copy of the state; when a command is refused it raises
+:class:`~rules.errors.IllegalCommand` with the reason and the copy is thrown away,
+so the match is left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rules.errors import IllegalCommand
+from rules.match import events as ev
+from rules.match import penalties as pen
+from rules.match import shootout, timeouts
+from rules.match.clock import format_clock
+from rules.match.fold import Context, Core, GoalRecord, begin_next_period, end_period
+from rules.ruleset import PenaltyKind
+
+
+def _mmss(ms: int) -> str:
+    return format_clock(ms, tenths=False, down=True)
+
+
+def _within_grace(ctx: Context, c: Core, at: int) -> bool:
+    """A press this soon after a period ran out was meant for that period."""
+    return c.period_ended_at is not None and at - c.period_ended_at <= ctx.ruleset.match.late_press_grace
+
+
+def _period_name(ctx: Context, c: Core) -> str:
+    return "extra time" if c.period > ctx.ruleset.match.periods else ctx.ruleset.match.period_name
+
+
+def _require_play(ctx: Context, c: Core, doing: str) -> None:
+    if c.phase == "play":
+        return
+    if c.phase == "pre_match":
+        raise IllegalCommand(f"cannot {doing}: the match has not started")
+    if c.phase == "interval":
+        raise IllegalCommand(f"cannot {doing}: the {_period_name(ctx, c)} is over and the interval is running")
+    if c.phase == "shootout":
+        name = ctx.ruleset.match.shootout.name if ctx.ruleset.match.shootout else "shoot-out"
+        raise IllegalCommand(f"cannot {doing}: the match is in the {name}")
+    raise IllegalCommand(f"cannot {doing}: the match is over")
+
+
+def _not_finished(c: Core, doing: str) -> None:
+    if c.phase == "finished":
+        raise IllegalCommand(f"cannot {doing}: the match is over")
+
+
+def _clock_started(ctx: Context, c: Core, e: ev.ClockStarted) -> None:
+    if _within_grace(ctx, c, e.at):
+        c.late_presses += 1
+        return
+    if c.phase == "pre_match":
+        c.phase = "play"
+    elif c.phase == "interval":
+        begin_next_period(ctx, c, e.at)  # the teams are ready before the interval ran out
+    _require_play(ctx, c, "start the clock")
+    if c.running():
+        raise IllegalCommand("the clock is already running")
+    c.timeout_team = c.timeout_until = None  # play resumes: the time-out is over
+    c.start_clock(e.at)
+
+
+def _clock_stopped(ctx: Context, c: Core, e: ev.ClockStopped) -> None:
+    if _within_grace(ctx, c, e.at) and not c.running():
+        c.late_presses += 1
+        return
+    _require_play(ctx, c, "stop the clock")
+    if not c.running():
+        raise IllegalCommand("the clock is already stopped")
+    c.stop_clock(ctx, e.at)
+
+
+def _goal(ctx: Context, c: Core, e: ev.Goal) -> None:
+    _require_play(ctx, c, "score a goal")
+    m = ctx.ruleset.match
+    if e.team == "home":
+        c.home += 1
+    else:
+        c.away += 1
+    golden = c.period > m.periods and m.overtime is not None and m.overtime.kind == "golden_goal"
+    c.goals = (*c.goals, GoalRecord(seq=e.seq, team=e.team, player=e.player, period=c.period, golden=golden))
+    if m.stopped_time or golden:
+        c.stop_clock(ctx, e.at)
+    c.penalties = pen.on_goal(ctx.ruleset, c.penalties, e.team, c.play(ctx, e.at), e.seq)
+    c.reset_possession(ctx, e.at, short=False)
+    c.set_piece = None
+    if golden:
+        c.finish("overtime", e.at)
+
+
+def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
+    index = next((i for i, g in enumerate(c.goals) if g.seq == e.target), None)
+    if index is None:
+        raise IllegalCommand(f"seq {e.target} is not a goal")
+    goal = c.goals[index]
+    if goal.disallowed:
+        raise IllegalCommand(f"the goal at seq {e.target} is already disallowed")
+    c.goals = (*c.goals[:index], replace(goal, disallowed=True), *c.goals[index + 1 :])
+    if goal.team == "home":
+        c.home = max(0, c.home - 1)
+    else:
+        c.away = max(0, c.away - 1)
+    limit = ctx.ruleset.penalties.max_reducing_per_team
+    restored = list(c.penalties)
+    for i, p in enumerate(restored):
+        # A penalty the goal ended runs on, if there is still room for it.
+        room = limit is None or not p.reduces or pen.short_count(tuple(restored), p.team) < limit
+        if p.ended_by_goal == goal.seq and room:
+            restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
+    c.penalties = tuple(restored)
+    if goal.golden and c.phase == "finished" and c.outcome == "overtime":
+        c.phase = "play"  # the golden goal did not count: extra time goes on, clock stopped
+        c.outcome = None
+        c.finished_at = None
+
+
+def _penalty_kind(ctx: Context, kind: str) -> PenaltyKind:
+    try:
+        return ctx.ruleset.penalty(kind)
+    except LookupError:
+        known = ", ".join(ctx.ruleset.penalties.kinds) or "none"
+        raise IllegalCommand(f"no penalty kind {kind!r} in the {ctx.ruleset.name} rules (kinds: {known})") from None
+
+
+def _target(c: Core, seq: int) -> tuple[int, pen.Penalty]:
+    index = pen.find(c.penalties, seq)
+    if index is None:
+        raise IllegalCommand(f"seq {seq} is not a penalty")
+    return index, c.penalties[index]
+
+
+def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
+    _not_finished(c, "award a penalty")
+    kind = _penalty_kind(ctx, e.kind)
+    length = kind.length
+    if e.length is not None:
+        if kind.length is None:
+            raise IllegalCommand(f"a {kind.label} runs to the end of the match and takes no length")
+        if not kind.minimum and e.length != kind.length:
+            raise IllegalCommand(f"a {kind.label} lasts {_mmss(kind.length)}; only a minimum penalty takes a length")
+        if e.length < kind.length:
+            raise IllegalCommand(f"a {kind.label} is at least {_mmss(kind.length)}")
+        length = e.length
+    if e.player is not None:
+        for p in c.penalties:
+            if p.team == e.team and p.player == e.player and ctx.ruleset.penalty(p.kind).player_out_for_match:
+                raise IllegalCommand(f"player {e.player} of {e.team.upper()} is already out for the match")
+    play = c.play(ctx, e.at)
+    awarded = [_new_penalty(ctx, c, e, e.kind, kind, length, play, escalated=False)]
+    if kind.escalates_to is not None and e.player is not None:
+        earlier = sum(1 for p in c.penalties if p.team == e.team and p.player == e.player and p.kind == e.kind)
+        if earlier + 1 == kind.escalates_after:
+            target = ctx.ruleset.penalty(kind.escalates_to)
+            awarded.append(_new_penalty(ctx, c, e, kind.escalates_to, target, target.length, play, escalated=True))
+    for p in awarded:
+        c.penalties = (*c.penalties, p)
+    c.penalties = pen.mark_coincidental(ctx.ruleset, c.penalties, c.stoppage, play)
+    if any(p.reduces and p.active for p in awarded):
+        c.reset_possession(ctx, e.at, short=True)
+
+
+def _new_penalty(
+    ctx: Context, c: Core, e: ev.PenaltyAwarded, name: str, kind: PenaltyKind, length: int | None, play: int,
+    *, escalated: bool,
+) -> pen.Penalty:
+    base = pen.Penalty(
+        seq=e.seq, team=e.team, kind=name, player=e.player, length=length, start=play,
+        reduces=kind.reduces_strength, escalated=escalated, stoppage=c.stoppage, awarded_at=e.at,
+    )
+    if length == 0:
+        return replace(base, ended=play, end_reason="caution", reduces=False)
+    limit = ctx.ruleset.penalties.max_reducing_per_team
+    if kind.reduces_strength and limit is not None and pen.short_count(c.penalties, e.team) >= limit:
+        return replace(base, start=None)  # waits until one of the team's penalties ends
+    return base
+
+
+def _penalty_ended(ctx: Context, c: Core, e: ev.PenaltyEnded) -> None:
+    index, p = _target(c, e.target)
+    kind = ctx.ruleset.penalty(p.kind)
+    if not p.active:
+        raise IllegalCommand(f"the {kind.label} at seq {e.target} is already over")
+    if not kind.operator_may_end:
+        raise IllegalCommand(f"a {kind.label} cannot be ended from the table; correct its time instead")
+    limit = ctx.ruleset.penalties.max_reducing_per_team
+    c.penalties = pen.end(c.penalties, index, c.play(ctx, e.at), "operator", limit)
+
+
+def _penalty_lengthened(ctx: Context, c: Core, e: ev.PenaltyLengthened) -> None:
+    index, p = _target(c, e.target)
+    kind = ctx.ruleset.penalty(p.kind)
+    if not kind.minimum:
+        raise IllegalCommand(f"a {kind.label} has a fixed length; correct its time instead")
+    if not p.active:
+        raise IllegalCommand(f"the {kind.label} at seq {e.target} is already over")
+    assert p.length is not None
+    if e.length < p.length:
+        raise IllegalCommand(f"the {kind.label} already lasts {_mmss(p.length)}; a length only grows")
+    c.penalties = (*c.penalties[:index], replace(p, length=e.length), *c.penalties[index + 1 :])
+
+
+def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
+    index, p = _target(c, e.target)
+    kind = ctx.ruleset.penalty(p.kind)
+    if p.length is None:
+        raise IllegalCommand(f"a {kind.label} runs to the end of the match; undo it instead")
+    if p.end_reason == "caution":
+        raise IllegalCommand(f"a {kind.label} has no time to correct")
+    if e.remaining < 0:
+        raise IllegalCommand("a penalty's remaining time cannot be negative")
+    limit = ctx.ruleset.penalties.max_reducing_per_team
+    play = c.play(ctx, e.at)
+    if e.remaining == 0:
+        if p.active:
+            c.penalties = pen.end(c.penalties, index, play, "corrected", limit)
+        return
+    if not p.active and p.reduces and limit is not None and pen.short_count(c.penalties, p.team) >= limit:
+        raise IllegalCommand(f"{p.team.upper()} already has {limit} players short; this penalty cannot run again now")
+    if p.active and p.start is None:
+        fixed = replace(p, length=e.remaining)  # still waiting: it will serve this much
+    else:
+        start = p.start if p.start is not None else play
+        length = play - start + e.remaining
+        fixed = replace(p, start=start, length=length, ended=None, end_reason=None, ended_by_goal=None)
+    c.penalties = (*c.penalties[:index], fixed, *c.penalties[index + 1 :])
+
+
+def _set_piece_started(ctx: Context, c: Core, e: ev.SetPieceStarted) -> None:
+    _require_play(ctx, c, "flag a set piece")
+    names = ctx.ruleset.match.set_pieces
+    if e.name not in names:
+        known = ", ".join(names) or "none"
+        raise IllegalCommand(f"{e.name!r} is not a set piece in the {ctx.ruleset.name} rules (set pieces: {known})")
+    if c.set_piece is not None:
+        raise IllegalCommand(f"a {c.set_piece.replace('_', ' ')} is already being awarded")
+    c.set_piece = e.name
+
+
+def _set_piece_ended(ctx: Context, c: Core, e: ev.SetPieceEnded) -> None:
+    if c.set_piece is None:
+        raise IllegalCommand("no set piece is being awarded")
+    c.set_piece = None
+
+
+def _timeout_started(ctx: Context, c: Core, e: ev.TimeoutStarted) -> None:
+    late = _within_grace(ctx, c, e.at) and c.phase in ("play", "interval")
+    if not late:
+        _require_play(ctx, c, "call a time-out")
+    if c.timeout_team is not None:
+        raise IllegalCommand(f"a time-out for {c.timeout_team.upper()} is already running")
+    if c.set_piece is not None and c.set_piece in ctx.ruleset.timeouts.not_during:
+        raise IllegalCommand(f"no time-out while a {c.set_piece.replace('_', ' ')} is being awarded")
+    period = c.ended_period if late and c.ended_period is not None else c.period
+    seg = timeouts.segment(ctx.ruleset, period)
+    if timeouts.left(ctx.ruleset, ctx.round, c.timeouts_used, e.team, seg) <= 0:
+        raise IllegalCommand(timeouts.refusal(ctx.ruleset, ctx.round, e.team, seg))
+    if c.running():
+        c.stop_clock(ctx, e.at)
+    c.timeouts_used = (*c.timeouts_used, (e.team, seg))
+    c.timeout_team = e.team
+    c.timeout_until = e.at + ctx.ruleset.timeouts.length
+
+
+def _timeout_ended(ctx: Context, c: Core, e: ev.TimeoutEnded) -> None:
+    if c.timeout_team is None:
+        raise IllegalCommand("no time-out is running")
+    c.timeout_team = c.timeout_until = None
+
+
+def _period_advanced(ctx: Context, c: Core, e: ev.PeriodAdvanced) -> None:
+    if c.phase == "interval":
+        begin_next_period(ctx, c, e.at)
+        return
+    _require_play(ctx, c, "end the period")
+    end_period(ctx, c, e.at)
+
+
+def _possession_reset(ctx: Context, c: Core, e: ev.PossessionReset) -> None:
+    if ctx.ruleset.match.possession_clock is None:
+        raise IllegalCommand(f"the {ctx.ruleset.name} rules have no possession clock")
+    _require_play(ctx, c, "reset the possession clock")
+    c.reset_possession(ctx, e.at, short=e.short)
+
+
+def _shootout_attempt(ctx: Context, c: Core, e: ev.ShootoutAttempt) -> None:
+    rules = ctx.ruleset.match.shootout
+    if c.phase != "shootout" or rules is None:
+        raise IllegalCommand("no shoot-out is being played")
+    before = shootout.tally(rules, c.attempts)
+    if before.next_team is not None and e.team != before.next_team:
+        raise IllegalCommand(f"it is {before.next_team.upper()}'s turn to shoot")
+    c.attempts = (*c.attempts, shootout.Attempt(seq=e.seq, team=e.team, scored=e.scored, player=e.player))
+    if shootout.tally(rules, c.attempts).decided:
+        c.finish("shootout", e.at)
+
+
+def _clock_corrected(ctx: Context, c: Core, e: ev.ClockCorrected) -> None:
+    _require_play(ctx, c, "correct the clock")
+    length = ctx.period_length(c.period)
+    if not 0 <= e.clock <= length:
+        raise IllegalCommand(f"the clock must be between 0:00 and {_mmss(length)}")
+    c.clock_base = length - e.clock if ctx.ruleset.match.clock_direction == "down" else e.clock
+    if c.clock_since is not None:
+        c.clock_since = e.at
+
+
+def _score_corrected(ctx: Context, c: Core, e: ev.ScoreCorrected) -> None:
+    if c.phase == "pre_match":
+        raise IllegalCommand("cannot correct the score: the match has not started")
+    if e.home < 0 or e.away < 0:
+        raise IllegalCommand("a score cannot be negative")
+    c.home, c.away = e.home, e.away
+
+
+def _match_abandoned(ctx: Context, c: Core, e: ev.MatchAbandoned) -> None:
+    _not_finished(c, "abandon the match")
+    c.stop_clock(ctx, e.at)
+    c.finish("abandoned", e.at)
+
+
+def _forfeit(ctx: Context, c: Core, e: ev.Forfeit) -> None:
+    _not_finished(c, "enter a forfeit")
+    c.stop_clock(ctx, e.at)
+    c.forfeiter = e.team
+    c.finish("forfeit", e.at)
+
+
+def _walkover(ctx: Context, c: Core, e: ev.Walkover) -> None:
+    if c.phase != "pre_match":
+        raise IllegalCommand("a walk-over is entered before the match starts; enter a forfeit instead")
+    c.forfeiter = e.team
+    c.finish("walkover", e.at)
+
+
+_STEPS: dict[type[ev.Event], Callable[[Context, Core, ev.Event], None]] = {
+    ev.ClockStarted: _clock_started,  # type: ignore[dict-item]
+    ev.ClockStopped: _clock_stopped,  # type: ignore[dict-item]
+    ev.Goal: _goal,  # type: ignore[dict-item]
+    ev.GoalDisallowed: _goal_disallowed,  # type: ignore[dict-item]
+    ev.PenaltyAwarded: _penalty_awarded,  # type: ignore[dict-item]
+    ev.PenaltyEnded: _penalty_ended,  # type: ignore[dict-item]
+    ev.PenaltyLengthened: _penalty_lengthened,  # type: ignore[dict-item]
+    ev.PenaltyCorrected: _penalty_corrected,  # type: ignore[dict-item]
+    ev.SetPieceStarted: _set_piece_started,  # type: ignore[dict-item]
+    ev.SetPieceEnded: _set_piece_ended,  # type: ignore[dict-item]
+    ev.TimeoutStarted: _timeout_started,  # type: ignore[dict-item]
+    ev.TimeoutEnded: _timeout_ended,  # type: ignore[dict-item]
+    ev.PeriodAdvanced: _period_advanced,  # type: ignore[dict-item]
+    ev.PossessionReset: _possession_reset,  # type: ignore[dict-item]
+    ev.ShootoutAttempt: _shootout_attempt,  # type: ignore[dict-item]
+    ev.ClockCorrected: _clock_corrected,  # type: ignore[dict-item]
+    ev.ScoreCorrected: _score_corrected,  # type: ignore[dict-item]
+    ev.MatchAbandoned: _match_abandoned,  # type: ignore[dict-item]
+    ev.Forfeit: _forfeit,  # type: ignore[dict-item]
+    ev.Walkover: _walkover,  # type: ignore[dict-item]
+}
+
+
+def step(ctx: Context, c: Core, event: ev.Event) -> None:
+    """Apply ``event`` to ``c`` (a copy the caller may throw away on IllegalCommand)."""
+    handler = _STEPS.get(type(event))
+    if handler is None:
+        raise IllegalCommand(f"{event.type or type(event).__name__} is not an event the match applies")
+    handler(ctx, c, event)
