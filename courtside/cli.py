@@ -16,7 +16,8 @@ from rules.errors import CourtsideError
 # Modules under courtside.commands, each with ``register(subparsers)``.
 COMMANDS = (
     "rules",
-    # "standings",
+    "replay",
+    "standings",
 )
 
 

@@ -43,6 +43,7 @@ class Match:
         self._ats: list[int] = []
         self._states: list[Core] = []
         self._initial = Core()
+        self._last_at = 0
 
     @property
     def ruleset(self) -> Ruleset:
@@ -96,6 +97,7 @@ class Match:
             self._refold(timeline, index, culprit=event.seq, why="")
         self._log.append(event)
         self._by_seq[event.seq] = event
+        self._last_at = max(self._last_at, event.at)
         return event
 
     def _apply_undo(self, undo: ev.Undo) -> None:
@@ -170,8 +172,8 @@ class Match:
 
     @property
     def last_at(self) -> int:
-        """The instant of the latest event in force (0 before any)."""
-        return self._ats[-1] if self._ats else 0
+        """The latest instant in the log, undos included (0 before any event)."""
+        return self._last_at
 
     def result(self, at: int | None = None) -> MatchOutcome | None:
         """How the match ended, as of ``at`` (default: the latest event); None while it goes on."""
