@@ -1,0 +1,107 @@
+"""``courtside standings``: rank every pool of a results file by a ruleset.
+
+    courtside standings --rules NAME_OR_FILE --results FILE [--decisions FILE] [--format text|json]
+
+Ties that only lots or a penalty competition can break are listed with what
+they need; the organiser's decisions file (``pool,method,order``) resolves them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rules.errors import ResultsError
+from rules.ruleset import load_ruleset
+from rules.standings import (
+    Decision,
+    MatchResult,
+    PoolTable,
+    Standings,
+    parse_decisions_csv,
+    parse_results_csv,
+    rank_pools,
+)
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "standings",
+        help="rank every pool of a results file",
+        description="Rank every pool of a results CSV (pool,home,away,home_goals,away_goals[,outcome,winner,"
+        "home_shootout,away_shootout]) by a ruleset; every place says why it is there.",
+    )
+    parser.add_argument("--rules", required=True, metavar="NAME_OR_FILE", help="a preset name or a ruleset file")
+    parser.add_argument("--results", required=True, metavar="FILE", help="results CSV")
+    parser.add_argument("--decisions", metavar="FILE", help="organiser decisions CSV: pool,method,order (A>B)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.set_defaults(run=run)
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise ResultsError(path, None, f"cannot read the file ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise ResultsError(path, None, "not UTF-8 text") from None
+
+
+def _check_decisions(decisions: list[Decision], results: list[MatchResult], source: str) -> None:
+    teams: dict[str, set[str]] = {}
+    for r in results:
+        teams.setdefault(r.pool, set()).update(r.teams)
+    for decision in decisions:
+        if decision.pool not in teams:
+            raise ResultsError(source, None, f"a decision names pool {decision.pool!r}, which has no results")
+        strangers = [t for t in decision.order if t not in teams[decision.pool]]
+        if strangers:
+            raise ResultsError(
+                source, None, f"a decision for pool {decision.pool} names {', '.join(strangers)}, not in that pool"
+            )
+
+
+def run(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.rules)
+    results = parse_results_csv(_read(args.results), args.results, meetings=ruleset.ranking.meetings)
+    decisions: list[Decision] = []
+    if args.decisions:
+        decisions = parse_decisions_csv(_read(args.decisions), args.decisions)
+        _check_decisions(decisions, results, args.decisions)
+    standings = rank_pools(ruleset, results, decisions=decisions)
+    if args.format == "json":
+        json.dump(standings.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render_text(standings, ruleset.name))
+    return 0
+
+
+def _rank_cells(table: PoolTable) -> list[str]:
+    ranks = [row.rank for row in table.rows]
+    return [f"={r}" if ranks.count(r) > 1 else str(r) for r in ranks]
+
+
+def render_text(standings: Standings, ruleset_name: str) -> str:
+    """Each pool as a table with its reasons, then the ties waiting for a decision."""
+    out: list[str] = []
+    for name, table in standings.pools.items():
+        width = max([4, *(len(row.team) for row in table.rows)])
+        out.append(f"Pool {name} ({ruleset_name})")
+        out.append(f"{'#':>3}  {'Team':<{width}}   P   W   D   L   GF   GA    GD  Pts  Why")
+        for cell, row in zip(_rank_cells(table), table.rows, strict=True):
+            gd = f"{row.goal_difference:+d}" if row.goal_difference else "0"
+            out.append(
+                f"{cell:>3}  {row.team:<{width}} {row.played:>3} {row.won:>3} {row.drawn:>3} {row.lost:>3}"
+                f" {row.goals_for:>4} {row.goals_against:>4} {gd:>5} {row.points:>4}  {row.reason}"
+            )
+        out.append("")
+    if standings.unresolved:
+        out.append("Unresolved ties (add a line to the decisions file: pool,method,order):")
+        for tie in standings.unresolved:
+            out.append(f"  pool {tie.pool}: {', '.join(tie.teams)} need {tie.needs}")
+        out.append("")
+    return "\n".join(out)
