@@ -18,6 +18,7 @@ COMMANDS = (
     "rules",
     "replay",
     "standings",
+    "tournament",
 )
 
 

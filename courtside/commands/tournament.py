@@ -1,0 +1,97 @@
+"""``courtside tournament draw|schedule|show``: a tournament file's draw, fixture list and progress."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from rules.errors import TournamentError
+from rules.standings import parse_decisions_csv, parse_results_csv
+from rules.tournament import (
+    build_schedule,
+    load_tournament_ruleset,
+    make_draw,
+    parse_tournament,
+    pool_teams,
+    progress,
+)
+from rules.tournament.model import Tournament
+from rules.tournament.show import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser("tournament", help="draw, schedule and follow a tournament")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+    p = actions.add_parser("draw", help="draw the pools; prints the seed that reproduces the draw")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, help="draw with this seed (default: the file's draw.seed, else a new one)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_draw)
+
+    p = actions.add_parser("schedule", help="build the fixture list across courts and times")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, help="use this draw seed instead of the file's draw.seed")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_schedule)
+
+    p = actions.add_parser("show", help="standings, resolved placeholders and what is still open")
+    p.add_argument("file")
+    p.add_argument("--results", required=True, help="the results CSV (the one `courtside standings` reads)")
+    p.add_argument("--decisions", help="the organiser's decisions CSV (lots, penalty competitions)")
+    p.add_argument("--seed", type=int, help="use this draw seed instead of the file's draw.seed")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_show)
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise TournamentError(path, "", f"cannot read the file ({err.strerror})") from None
+
+
+def _load(path: str) -> Tournament:
+    return parse_tournament(_read(path), path)
+
+
+def _emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
+    if args.format == "json":
+        json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(text)
+
+
+def _draw(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    if not t.drawn_pools:
+        raise TournamentError(args.file, "pools", "every pool lists its teams; there is nothing to draw")
+    seed = args.seed if args.seed is not None else t.draw.seed
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)  # a new draw; printed so it can be recorded and reproduced
+    draw = make_draw(t, seed)
+    _emit(args, draw_text(t, draw), draw_json(t, draw))
+    return 0
+
+
+def _schedule(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    ruleset = load_tournament_ruleset(t, args.file)
+    schedule = build_schedule(t, ruleset, pool_teams(t, args.file, args.seed))
+    _emit(args, schedule_text(t, schedule), schedule_json(t, schedule))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    ruleset = load_tournament_ruleset(t, args.file)
+    results = parse_results_csv(_read(args.results), args.results)
+    decisions = parse_decisions_csv(_read(args.decisions), args.decisions) if args.decisions else []
+    state = progress(t, ruleset, pool_teams(t, args.file, args.seed), results, decisions, results_source=args.results)
+    _emit(args, progress_text(t, state), progress_json(t, state))
+    return 0

@@ -1,0 +1,78 @@
+"""Placeholders: the names a classification slot has before its team is known.
+
+A tournament file writes them the way organisers do on paper:
+
+* ``"1A"``: the team placed 1st in pool (or ranking) ``A``;
+* ``"winner SF1"`` / ``"loser QF3"``: a knock-out match's winner or loser;
+* ``"best 3rd"``, ``"2nd best 3rd"``: the 3rd-placed teams of the first-round pools
+  compared with each other (points, then goal difference, then goals for).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+_MATCH_OUTCOME = re.compile(r"^(winner|loser)\s+(\S+)$")
+_BEST = re.compile(r"^(?:(\d+)(?:st|nd|rd|th)\s+)?best\s+(\d+)(?:st|nd|rd|th)$")
+_PLACE = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*)$")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolPlace:
+    """The team ranked ``rank`` in the pool or ranking named ``stage``."""
+
+    text: str
+    rank: int
+    stage: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchOutcome:
+    """The winner or the loser of a knock-out match."""
+
+    text: str
+    outcome: Literal["winner", "loser"]
+    match: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BestPlaced:
+    """The ``nth`` best of the teams placed ``rank`` in the first-round pools."""
+
+    text: str
+    nth: int
+    rank: int
+
+
+Placeholder = PoolPlace | MatchOutcome | BestPlaced
+
+
+def parse_placeholder(text: str) -> Placeholder | None:
+    """The placeholder ``text`` spells, or None when it is not placeholder syntax (a team's name)."""
+    words = " ".join(text.split())
+    if found := _MATCH_OUTCOME.match(words):
+        outcome: Literal["winner", "loser"] = "winner" if found.group(1) == "winner" else "loser"
+        return MatchOutcome(text=text, outcome=outcome, match=found.group(2))
+    if found := _BEST.match(words):
+        nth = int(found.group(1) or 1)
+        rank = int(found.group(2))
+        if nth < 1 or rank < 1:
+            return None
+        return BestPlaced(text=text, nth=nth, rank=rank)
+    if found := _PLACE.match(words):
+        rank = int(found.group(1))
+        if rank < 1:
+            return None
+        return PoolPlace(text=text, rank=rank, stage=found.group(2))
+    return None
+
+
+def source_stage(placeholder: Placeholder) -> str | None:
+    """The one stage a placeholder waits for; None for ``best`` (it waits for every first-round pool)."""
+    if isinstance(placeholder, PoolPlace):
+        return placeholder.stage
+    if isinstance(placeholder, MatchOutcome):
+        return placeholder.match
+    return None

@@ -1,0 +1,341 @@
+"""What follows from the results: tables, resolved placeholders, what is still open.
+
+:func:`progress` walks the stages in the order they wait for each other. A pool's
+place is known once the pool is complete and the place is not inside a tie the
+results cannot break; a knock-out slot once its match has a result. Everything
+not yet known says what it needs. Nothing here guesses: a tie that needs lots or a
+penalty competition waits for the organiser's decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.errors import TournamentError
+from rules.ruleset import Ruleset
+from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
+from rules.tournament.fixtures import carried_pairs, pool_fixtures
+from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
+from rules.tournament.placeholders import BestPlaced, MatchOutcome, PoolPlace, parse_placeholder
+from rules.tournament.ranking import CrossRow, RankedTeams, rank_across
+from rules.tournament.sameclub import Swap, choose_swaps
+
+
+@dataclass(frozen=True, kw_only=True)
+class Slot:
+    """A placeholder and, once known, its team; otherwise what it still needs."""
+
+    text: str
+    team: str | None
+    needs: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolState:
+    name: str
+    teams: tuple[Slot, ...]
+    played: int
+    expected: int
+    table: PoolTable | None
+    carried: tuple[MatchResult, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.table is not None and self.played == self.expected
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchState:
+    name: str
+    round: str
+    home: Slot
+    away: Slot
+    result: MatchResult | None
+    winner: str | None
+    loser: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Progress:
+    pools: dict[str, PoolState]
+    matches: dict[str, MatchState]
+    rankings: dict[str, RankedTeams]
+    slots: dict[str, Slot]
+    final_ranking: tuple[Slot, ...]
+    swaps: tuple[Swap, ...]
+
+
+def _key(text: str) -> str:
+    return " ".join(text.split())
+
+
+class _Walker:
+    def __init__(
+        self,
+        t: Tournament,
+        ruleset: Ruleset,
+        entry_teams: dict[str, tuple[str, ...]],
+        results: Sequence[MatchResult],
+        decisions: Sequence[Decision],
+        results_source: str,
+    ) -> None:
+        self.t, self.ruleset, self.entry = t, ruleset, entry_teams
+        self.decisions, self.results_source = decisions, results_source
+        self.pools: dict[str, PoolState] = {}
+        self.matches: dict[str, MatchState] = {}
+        self.rankings: dict[str, RankedTeams] = {}
+        self.slots: dict[str, Slot] = {}
+        self.entry_pool_of = {team: pool for pool, teams in entry_teams.items() for team in teams}
+        self.by_stage: dict[str, list[MatchResult]] = {}
+        names = {p.name for p in t.pools} | {m.name for m in t.matches}
+        for r in results:
+            if r.pool not in names:
+                raise TournamentError(
+                    results_source,
+                    f"pool {r.pool}",
+                    f"{r.home} v {r.away}: {r.pool!r} is neither a pool nor a match of the tournament",
+                )
+            self.by_stage.setdefault(r.pool, []).append(r)
+        self.swapped: dict[str, str] | None = None
+        self.swaps: tuple[Swap, ...] = ()
+        self.swappable = {_key(s) for group in (t.same_club.swappable if t.same_club else []) for s in group}
+
+    def fail(self, stage: str, message: str) -> TournamentError:
+        return TournamentError(self.results_source, f"pool {stage}", message)
+
+    # Placeholders ---------------------------------------------------------------
+    def slot(self, text: str) -> Slot:
+        key = _key(text)
+        if key not in self.slots:
+            found = parse_placeholder(text)
+            if found is None:
+                self.slots[key] = Slot(text=key, team=text)
+            else:
+                team, needs = self._resolve(found)
+                if team is not None and key in self.swappable:
+                    team, needs = self._after_swaps(key)
+                self.slots[key] = Slot(text=key, team=team, needs=needs)
+        return self.slots[key]
+
+    def _resolve(self, found: PoolPlace | MatchOutcome | BestPlaced) -> tuple[str | None, str | None]:
+        if isinstance(found, MatchOutcome):
+            state = self.matches[found.match]
+            team = state.winner if found.outcome == "winner" else state.loser
+            return (team, None) if team else (None, f"the result of {found.match}")
+        if isinstance(found, BestPlaced):
+            ranked = self._best(found.rank)
+            if isinstance(ranked, str):
+                return None, ranked
+            return ranked.place(found.nth)
+        if (pool := self.pools.get(found.stage)) is not None:
+            if not pool.complete or pool.table is None:
+                return None, f"pool {found.stage} to finish ({pool.played} of {pool.expected} matches played)"
+            return _place_in_table(pool.table, found.rank)
+        return self.rankings[found.stage].place(found.rank)
+
+    def _best(self, rank: int) -> RankedTeams | str:
+        rows: list[CrossRow] = []
+        for pool in self.t.entry_pools:
+            state = self.pools[pool.name]
+            if not state.complete or state.table is None:
+                return f"every first-round pool to finish (pool {pool.name}: {state.played} of {state.expected} played)"
+            team, needs = _place_in_table(state.table, rank)
+            if team is None:
+                return needs or f"place {rank} of pool {pool.name}"
+            rows.append(_cross_row(state.table, team))
+        name = f"best {_ordinal(rank)}"
+        return rank_across(name, rows, self.decisions)
+
+    def _after_swaps(self, key: str) -> tuple[str | None, str | None]:
+        if self.swapped is None:
+            raw: dict[str, str] = {}
+            for pool in self.t.entry_pools:
+                state = self.pools[pool.name]
+                if not state.complete or state.table is None:
+                    return None, f"every first-round pool to finish, for the same-club check (pool {pool.name} is open)"
+                for rank in range(1, len(state.teams) + 1):
+                    team, needs = _place_in_table(state.table, rank)
+                    if team is None:
+                        return None, f"{needs}, for the same-club check"
+                    raw[f"{rank}{pool.name}"] = team
+            self.swapped, self.swaps = choose_swaps(self.t, raw, self.entry_pool_of)
+        return self.swapped[key], None
+
+    # Stages ---------------------------------------------------------------------
+    def pool(self, pool: Pool) -> None:
+        if pool.name in self.entry:
+            slots = tuple(Slot(text=team, team=team) for team in self.entry[pool.name])
+        else:
+            slots = tuple(self.slot(text) for text in pool.teams or ())
+        fixtures = pool_fixtures(pool, tuple(s.text for s in slots))
+        own = self.by_stage.get(pool.name, [])
+        open_slots = [s for s in slots if s.team is None]
+        if open_slots:
+            if own:
+                raise self.fail(
+                    pool.name,
+                    f"has results before its teams are known ({open_slots[0].text} needs {open_slots[0].needs})",
+                )
+            self.pools[pool.name] = PoolState(name=pool.name, teams=slots, played=0, expected=len(fixtures), table=None)
+            return
+        team_of = {s.text: s.team for s in slots}
+        teams = [team_of[s.text] or "" for s in slots]
+        carried_keys = {frozenset(team_of[x] for x in pair) for pair in carried_pairs(pool)}
+        meets = 2 if pool.double else 1
+        count: dict[frozenset[str], int] = {}
+        for r in own:
+            pair = frozenset(r.teams)
+            if not pair <= set(teams):
+                outsider = next(x for x in r.teams if x not in teams)
+                raise self.fail(
+                    pool.name, f"{r.home} v {r.away}: {outsider} does not play in pool {pool.name} ({', '.join(teams)})"
+                )
+            if pair in carried_keys:
+                raise self.fail(
+                    pool.name, f"{r.home} v {r.away} is carried forward from their first pool, not played again"
+                )
+            count[pair] = count.get(pair, 0) + 1
+            if count[pair] > meets:
+                raise self.fail(
+                    pool.name, f"{r.home} v {r.away} is entered more often than they meet in pool {pool.name}"
+                )
+        carried = tuple(self._carried(pool, team_of))
+        decisions = [d for d in self.decisions if d.pool == pool.name]
+        ruleset = self.ruleset
+        if meets > ruleset.ranking.meetings:
+            # A double round robin meets twice whatever the ruleset's usual pools do.
+            ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
+        table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions)
+        self.pools[pool.name] = PoolState(
+            name=pool.name,
+            teams=slots,
+            played=len(own),
+            expected=len(fixtures),
+            table=table,
+            carried=carried,
+        )
+
+    def _carried(self, pool: Pool, team_of: dict[str, str | None]) -> list[MatchResult]:
+        out = []
+        for pair in carried_pairs(pool):
+            a, b = (team_of[x] for x in sorted(pair))
+            origin = placeholder_of(sorted(pair)[0])
+            assert isinstance(origin, PoolPlace)
+            for r in self.by_stage.get(origin.stage, []):
+                if set(r.teams) == {a, b}:
+                    out.append(replace(r, pool=pool.name))
+        return out
+
+    def match(self, name: str) -> None:
+        match = self.t.match(name)
+        assert match is not None
+        home, away = self.slot(match.home), self.slot(match.away)
+        own = self.by_stage.get(name, [])
+        if len(own) > 1:
+            raise self.fail(name, f"has {len(own)} results; a match has one")
+        result = own[0] if own else None
+        winner = loser = None
+        if result is not None:
+            if home.team is None or away.team is None:
+                waiting = home if home.team is None else away
+                raise self.fail(name, f"has a result before its teams are known ({waiting.text} needs {waiting.needs})")
+            if set(result.teams) != {home.team, away.team}:
+                raise self.fail(
+                    name, f"the result is {result.home} v {result.away} but {name} is {home.team} v {away.team}"
+                )
+            winner = winner_of(self.ruleset, result)
+            if winner is None:
+                raise self.fail(
+                    name, f"{result.home} v {result.away} ended level; a {match.round} match needs a winner"
+                )
+            loser = away.team if winner == home.team else home.team
+        self.matches[name] = MatchState(
+            name=name,
+            round=match.round,
+            home=home,
+            away=away,
+            result=result,
+            winner=winner,
+            loser=loser,
+        )
+
+    def ranking(self, name: str) -> None:
+        ranking = self.t.ranking(name)
+        assert ranking is not None
+        rows: list[CrossRow] = []
+        waiting: list[str] = []
+        for text in ranking.teams:
+            s = self.slot(text)
+            if s.team is None:
+                waiting.append(f"{s.text} ({s.needs})")
+                continue
+            pool = self.pools[self.entry_pool_of[s.team]]
+            if pool.table is None or not pool.complete:
+                waiting.append(f"pool {pool.name} to finish")
+                continue
+            rows.append(_cross_row(pool.table, s.team))
+        self.rankings[name] = rank_across(name, rows, self.decisions, waiting=tuple(waiting))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _place_in_table(table: PoolTable, rank: int) -> tuple[str | None, str | None]:
+    rows = table.rows
+    if rank > len(rows):
+        return None, f"place {rank} of pool {table.pool}, which has {len(rows)} teams"
+    row = rows[rank - 1]
+    tied = [r.team for r in rows if r.rank == row.rank]
+    if len(tied) == 1:
+        return row.team, None
+    need = next((u.needs for u in table.unresolved if row.team in u.teams), "an organiser's decision")
+    return None, f"{need} between {', '.join(tied)} in pool {table.pool}"
+
+
+def _cross_row(table: PoolTable, team: str) -> CrossRow:
+    row = next(r for r in table.rows if r.team == team)
+    return CrossRow(
+        team=team, pool=table.pool, points=row.points, goal_difference=row.goal_difference, goals_for=row.goals_for
+    )
+
+
+def progress(
+    t: Tournament,
+    ruleset: Ruleset,
+    entry_teams: dict[str, tuple[str, ...]],
+    results: Sequence[MatchResult],
+    decisions: Sequence[Decision] = (),
+    *,
+    results_source: str = "results",
+) -> Progress:
+    """Play the tournament forward as far as ``results`` allow."""
+    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source)
+    for name in stage_order(t):
+        if (pool := t.pool(name)) is not None:
+            walker.pool(pool)
+        elif t.match(name) is not None:
+            walker.match(name)
+        else:
+            walker.ranking(name)
+    for pool in t.pools:
+        for text in pool.teams or ():
+            if parse_placeholder(text) is not None:
+                walker.slot(text)
+    for group in t.same_club.swappable if t.same_club else []:
+        for text in group:
+            walker.slot(text)
+    final = tuple(walker.slot(text) for text in t.final_ranking)
+    for ranking in t.rankings:
+        for text in ranking.teams:
+            walker.slot(text)
+    return Progress(
+        pools=walker.pools,
+        matches=walker.matches,
+        rankings=walker.rankings,
+        slots=walker.slots,
+        final_ranking=final,
+        swaps=walker.swaps,
+    )

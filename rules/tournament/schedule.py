@@ -1,0 +1,330 @@
+"""The fixture list: every match on a court at a time, computed from the file.
+
+List scheduling on each court's own clock: whenever a court falls free it takes
+the first fixture, in playing order, whose teams have had their rest and whose
+earlier stages are over. A classification slot ("winner SF1") counts as a team of
+its own, so it too is never in two places at once, and it waits for the stages it
+comes from plus the minimum rest. Courts are resurfaced after every
+``resurface_every`` games; no match crosses a break or the end of a playing day.
+With ``balance_courts`` the courts of matches played side by side are swapped
+until every team plays its pool matches evenly across the courts.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from bisect import bisect_right
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from rules.errors import ScheduleError
+from rules.ruleset import Ruleset
+from rules.tournament.fixtures import POOL_ROUND, Fixture, all_fixtures
+from rules.tournament.model import OTHER_COURT, Schedule, Tournament, slot_lengths, stage_dependencies
+from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+
+MAX_DAYS = 60
+"""A schedule that runs longer than this is taken as one that cannot be met."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScheduledMatch:
+    number: int
+    stage: str
+    round: str
+    home: str
+    away: str
+    court: str
+    start: datetime
+    end: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resurfacing:
+    court: str
+    start: datetime
+    end: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentSchedule:
+    matches: tuple[ScheduledMatch, ...]
+    resurfacings: tuple[Resurfacing, ...] = ()
+
+    @property
+    def end(self) -> datetime | None:
+        return max((m.end for m in self.matches), default=None)
+
+
+def _ms(delta: timedelta) -> int:
+    return delta // timedelta(milliseconds=1)
+
+
+class _Calendar:
+    """When play is possible: playing days minus breaks, in ms from the start."""
+
+    def __init__(self, s: Schedule) -> None:
+        self.origin = s.start
+        if s.day_start is None or s.day_end is None:
+            self.windows: list[tuple[int, float]] = [(0, math.inf)]
+        else:
+            self.windows = []
+            for d in range(MAX_DAYS):
+                day = s.start.date() + timedelta(days=d)
+                opens = max(datetime.combine(day, s.day_start), s.start)
+                closes = datetime.combine(day, s.day_end)
+                if closes > opens:
+                    self.windows.append((_ms(opens - s.start), _ms(closes - s.start)))
+        self.window_ends = [end for _, end in self.windows]
+        self.breaks = sorted((_ms(b.start - s.start), _ms(b.end - s.start)) for b in s.breaks)
+
+    def fit(self, earliest: int, length: int) -> int | None:
+        """The first start at or after ``earliest`` where ``length`` ms of play fit."""
+        i = bisect_right(self.window_ends, earliest)
+        for opens, closes in self.windows[i:]:
+            t = max(earliest, opens)
+            moved = True
+            while moved:
+                moved = False
+                for b_start, b_end in self.breaks:
+                    if b_start < t + length and t < b_end:
+                        t, moved = b_end, True
+            if t + length <= closes:
+                return t
+        return None
+
+    def at(self, ms: int) -> datetime:
+        return self.origin + timedelta(milliseconds=ms)
+
+
+def _feeding_matches(f: Fixture) -> list[str]:
+    out = []
+    for text in (f.home, f.away):
+        found = parse_placeholder(text)
+        if isinstance(found, MatchOutcome):
+            out.append(found.match)
+    return out
+
+
+def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple[str, ...]]) -> TournamentSchedule:
+    """Place every fixture; raises :class:`ScheduleError` saying which constraint cannot be met."""
+    s = t.schedule
+    calendar = _Calendar(s)
+    pool_slot, knockout_slot = slot_lengths(t, ruleset)
+    fixtures = all_fixtures(t, entry_teams)
+    courts = list(s.courts)
+    court_index = {c: i for i, c in enumerate(courts)}
+
+    # Rankings have no matches: a stage waiting for one waits for what the ranking waits for.
+    def fixture_stages(name: str) -> set[str]:
+        if t.ranking(name) is None:
+            return {name}
+        return set().union(*(fixture_stages(d) for d in stage_dependencies(t, name)))
+
+    deps: dict[str, set[str]] = {}
+    for f in fixtures:
+        if f.stage not in deps:
+            deps[f.stage] = set().union(set(), *(fixture_stages(d) for d in stage_dependencies(t, f.stage)))
+    remaining: dict[str, int] = {}
+    for f in fixtures:
+        remaining[f.stage] = remaining.get(f.stage, 0) + 1
+    stage_end: dict[str, int] = {}
+    not_before: dict[str, int] = {}
+    pinned: dict[str, int | None] = {}
+    for pool in t.pools:
+        not_before[pool.name] = _ms(pool.not_before - s.start) if pool.not_before else 0
+        pinned[pool.name] = court_index[pool.court] if pool.court else None
+    for match in t.matches:
+        not_before[match.name] = _ms(match.not_before - s.start) if match.not_before else 0
+        pinned[match.name] = court_index[match.court] if match.court and match.court != OTHER_COURT else None
+    other = {m.name for m in t.matches if m.court == OTHER_COURT}
+
+    ready_at: dict[str, int] = {}
+    played_on: dict[str, int] = {}
+    court_free = [0] * len(courts)
+    games = [0] * len(courts)
+    version = [0] * len(courts)
+    waiting: dict[int, float] = {}
+    heap: list[tuple[int, int, int]] = [(0, c, 0) for c in range(len(courts))]
+    pending = list(range(len(fixtures)))
+    placed: list[tuple[int, int, int, int]] = []  # fixture, court, start, end
+    resurfacings: list[tuple[int, int, int]] = []
+
+    def ready(f: Fixture) -> float:
+        r: float = max(ready_at.get(f.home, 0), ready_at.get(f.away, 0), not_before[f.stage])
+        for d in deps[f.stage]:
+            if remaining.get(d, 0):
+                return math.inf
+            r = max(r, stage_end.get(d, 0) + s.min_rest)
+        return r
+
+    def allowed(f: Fixture, c: int) -> bool:
+        pin = pinned.get(f.stage)
+        if pin is not None:
+            return pin == c
+        if f.stage in other:
+            return all(played_on.get(m) != c for m in _feeding_matches(f))
+        return True
+
+    def wait(c: int, until: float) -> None:
+        waiting[c] = until
+        if until < math.inf:
+            version[c] += 1
+            heapq.heappush(heap, (int(until), c, version[c]))
+
+    while pending:
+        if not heap:
+            stuck = [fixtures[i] for i in pending[:3]]
+            names = "; ".join(f"{f.stage} ({f.home} v {f.away})" for f in stuck)
+            raise ScheduleError(f"no court can take {len(pending)} matches, e.g. {names}: check their courts")
+        now, c, v = heapq.heappop(heap)
+        if v != version[c]:
+            continue
+        waiting.pop(c, None)
+        best, best_at, best_pos = -1, math.inf, -1
+        for pos, i in enumerate(pending):
+            f = fixtures[i]
+            if not allowed(f, c):
+                continue
+            at = max(now, ready(f))
+            if at < best_at:
+                best, best_at, best_pos = i, at, pos
+                if at == now:
+                    break
+        if best < 0 or best_at > now:
+            wait(c, best_at)
+            continue
+        f = fixtures[best]
+        length = pool_slot if f.round == POOL_ROUND else knockout_slot
+        start = calendar.fit(now, length)
+        if start is None:
+            raise ScheduleError(
+                f"{f.stage} ({f.home} v {f.away}) does not fit in {MAX_DAYS} playing days: "
+                "the days are too short for a slot, or there are too many matches for the courts"
+            )
+        if start > now:
+            wait(c, start)
+            continue
+        end = start + length
+        del pending[best_pos]
+        placed.append((best, c, start, end))
+        played_on[f.stage] = c
+        for team in (f.home, f.away):
+            ready_at[team] = end + s.min_rest
+        remaining[f.stage] -= 1
+        stage_end[f.stage] = max(stage_end.get(f.stage, 0), end)
+        games[c] += 1
+        court_free[c] = end
+        if s.resurface_every and games[c] % s.resurface_every == 0:
+            resurfacings.append((c, end, end + s.resurface))
+            court_free[c] = end + s.resurface
+        version[c] += 1
+        heapq.heappush(heap, (court_free[c], c, version[c]))
+        if remaining[f.stage] == 0:
+            # A finished stage lets its followers start: wake courts idling past that moment.
+            unlocked = stage_end[f.stage] + s.min_rest
+            for w, until in list(waiting.items()):
+                if until > unlocked:
+                    waiting.pop(w)
+                    version[w] += 1
+                    heapq.heappush(heap, (max(court_free[w], unlocked), w, version[w]))
+
+    if s.balance_courts:
+        fixed = {name for name, pin in pinned.items() if pin is not None}
+        _balance(placed, fixtures, len(courts), fixed)
+        _check_balance(placed, fixtures, courts)
+    placed.sort(key=lambda p: (p[2], p[1]))
+    return TournamentSchedule(
+        matches=tuple(
+            ScheduledMatch(
+                number=n,
+                stage=fixtures[i].stage,
+                round=fixtures[i].round,
+                home=fixtures[i].home,
+                away=fixtures[i].away,
+                court=courts[c],
+                start=calendar.at(a),
+                end=calendar.at(b),
+            )
+            for n, (i, c, a, b) in enumerate(placed, 1)
+        ),
+        resurfacings=tuple(
+            Resurfacing(court=courts[c], start=calendar.at(a), end=calendar.at(b)) for c, a, b in resurfacings
+        ),
+    )
+
+
+def _pool_counts(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n: int) -> dict[str, list[int]]:
+    counts: dict[str, list[int]] = {}
+    for i, c, _, _ in placed:
+        f = fixtures[i]
+        if f.round == POOL_ROUND:
+            for team in (f.home, f.away):
+                counts.setdefault(team, [0] * n)[c] += 1
+    return counts
+
+
+def _balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n: int, fixed: set[str]) -> None:
+    """Swap courts between pool matches played at the same time until no swap evens teams out further."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k, (i, _, a, b) in enumerate(placed):
+        if fixtures[i].round == POOL_ROUND and fixtures[i].stage not in fixed:
+            groups.setdefault((a, b), []).append(k)
+    swappable = [g for g in groups.values() if len(g) > 1]
+    rng = random.Random(0)  # fixed: the same file always gives the same schedule
+
+    def score(counts: dict[str, list[int]]) -> int:
+        return sum(x * x for row in counts.values() for x in row)
+
+    def spread_ok(counts: dict[str, list[int]]) -> bool:
+        return all(max(row) - min(row) <= (0 if sum(row) % n == 0 else 1) for row in counts.values())
+
+    for attempt in range(50):
+        counts = _pool_counts(placed, fixtures, n)
+        improved = True
+        while improved:
+            improved = False
+            for group in swappable:
+                for x in range(len(group)):
+                    for y in range(x + 1, len(group)):
+                        kx, ky = group[x], group[y]
+                        before = score(counts)
+                        _swap(placed, fixtures, counts, kx, ky)
+                        if score(counts) < before:
+                            improved = True
+                        else:
+                            _swap(placed, fixtures, counts, kx, ky)
+        if spread_ok(counts):
+            return
+        # A local minimum: shake a few groups and try again.
+        for group in rng.sample(swappable, k=min(len(swappable), 1 + attempt % 4)):
+            kx, ky = rng.sample(group, 2)
+            _swap(placed, fixtures, counts, kx, ky)
+
+
+def _swap(
+    placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], counts: dict[str, list[int]], kx: int, ky: int
+) -> None:
+    ix, cx, a, b = placed[kx]
+    iy, cy, _, _ = placed[ky]
+    for team in (fixtures[ix].home, fixtures[ix].away):
+        counts[team][cx] -= 1
+        counts[team][cy] += 1
+    for team in (fixtures[iy].home, fixtures[iy].away):
+        counts[team][cy] -= 1
+        counts[team][cx] += 1
+    placed[kx] = (ix, cy, a, b)
+    placed[ky] = (iy, cx, a, b)
+
+
+def _check_balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], courts: list[str]) -> None:
+    n = len(courts)
+    for team, row in sorted(_pool_counts(placed, fixtures, n).items()):
+        if max(row) - min(row) > (0 if sum(row) % n == 0 else 1):
+            where = ", ".join(f"{k} in {court}" for k, court in zip(row, courts, strict=True))
+            raise ScheduleError(
+                f"the court balance cannot be met: {team} plays its {sum(row)} pool matches {where}; "
+                "matches played side by side cannot be swapped to even this out"
+            )

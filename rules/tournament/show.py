@@ -1,0 +1,247 @@
+"""Text and JSON views of a draw, a schedule and a tournament's progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.standings import MatchResult
+from rules.tournament.draw import DrawResult
+from rules.tournament.model import Tournament
+from rules.tournament.progression import Progress, Slot
+from rules.tournament.schedule import TournamentSchedule
+
+_DAY = "%a %Y-%m-%d"
+_TIME = "%H:%M"
+
+
+def draw_text(t: Tournament, draw: DrawResult) -> str:
+    pots = {team.name: team.pot for team in t.teams}
+    lines = [f"Draw for {t.name}, seed {draw.seed}", ""]
+    for pool, teams in draw.pools.items():
+        lines.append(f"Pool {pool}")
+        lines += [f"  {team}" + (f"  (pot {pots[team]})" if pots.get(team) else "") for team in teams]
+    lines += [f"note: {note}" for note in draw.notes]
+    lines += [
+        "",
+        "To reproduce this draw, record its seed in the tournament file:",
+        "",
+        "[draw]",
+        f"seed = {draw.seed}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def draw_json(t: Tournament, draw: DrawResult) -> dict[str, Any]:
+    return {
+        "tournament": t.name,
+        "seed": draw.seed,
+        "pools": {k: list(v) for k, v in draw.pools.items()},
+        "notes": list(draw.notes),
+    }
+
+
+def schedule_text(t: Tournament, schedule: TournamentSchedule) -> str:
+    lines = [f"Schedule for {t.name}"]
+    day = None
+    width = max((len(m.court) for m in schedule.matches), default=5)
+    resurfaced = {(r.court, r.start) for r in schedule.resurfacings}
+    for m in schedule.matches:
+        if m.start.date() != day:
+            day = m.start.date()
+            lines += ["", m.start.strftime(_DAY)]
+        stage = m.stage if m.round == "pool" else f"{m.stage} ({m.round.replace('_', ' ')})"
+        lines.append(
+            f"  {m.number:>4}  {m.start.strftime(_TIME)}-{m.end.strftime(_TIME)}  {m.court:<{width}}  "
+            f"{stage:<24}  {m.home} v {m.away}" + ("  then resurfacing" if (m.court, m.end) in resurfaced else "")
+        )
+    if schedule.end is not None:
+        lines += ["", f"{len(schedule.matches)} matches, last one ends {schedule.end.strftime(_DAY + ' ' + _TIME)}"]
+    return "\n".join(lines) + "\n"
+
+
+def schedule_json(t: Tournament, schedule: TournamentSchedule) -> dict[str, Any]:
+    return {
+        "tournament": t.name,
+        "matches": [
+            {
+                "number": m.number,
+                "stage": m.stage,
+                "round": m.round,
+                "home": m.home,
+                "away": m.away,
+                "court": m.court,
+                "start": m.start.isoformat(timespec="minutes"),
+                "end": m.end.isoformat(timespec="minutes"),
+            }
+            for m in schedule.matches
+        ],
+        "resurfacings": [
+            {
+                "court": r.court,
+                "start": r.start.isoformat(timespec="minutes"),
+                "end": r.end.isoformat(timespec="minutes"),
+            }
+            for r in schedule.resurfacings
+        ],
+    }
+
+
+def _score(r: MatchResult) -> str:
+    text = f"{r.home} {r.home_goals}-{r.away_goals} {r.away}"
+    if r.outcome == "shootout":
+        text += f" ({r.home_shootout}-{r.away_shootout} in the shoot-out)"
+    elif r.outcome != "regular":
+        text += f" ({r.outcome}" + (f", awarded to {r.winner})" if r.winner else ")")
+    return text
+
+
+def _slot_text(s: Slot) -> str:
+    if s.team is None:
+        return f"{s.text} (?)"
+    return s.team if s.team == s.text else f"{s.text} {s.team}"
+
+
+def open_slots(progress: Progress) -> list[Slot]:
+    return [s for s in progress.slots.values() if s.team is None]
+
+
+def progress_text(t: Tournament, progress: Progress) -> str:
+    lines = [t.name]
+    for pool in progress.pools.values():
+        state = "complete" if pool.complete else f"{pool.played} of {pool.expected} matches played"
+        lines += ["", f"Pool {pool.name} ({state})"]
+        if pool.table is None:
+            lines += [f"  waits for {s.text}: {s.needs}" for s in pool.teams if s.team is None]
+            continue
+        width = max(len(r.team) for r in pool.table.rows)
+        lines.append(f"  {'':>2}  {'':<{width}}   P  W  D  L  goals  diff  pts")
+        for r in pool.table.rows:
+            lines.append(
+                f"  {r.rank:>2}  {r.team:<{width}}  {r.played:>2} {r.won:>2} {r.drawn:>2} {r.lost:>2}  "
+                f"{r.goals_for:>2}-{r.goals_against:<2}  {r.goal_difference:>+4}  {r.points:>3}"
+            )
+        lines += [f"  carried forward: {_score(r)}" for r in pool.carried]
+        lines += [f"  open tie: {', '.join(u.teams)} needs {u.needs}" for u in pool.table.unresolved]
+    if progress.matches:
+        lines += ["", "Matches"]
+        for m in progress.matches.values():
+            head = f"  {m.name} ({m.round.replace('_', ' ')}): {_slot_text(m.home)} v {_slot_text(m.away)}"
+            if m.result is not None:
+                head += f": {_score(m.result)}, {m.winner} wins"
+            lines.append(head)
+    for ranking in progress.rankings.values():
+        lines += ["", f"Ranking {ranking.name} (by pool record: points, goal difference, goals)"]
+        if ranking.waiting:
+            lines.append(f"  waits for {'; '.join(ranking.waiting)}")
+        for rank, row in ranking.rows:
+            lines.append(
+                f"  {rank:>2}  {row.team}  (pool {row.pool}: {row.points} pts, "
+                f"{row.goal_difference:+d}, {row.goals_for} goals)"
+            )
+    if progress.swaps:
+        lines += ["", "Same-club switches"]
+        lines += [
+            f"  {s.slots[0]} {s.teams[0]} and {s.slots[1]} {s.teams[1]} change branch: {s.reason}"
+            for s in progress.swaps
+        ]
+    still = open_slots(progress)
+    lines += ["", "Still open" if still else "Nothing is open: every placeholder is resolved"]
+    lines += [f"  {s.text}: needs {s.needs}" for s in still]
+    if progress.final_ranking:
+        lines += ["", "Final ranking"]
+        lines += [f"  {place:>2}. {s.team or '-'}" for place, s in enumerate(progress.final_ranking, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def _result_json(r: MatchResult | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {
+        "home": r.home,
+        "away": r.away,
+        "home_goals": r.home_goals,
+        "away_goals": r.away_goals,
+        "outcome": r.outcome,
+        "winner": r.winner,
+        "home_shootout": r.home_shootout,
+        "away_shootout": r.away_shootout,
+    }
+
+
+def _slot_json(s: Slot) -> dict[str, Any]:
+    return {"slot": s.text, "team": s.team, "needs": s.needs}
+
+
+def progress_json(t: Tournament, progress: Progress) -> dict[str, Any]:
+    return {
+        "tournament": t.name,
+        "pools": [
+            {
+                "name": p.name,
+                "complete": p.complete,
+                "played": p.played,
+                "expected": p.expected,
+                "teams": [_slot_json(s) for s in p.teams],
+                "table": None
+                if p.table is None
+                else [
+                    {
+                        "rank": r.rank,
+                        "team": r.team,
+                        "played": r.played,
+                        "won": r.won,
+                        "drawn": r.drawn,
+                        "lost": r.lost,
+                        "goals_for": r.goals_for,
+                        "goals_against": r.goals_against,
+                        "goal_difference": r.goal_difference,
+                        "points": r.points,
+                        "reason": r.reason,
+                    }
+                    for r in p.table.rows
+                ],
+                "unresolved": []
+                if p.table is None
+                else [{"teams": list(u.teams), "needs": u.needs} for u in p.table.unresolved],
+                "carried": [_result_json(r) for r in p.carried],
+            }
+            for p in progress.pools.values()
+        ],
+        "matches": [
+            {
+                "name": m.name,
+                "round": m.round,
+                "home": _slot_json(m.home),
+                "away": _slot_json(m.away),
+                "result": _result_json(m.result),
+                "winner": m.winner,
+                "loser": m.loser,
+            }
+            for m in progress.matches.values()
+        ],
+        "rankings": [
+            {
+                "name": r.name,
+                "waiting": list(r.waiting),
+                "ties": [list(x) for x in r.ties],
+                "rows": [
+                    {
+                        "rank": n,
+                        "team": row.team,
+                        "pool": row.pool,
+                        "points": row.points,
+                        "goal_difference": row.goal_difference,
+                        "goals_for": row.goals_for,
+                    }
+                    for n, row in r.rows
+                ],
+            }
+            for r in progress.rankings.values()
+        ],
+        "placeholders": {
+            s.text: {"team": s.team, "needs": s.needs} for s in progress.slots.values() if s.team != s.text
+        },
+        "open": [_slot_json(s) for s in open_slots(progress)],
+        "swaps": [{"slots": list(s.slots), "teams": list(s.teams), "reason": s.reason} for s in progress.swaps],
+        "final_ranking": [s.team for s in progress.final_ranking],
+    }
