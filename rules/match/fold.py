@@ -208,6 +208,8 @@ def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> 
             zero = _possession_zero(ctx, c)
             if zero is not None and zero < length:
                 consider(instant_of(base, since, zero), 2, "possession")
+        elif c.phase == "play" and c.clock_base >= ctx.period_length(c.period):
+            consider(c.now, 1, "period")  # corrected to zero while stopped
         if c.timeout_until is not None:
             consider(c.timeout_until, 3, "timeout")
         if c.phase == "interval" and c.interval_until is not None:

@@ -275,9 +275,11 @@ def _timeout_ended(ctx: Context, c: Core, e: ev.TimeoutEnded) -> None:
 def _period_advanced(ctx: Context, c: Core, e: ev.PeriodAdvanced) -> None:
     if c.phase == "interval":
         begin_next_period(ctx, c, e.at)
-        return
-    _require_play(ctx, c, "end the period")
-    end_period(ctx, c, e.at)
+    else:
+        _require_play(ctx, c, "end the period")
+        end_period(ctx, c, e.at)
+    # The grace is for presses racing a horn; the operator ended this period on purpose.
+    c.period_ended_at = c.ended_period = None
 
 
 def _possession_reset(ctx: Context, c: Core, e: ev.PossessionReset) -> None:
