@@ -1,0 +1,129 @@
+"""Reading results files: every column, and every malformed row refused with its line and reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import CourtsideError, ResultsError
+from rules.standings import MatchResult, parse_results_csv
+
+HEADER = "pool,home,away,home_goals,away_goals,outcome,winner,home_shootout,away_shootout\n"
+
+
+def refused(text: str, *, meetings: int | None = 1) -> ResultsError:
+    with pytest.raises(ResultsError) as caught:
+        parse_results_csv(text, "results.csv", meetings=meetings)
+    assert caught.value.source == "results.csv"
+    return caught.value
+
+
+def test_reads_every_outcome_with_its_columns() -> None:
+    text = HEADER + (
+        "A,Ajax,PSV,2,1,,,,\n"
+        "A,Ajax,Twente,3,2,overtime,,,\n"
+        "A,PSV,Twente,1,1,shootout,,4,5\n"
+        "A,Feyenoord,Ajax,,,walkover,Ajax,,\n"
+        "A,Feyenoord,PSV,0,5,forfeit,PSV,,\n"
+    )
+    results = parse_results_csv(text, "results.csv", meetings=1)
+    assert results == [
+        MatchResult(pool="A", home="Ajax", away="PSV", home_goals=2, away_goals=1),
+        MatchResult(pool="A", home="Ajax", away="Twente", home_goals=3, away_goals=2, outcome="overtime"),
+        MatchResult(
+            pool="A", home="PSV", away="Twente", home_goals=1, away_goals=1, outcome="shootout",
+            home_shootout=4, away_shootout=5,
+        ),
+        # a walkover without goals reads as 0-0: the ruleset's walkover score applies later
+        MatchResult(pool="A", home="Feyenoord", away="Ajax", home_goals=0, away_goals=0, outcome="walkover",
+                    winner="Ajax"),
+        MatchResult(pool="A", home="Feyenoord", away="PSV", home_goals=0, away_goals=5, outcome="forfeit",
+                    winner="PSV"),
+    ]
+
+
+def test_only_the_required_columns_are_needed_and_cells_are_trimmed() -> None:
+    text = "pool, home ,away,home_goals,away_goals\n C , Ajax , PSV , 0 , 3 \n\n"
+    assert parse_results_csv(text, "r.csv") == [
+        MatchResult(pool="C", home="Ajax", away="PSV", home_goals=0, away_goals=3)
+    ]
+
+
+def test_a_missing_column_is_refused_on_the_header_line() -> None:
+    err = refused("pool,home,away,home_goals\nA,Ajax,PSV,1\n")
+    assert err.line == 1
+    assert "away_goals" in err.message
+    assert str(err).startswith("results.csv, line 1: missing column")
+
+
+def test_an_unknown_column_is_refused_naming_it() -> None:
+    err = refused("pool,home,away,home_goals,away_goals,venue\nA,Ajax,PSV,1,0,Hall 1\n")
+    assert (err.line, "'venue'" in err.message) == (1, True)
+
+
+@pytest.mark.parametrize("score", ["-1", "2.5", "two", "+3", "1e2", ""])
+def test_a_score_that_is_not_a_whole_number_is_refused_with_its_line(score: str) -> None:
+    err = refused(f"pool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\nA,Ajax,Twente,{score},0\n")
+    assert err.line == 3
+    assert "home_goals" in err.message
+    assert "whole number >= 0" in err.message
+
+
+def test_a_team_playing_itself_is_refused() -> None:
+    err = refused("pool,home,away,home_goals,away_goals\nA,Ajax,Ajax,1,0\n")
+    assert err.line == 2
+    assert "cannot play itself" in err.message
+
+
+def test_the_same_pairing_twice_is_refused_in_a_single_round_robin() -> None:
+    text = "pool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\nA,Ajax,Twente,1,0\nA,PSV,Ajax,2,2\n"
+    err = refused(text, meetings=1)
+    assert err.line == 4
+    assert "already on line 2" in err.message
+
+
+def test_a_double_round_robin_allows_two_meetings_but_not_three() -> None:
+    two = "pool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\nA,PSV,Ajax,2,2\n"
+    assert len(parse_results_csv(two, "r.csv", meetings=2)) == 2
+    err = refused(two + "A,Ajax,PSV,0,0\n", meetings=2)
+    assert err.line == 4
+    assert "2 times" in err.message
+
+
+def test_the_same_pairing_in_two_pools_is_two_matches() -> None:
+    text = "pool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\nC,Ajax,PSV,1,0\n"
+    assert len(parse_results_csv(text, "r.csv", meetings=1)) == 2
+
+
+@pytest.mark.parametrize(
+    ("row", "reason"),
+    [
+        ("A,Ajax,PSV,1,0,extra_time,,,", "outcome 'extra_time'"),
+        ("A,Ajax,PSV,1,1,overtime,,,", "overtime has a winner"),
+        ("A,Ajax,PSV,1,1,shootout,,,", "needs home_shootout and away_shootout"),
+        ("A,Ajax,PSV,2,1,shootout,,3,2", "follows a level match"),
+        ("A,Ajax,PSV,1,1,shootout,,3,3", "a shoot-out has a winner"),
+        ("A,Ajax,PSV,1,1,,,3,2", "outcome is 'regular'"),
+        ("A,Ajax,PSV,,,walkover,,,", "needs the winner column"),
+        ("A,Ajax,PSV,,,forfeit,Twente,,", "needs the winner column"),
+        ("A,Ajax,PSV,0,3,walkover,Ajax,,", "does not favour"),
+        ("A,Ajax,PSV,2,1,,PSV,,", "winner says 'PSV'"),
+        ("A,Ajax,PSV,1,1,,Ajax,,", "a draw"),
+        ("A,,PSV,1,1,,,,", "team name is empty"),
+        (",Ajax,PSV,1,1,,,,", "pool is empty"),
+        ("A,Ajax,PSV,1,1,,,,,surplus", "more cells"),
+    ],
+)
+def test_a_row_that_cannot_be_a_match_is_refused_with_the_reason(row: str, reason: str) -> None:
+    err = refused(HEADER + row + "\n")
+    assert err.line == 2
+    assert reason in err.message
+
+
+def test_an_empty_file_is_refused() -> None:
+    assert "empty" in refused("").message
+
+
+def test_results_errors_are_courtside_and_value_errors() -> None:
+    err = refused("pool,home,away,home_goals,away_goals\nA,Ajax,Ajax,1,0\n")
+    assert isinstance(err, CourtsideError)
+    assert isinstance(err, ValueError)
