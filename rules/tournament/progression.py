@@ -327,6 +327,13 @@ def progress(
     for group in t.same_club.swappable if t.same_club else []:
         for text in group:
             walker.slot(text)
+    # Every place of every pool and ranking, used by a later stage or not, so all of them can be shown.
+    for name, pool_state in walker.pools.items():
+        for rank in range(1, len(pool_state.teams) + 1):
+            walker.slot(f"{rank}{name}")
+    for r in t.rankings:
+        for rank in range(1, len(r.teams) + 1):
+            walker.slot(f"{rank}{r.name}")
     final = tuple(walker.slot(text) for text in t.final_ranking)
     for ranking in t.rankings:
         for text in ranking.teams:
