@@ -55,7 +55,7 @@ def check_every_slot(state: Progress, expected: dict[str, str]) -> None:
 
 
 def test_indoor_hockey_semis_final_and_pool_c_with_the_carried_result() -> None:
-    t, state = play("indoor-hockey")
+    _, state = play("indoor-hockey")
     # Pool A: Köln won all three (15); Amsterdam two (11, and a 1-point loss by one goal to Köln);
     # Three Rock Rovers and Slavia drew 2-2 (3 points each, no wins): goal difference -5 v -7.
     # Pool B: Bloemendaal 15, Alster 11, Minsk beat Pembroke 3-1 (5) and Pembroke lost twice by <= 2 (2).
@@ -93,7 +93,7 @@ J = " Juniors"
 
 
 def test_water_polo_cross_overs_quarter_finals_and_every_place_to_16() -> None:
-    t, state = play("water-polo")
+    _, state = play("water-polo")
     # Each pool is won in pot order, except that Germany and Japan drew 6-6 in A: level on points,
     # BL 9.6.3.1.2 looks at the results against the top team, Hungary (Germany lost by 5, Japan by 6).
     pools = {
@@ -145,7 +145,7 @@ def test_water_polo_cross_overs_quarter_finals_and_every_place_to_16() -> None:
 
 
 def test_indoor_football_quarter_finals_from_group_places_and_the_last_out() -> None:
-    t, state = play("indoor-football")
+    _, state = play("indoor-football")
     # Groups of five, every team plays four. Lamač and Ružinov drew: both 1 point, Lamač on goal difference.
     expected = pool_places({
         "A": ["Sklenári", "Petržalka FC", "Vrakuňa Wolves", "Rača Rovers", "Nivy Nomads"],
@@ -177,7 +177,7 @@ P = " P14"
 
 
 def test_youth_football_best_thirds_straffar_and_a_decision_by_lots() -> None:
-    t, state = play("youth-football", decisions=True)
+    _, state = play("youth-football", decisions=True)
     pools = {
         "A": ["Hammarby IF", "AIK", "Örebro SK", "Umeå FC"],
         "B": ["IFK Göteborg", "BK Häcken", "Kalmar FF", "Lunds BK"],
@@ -212,7 +212,7 @@ def test_youth_football_best_thirds_straffar_and_a_decision_by_lots() -> None:
 
 
 def test_youth_football_without_the_decision_leaves_places_6_and_7_open() -> None:
-    t, state = play("youth-football")
+    _, state = play("youth-football")
     assert state.slots["2QFL"].team is None and state.slots["3QFL"].team is None
     assert "lots" in (state.slots["2QFL"].needs or "")
     assert [s.team for s in state.final_ranking][5:7] == [None, None]
