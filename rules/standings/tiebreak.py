@@ -68,6 +68,8 @@ CRITERIA: Mapping[str, Criterion] = {
 
 HEAD_TO_HEAD_RUN = frozenset({"head_to_head", "head_to_head_goal_difference", "head_to_head_goals_for"})
 
+DECIDED_BY = {"lots": "drawing of lots", "penalty_competition": "penalty competition"}
+
 _Resolve = Callable[[Group, Sequence[Group]], list[Group]]
 
 _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -206,7 +208,7 @@ class _Ranker:
         for method in methods:
             decision = self.decisions.get((method, frozenset(group)))
             if decision is not None:
-                label = CRITERION_TEXT[method]
+                label = DECIDED_BY[method]
                 self.steps.append(
                     Step(
                         criterion=method,

@@ -1,0 +1,123 @@
+"""World Aquatics bylaw BL 9.6.3 (seed 001), each clause on a table where it decides.
+
+Water-polo preset: points 2/1/0, criteria points, bl_9_6_3, penalty_competition,
+tie mode top_team.
+"""
+
+from __future__ import annotations
+
+from rules.ruleset import load_ruleset
+from rules.standings import Decision, MatchResult, rank_pool
+from tests.standings_support import order, played, row, with_ranking
+
+WATER_POLO = load_ruleset("water-polo")
+
+
+def test_9_6_3_1_1_the_winner_of_the_game_between_two_tied_teams_is_higher() -> None:
+    # A and B both 3 points; A won their game although B's goal difference is far better
+    results = played("A", "A 1-0 B", "C 9-0 A", "B 2-2 C", "A 1-1 D", "B 8-0 D", "C 3-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["C", "A", "B", "D"]
+    assert row(table, "A")["goal_difference"] == -8
+    assert "game between them (BL 9.6.3.1.1) 2 vs 0" in str(row(table, "A")["reason"])
+
+
+def test_9_6_3_1_2_a_drawn_game_goes_to_goal_difference_against_the_highest_placed_team() -> None:
+    # A 2-2 B. Against C (placed first): A lost 1-2 (-1), B lost 0-3 (-3): A is higher,
+    # although B's overall goal difference (+6) beats A's (0).
+    results = played("A", "A 2-2 B", "C 2-1 A", "C 3-0 B", "A 1-0 D", "B 9-0 D", "C 1-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["C", "A", "B", "D"]
+    assert "ahead on goal difference against C (BL 9.6.3.1.3) -1 vs -3" in str(row(table, "A")["reason"])
+
+
+def test_9_6_3_1_3_then_goals_scored_against_that_team() -> None:
+    # both lost by one to C; A scored 2 goals against C, B only 1
+    results = played("A", "A 2-2 B", "C 3-2 A", "C 2-1 B", "A 1-0 D", "B 9-0 D", "C 1-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["C", "A", "B", "D"]
+    assert "ahead on goals scored against C (BL 9.6.3.1.3) 2 vs 1" in str(row(table, "A")["reason"])
+
+
+def test_9_6_3_1_5_then_the_next_highest_placed_team_in_succession() -> None:
+    # identical results against C; against D (next), B won 3-0 and A only 1-0
+    results = played("A", "A 2-2 B", "C 2-1 A", "C 2-1 B", "A 1-0 D", "B 3-0 D", "C 1-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["C", "B", "A", "D"]
+    reason = str(row(table, "B")["reason"])
+    assert "goal difference -1 and 1 goal scored against C (BL 9.6.3.1.3); ahead on goal difference against D" in reason
+
+
+def test_9_6_3_1_6_when_all_results_are_considered_penalty_shots_are_needed_not_guessed() -> None:
+    results = played("A", "A 2-2 B", "C 2-1 A", "C 2-1 B", "A 1-0 D", "B 1-0 D", "C 1-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert [(r.rank, r.team) for r in table.rows] == [(1, "C"), (2, "A"), (2, "B"), (4, "D")]
+    assert [(u.teams, "penalty competition" in u.needs) for u in table.unresolved] == [(("A", "B"), True)]
+    decided = rank_pool(
+        WATER_POLO, "A", results, decisions=[Decision(pool="A", method="penalty_competition", order=("B", "A"))]
+    )
+    assert order(decided) == ["C", "B", "A", "D"]
+    assert decided.unresolved == ()
+
+
+def test_9_6_3_2_2_once_reduced_to_two_the_game_between_them_decides() -> None:
+    # A, B, C all on 4 points. Among them the results are circular (2 points each);
+    # goal difference among them: A +4, C 0, B -4, so A is placed highest (9.6.3.2.3).
+    # Reduced to B and C, BL 9.6.3.1 applies: B beat C, so B is second, although C
+    # was ahead of B in the three-team comparison.
+    results = played("A", "A 5-0 B", "B 1-0 C", "C 2-1 A", "A 3-0 D", "B 3-0 D", "C 3-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["A", "B", "C", "D"]
+    assert "goal difference among A, B and C (BL 9.6.3.2.3) +4 vs -4" in str(row(table, "A")["reason"])
+    assert "game between them (BL 9.6.3.1.1) 2 vs 0" in str(row(table, "B")["reason"])
+    # the same table under goal difference first (youth football) keeps C above B
+    assert order(rank_pool(load_ruleset("youth-football"), "A", results)) == ["A", "C", "B", "D"]
+
+
+def test_9_6_3_2_4_three_teams_level_among_themselves_go_to_the_highest_placed_team() -> None:
+    # A, B, C: 1-1 draws among themselves; against E (placed first) A lost 0-1, B 0-2, C 0-3
+    results = played(
+        "A",
+        "A 1-1 B", "B 1-1 C", "C 1-1 A",
+        "E 1-0 A", "E 2-0 B", "E 3-0 C", "A 4-0 D", "B 4-0 D", "C 4-0 D", "E 1-0 D",
+    )
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["E", "A", "B", "C", "D"]
+    assert "against E (BL 9.6.3.2.5) -1 vs" in str(row(table, "A")["reason"])
+
+
+def test_9_6_3_1_7_the_highest_tie_is_settled_first_and_the_lower_compares_against_it() -> None:
+    # A and B (5 points) drew; C and D (1 point) drew. The top tie comes first:
+    # against C and D, still level, taken together: A +4 (3-0, 1-0), B +5 (2-0, 3-0).
+    # B is first. The lower tie then compares against B, now the highest placed:
+    # C lost 0-2 (-2), D 0-3 (-3), so C is third. Had the lower tie been settled
+    # against A and B together, D (-4) would have been ahead of C (-5).
+    results = played("A", "A 2-2 B", "C 1-1 D", "A 3-0 C", "A 1-0 D", "B 2-0 C", "B 3-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["B", "A", "C", "D"]
+    assert "against C and D (BL 9.6.3.1.3) +5 vs +4" in str(row(table, "B")["reason"])
+    assert "against B (BL 9.6.3.1.3) -2 vs -3" in str(row(table, "C")["reason"])
+
+
+def test_9_6_3_3_shootout_goals_never_count() -> None:
+    # A and B level on points after a shoot-out each; counting shoot-out goals
+    # would put A (7 in its shoot-out) ahead of B on goals against C
+    results = [
+        *played("A", "A 2-2 B", "C 2-1 A", "C 2-1 B", "A 1-0 D", "B 1-0 D", "C 1-0 D"),
+        MatchResult(pool="A", home="A", away="E", home_goals=1, away_goals=1, outcome="shootout",
+                    home_shootout=7, away_shootout=6),
+        MatchResult(pool="A", home="B", away="E", home_goals=1, away_goals=1, outcome="shootout",
+                    home_shootout=3, away_shootout=2),
+        *played("A", "C 5-0 E", "E 0-1 D"),
+    ]
+    table = rank_pool(WATER_POLO, "A", results)
+    assert row(table, "A")["goals_for"] == row(table, "B")["goals_for"] == 5
+    assert [u.teams for u in table.unresolved] == [("A", "B")]
+
+
+def test_bl_9_6_3_in_restart_mode_keeps_the_three_team_order() -> None:
+    # the same table as 9.6.3.2.2 with tie mode restart: the three-team comparison
+    # places every team at once, so C stays above B. top_team is the bylaw's reading.
+    results = played("A", "A 5-0 B", "B 1-0 C", "C 2-1 A", "A 3-0 D", "B 3-0 D", "C 3-0 D")
+    restart = with_ranking("water-polo", ["points", "bl_9_6_3", "penalty_competition"], "restart")
+    assert order(rank_pool(restart, "A", results)) == ["A", "C", "B", "D"]
