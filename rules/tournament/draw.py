@@ -3,8 +3,9 @@
 Teams are drawn pot by pot (``pot = 1`` first; teams without a pot form the last
 pot). Each drawn team goes to the first pool, in the file's order, that still has
 room, has fewest teams from this pot, and (when ``draw.keep_clubs_apart``) holds
-no team of its club; if every pool with room holds its club, the club rule gives
-way and the draw says so.
+no team of its club. If every pool with room holds its club, a team of the same
+pot drawn earlier is switched in from another pool; only if that fails too does
+the club rule give way, and the draw says so.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ def make_draw(t: Tournament, seed: int) -> DrawResult:
                     apart = [p for p in open_pools if all(clubs[o] != club for o in filled[p])]
                 if apart:
                     candidates = apart
+                elif _switch_in(name, candidates[0], filled, clubs, set(names)):
+                    from_pot[candidates[0]] += 1
+                    continue
                 else:
                     notes.append(
                         f"{name} shares pool {candidates[0]} with another team of {club}: no pool was left without one"
@@ -61,6 +65,24 @@ def make_draw(t: Tournament, seed: int) -> DrawResult:
             filled[chosen].append(name)
             from_pot[chosen] += 1
     return DrawResult(seed=seed, pools={**fixed, **{k: tuple(v) for k, v in filled.items()}}, notes=tuple(notes))
+
+
+def _switch_in(name: str, target: str, filled: dict[str, list[str]], clubs: dict[str, str], pot: set[str]) -> bool:
+    """Place ``name`` by moving a team of its pot from another pool into ``target``, if both clubs then fit.
+
+    Late in a pot the only pools with room may hold the club already; a switch
+    with an earlier draw of the same pot keeps the pots even and the clubs apart.
+    """
+    club = clubs[name]
+    for other, teams in filled.items():
+        if other == target or any(clubs[x] == club for x in teams):
+            continue
+        for i, moved in enumerate(teams):
+            if moved in pot and all(clubs[x] != clubs[moved] or not clubs[moved] for x in filled[target]):
+                teams[i] = name
+                filled[target].append(moved)
+                return True
+    return False
 
 
 def pool_teams(t: Tournament, source: str, seed: int | None = None) -> dict[str, tuple[str, ...]]:

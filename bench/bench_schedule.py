@@ -1,0 +1,72 @@
+"""Scheduling benchmark: a youth-football tournament the size of the largest ones.
+
+1,700 teams in pools of four and five (340 pools of five would be too tidy: this
+uses 300 pools of four and 100 of five), single round robin, over 120 pitches,
+with a minimum rest, playing days and a lunch break. Prints the wall time of
+``build_schedule`` (best of ``--repeat`` runs) and the size of the result.
+
+    .venv/bin/python -m bench.bench_schedule
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from rules.ruleset import load_ruleset
+from rules.tournament.model import validate_tournament
+from rules.tournament.schedule import build_schedule
+
+
+def tournament_data(teams: int, pitches: int, fours: int, fives: int) -> dict[str, Any]:
+    names = [f"Team {i:04d}" for i in range(1, teams + 1)]
+    pools: list[dict[str, Any]] = []
+    at = 0
+    for number, size in enumerate([4] * fours + [5] * fives):
+        pools.append({"name": f"P{number:03d}", "teams": names[at : at + size]})
+        at += size
+    assert at == teams, (at, teams)
+    return {
+        "name": "Benchmark cup",
+        "ruleset": "youth-football",
+        "teams": [{"name": n, "club": f"Club {i // 3}"} for i, n in enumerate(names)],
+        "schedule": {
+            "start": "2026-07-13T08:00",
+            "courts": [f"Pitch {i}" for i in range(1, pitches + 1)],
+            "slot": "50:00",
+            "min_rest": "60:00",
+            "day_start": "08:00",
+            "day_end": "20:00",
+            "breaks": [{"start": "2026-07-13T12:00", "end": "2026-07-13T12:40"}],
+        },
+        "pools": pools,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--teams", type=int, default=1700)
+    parser.add_argument("--pitches", type=int, default=120)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    fives = args.teams % 4 + 100  # keeps the count exact: 4*fours + 5*fives == teams
+    fours = (args.teams - 5 * fives) // 4
+    t = validate_tournament(tournament_data(args.teams, args.pitches, fours, fives), "benchmark")
+    ruleset = load_ruleset("youth-football")
+    best = float("inf")
+    schedule = None
+    for _ in range(args.repeat):
+        began = time.perf_counter()
+        schedule = build_schedule(t, ruleset, {})
+        best = min(best, time.perf_counter() - began)
+    assert schedule is not None
+    print(
+        f"{args.teams} teams, {fours} pools of 4 + {fives} of 5, {args.pitches} pitches: "
+        f"{len(schedule.matches)} matches scheduled in {best:.2f} s (best of {args.repeat}); "
+        f"last match ends {schedule.end:%a %H:%M}"
+    )
+
+
+if __name__ == "__main__":
+    main()
