@@ -191,7 +191,8 @@ def parse_results_csv(text: str, source: str, *, meetings: int | None = None) ->
                 source,
                 line,
                 f"{result.home} v {result.away} in pool {result.pool} is already on line "
-                f"{', '.join(map(str, earlier))}; the ruleset has two teams meet {times} in a pool",
+                f"{', '.join(map(str, earlier))}; two teams meet {times} in a pool under this ruleset "
+                f"(ranking.meetings = {meetings})",
             )
         earlier.append(line)
         results.append(result)

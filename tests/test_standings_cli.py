@@ -1,0 +1,112 @@
+"""``courtside standings`` as an organiser runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from courtside.cli import main
+
+EXAMPLE = str(resources.files("rules.examples").joinpath("indoor-hockey-pools.csv"))
+TIED = "pool,home,away,home_goals,away_goals\nA,Netherlands,Ireland,2,2\nA,Spain,Netherlands,0,1\nA,Spain,Ireland,0,1\n"
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_text_output_lists_every_pool_with_reasons(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", "--rules", "indoor-hockey", "--results", EXAMPLE]) == 0
+    out = capsys.readouterr().out
+    assert out.index("Pool A (indoor-hockey)") < out.index("Pool B (indoor-hockey)")
+    first = next(line for line in out.splitlines() if "HC Bloemendaal" in line)
+    assert first.split()[:3] == ["1", "HC", "Bloemendaal"]
+    assert first.endswith("level on 12 points and 2 wins; ahead on goal difference +6 vs +5")
+    assert "Unresolved" not in out
+
+
+def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", "--rules", "indoor-hockey", "--results", EXAMPLE, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["team"] for r in data["pools"]["B"]] == [
+        "KHC Dragons", "Uhlenhorst Mülheim", "HC Rotterdam", "Club an der Alster",
+    ]
+    assert data["pools"]["A"][0]["points"] == 12
+    assert data["unresolved"] == []
+
+
+def test_an_unresolved_tie_is_listed_and_a_decisions_file_resolves_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = write(tmp_path, "r.csv", TIED)
+    assert main(["standings", "--rules", "youth-football", "--results", results]) == 0
+    out = capsys.readouterr().out
+    assert "=1  Ireland" in out and "=1  Netherlands" in out
+    assert "pool A: Ireland, Netherlands need a drawing of lots" in out
+
+    decisions = write(tmp_path, "d.csv", "pool,method,order\nA,lots,Netherlands>Ireland\n")
+    args = ["standings", "--rules", "youth-football", "--results", results, "--decisions", decisions]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(r["rank"], r["team"]) for r in data["pools"]["A"]] == [(1, "Netherlands"), (2, "Ireland"), (3, "Spain")]
+    assert data["unresolved"] == []
+
+
+def test_a_user_ruleset_file_is_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    uefa = str(Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "uefa.toml")
+    assert main(["standings", "--rules", uefa, "--results", EXAMPLE, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pools"]["A"][0]["points"] == 7  # 3/1/0: two wins and a draw
+
+
+@pytest.mark.parametrize(
+    ("results", "decisions", "message"),
+    [
+        ("pool,home,away,home_goals\nA,X,Y,1\n", None, "r.csv, line 1: missing column(s) away_goals"),
+        (
+            "pool,home,away,home_goals,away_goals\nA,X,Y,1,0\nA,X,Z,one,0\n",
+            None,
+            "r.csv, line 3: home_goals is 'one'; it must be a whole number >= 0",
+        ),
+        ("pool,home,away,home_goals,away_goals\nA,X,X,1,0\n", None, "r.csv, line 2: 'X' cannot play itself"),
+        (
+            "pool,home,away,home_goals,away_goals\nA,X,Y,1,0\nA,Y,X,1,0\n",
+            None,
+            "r.csv, line 3: Y v X in pool A is already on line 2",
+        ),
+        (TIED, "pool,method,order\nA,lots,Netherlands>Wales\n", "names Wales, not in that pool"),
+        (TIED, "pool,method,order\nB,lots,Netherlands>Ireland\n", "pool 'B', which has no results"),
+        (TIED, "pool,method\nA,lots\n", "d.csv, line 1: missing column(s) order"),
+    ],
+)
+def test_a_malformed_file_is_refused_with_line_and_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], results: str, decisions: str | None, message: str
+) -> None:
+    args = ["standings", "--rules", "youth-football", "--results", write(tmp_path, "r.csv", results)]
+    if decisions is not None:
+        args += ["--decisions", write(tmp_path, "d.csv", decisions)]
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_missing_file_and_an_unknown_ruleset_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", "--rules", "youth-football", "--results", "/nonexistent.csv"]) == 2
+    assert "/nonexistent.csv: cannot read the file" in capsys.readouterr().err
+    assert main(["standings", "--rules", "curling", "--results", EXAMPLE]) == 2
+    assert "neither a preset" in capsys.readouterr().err
+
+
+def test_runs_as_a_program() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "courtside.cli", "standings", "--rules", "indoor-hockey", "--results", EXAMPLE,
+         "--format", "json"],
+        capture_output=True, text=True, check=False, encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["pools"]["A"][0]["team"] == "HC Bloemendaal"

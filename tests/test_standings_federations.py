@@ -1,0 +1,100 @@
+"""The example federation rulesets under docs/rulesets load and rank the federation's way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.ruleset import load_ruleset
+from rules.standings import MatchResult, rank_pool
+from tests.standings_support import order, played, row
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+UEFA = load_ruleset(DOCS / "uefa.toml")
+FIFA = load_ruleset(DOCS / "fifa.toml")
+IIHF = load_ruleset(DOCS / "iihf.toml")
+
+
+@pytest.mark.parametrize("name", ["uefa", "fifa", "iihf"])
+def test_the_examples_load_by_path(name: str) -> None:
+    ruleset = load_ruleset(str(DOCS / f"{name}.toml"))
+    assert ruleset.ranking.criteria[0] == "points"
+
+
+# Two teams on 4 points: X beat Y 1-0, but Y's goal difference is better.
+TWO = played("G", "X 1-0 Y", "Z 4-0 X", "X 1-1 W", "Y 5-0 W", "Y 1-1 Z", "Z 0-0 W")
+
+
+def test_uefa_puts_head_to_head_before_goal_difference() -> None:
+    # X: W Y, L Z, D W = 4 (GD -3); Y: L X, W W, D Z = 4 (GD +4); Z: W X, D Y, D W = 5
+    assert order(rank_pool(UEFA, "G", TWO)) == ["Z", "X", "Y", "W"]
+
+
+def test_fifa_puts_goal_difference_before_head_to_head() -> None:
+    assert order(rank_pool(FIFA, "G", TWO)) == ["Z", "Y", "X", "W"]
+
+
+# A wins every game; B, C, D, E all on 4 points with goal difference -1.
+# UEFA mini-table among B, C, D, E: C 4 pts GD 0 goals 3; D and E 4 pts GD 0 goals 2;
+# B 4 pts GD 0 goals 1. D and E are re-examined alone: D beat E.
+# FIFA: overall goals B 2, C 3, D 3, E 3; among C, D, E: D 4 pts, E 3, C 1.
+FOUR = played(
+    "G",
+    "A 2-1 B", "A 1-0 C", "A 2-1 D", "A 2-1 E",
+    "B 0-1 C", "B 1-0 D", "B 0-0 E", "C 1-1 D", "C 1-2 E", "D 1-0 E",
+)
+
+
+def test_uefa_four_way_tie_resolves_partly_then_by_the_game_between_the_two_left() -> None:
+    table = rank_pool(UEFA, "G", FOUR)
+    assert order(table) == ["A", "C", "D", "E", "B"]
+    assert str(row(table, "D")["reason"]).endswith("ahead on head-to-head points 3 vs 0")
+
+
+def test_fifa_ranks_the_same_four_way_tie_by_goals_then_among_the_teams_concerned() -> None:
+    table = rank_pool(FIFA, "G", FOUR)
+    assert order(table) == ["A", "D", "E", "C", "B"]
+    assert "ahead on goals scored 3 vs 2" in str(row(table, "C")["reason"])
+
+
+def ot(home: str, away: str, home_goals: int, away_goals: int, outcome: str = "overtime") -> MatchResult:
+    return MatchResult(pool="G", home=home, away=away, home_goals=home_goals, away_goals=away_goals,
+                       outcome=outcome)  # type: ignore[arg-type]
+
+
+def test_iihf_three_two_one_zero_and_the_game_between_two_tied_teams() -> None:
+    # A: OT win over B (2), regulation loss to C (0), regulation win over D (3) = 5
+    # B: OT loss to A (1), OT wins over C and D (2 + 2) = 5
+    # C: regulation win over A (3), OT loss to B (1), regulation win over D (3) = 7
+    # A and B level: A won their game in overtime, 2 points to 1, although B's
+    # goal difference (+1) beats A's (-3).
+    results = [ot("A", "B", 3, 2), *played("G", "C 5-0 A", "A 1-0 D"), ot("B", "C", 2, 1), ot("B", "D", 2, 1),
+               *played("G", "C 2-0 D")]
+    table = rank_pool(IIHF, "G", results)
+    assert [(r.team, r.points) for r in table.rows] == [("C", 7), ("A", 5), ("B", 5), ("D", 1)]
+    assert row(table, "A")["reason"] == "level on 5 points; ahead on head-to-head points 2 vs 1"
+
+
+def test_iihf_shootout_wins_count_two_points_and_no_goals() -> None:
+    results = [
+        MatchResult(pool="G", home="A", away="B", home_goals=2, away_goals=2, outcome="shootout",
+                    home_shootout=1, away_shootout=0),
+    ]
+    table = rank_pool(IIHF, "G", results)
+    summary = [(r.team, r.points, r.won, r.lost, r.goals_for) for r in table.rows]
+    assert summary == [("A", 2, 1, 0, 2), ("B", 1, 0, 1, 2)]
+
+
+def test_iihf_three_way_tie_goes_to_the_best_placed_team_outside_then_restarts() -> None:
+    # A, B, C: circular regulation 1-0 wins, 6 points each with wins over D and losses to E.
+    # Against E (first): A lost 0-1, B and C 0-3, so A is first of the three; B and C
+    # start again and B beat C.
+    results = played(
+        "G",
+        "A 1-0 B", "B 1-0 C", "C 1-0 A",
+        "E 1-0 A", "E 3-0 B", "E 3-0 C", "A 1-0 D", "B 4-0 D", "C 4-0 D", "E 1-0 D",
+    )
+    table = rank_pool(IIHF, "G", results)
+    assert order(table) == ["E", "A", "B", "C", "D"]
+    assert "ahead on goal difference against E -1 vs -3" in str(row(table, "A")["reason"])
