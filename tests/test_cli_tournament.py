@@ -1,0 +1,80 @@
+"""``courtside tournament draw|schedule|show`` as an organiser runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from courtside.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "rules" / "examples"
+DATA = ROOT / "tests" / "data"
+
+
+def test_draw_with_a_seed_is_reproducible_and_prints_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(EXAMPLES / "water-polo.toml")
+    assert main(["tournament", "draw", path, "--seed", "5", "--format", "json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["tournament", "draw", path, "--seed", "5", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert first["seed"] == 5 and sorted(first["pools"]) == ["A", "B", "C", "D"]
+    assert main(["tournament", "draw", path]) == 0
+    assert "seed = 710" in capsys.readouterr().out  # the file's recorded seed
+
+
+def test_draw_without_any_seed_makes_one_and_says_how_to_record_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (EXAMPLES / "indoor-football.toml").read_text(encoding="utf-8").replace("seed = 2026", "")
+    path = tmp_path / "cup.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["tournament", "draw", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[draw]\nseed = " in out
+    # Until the seed is recorded, scheduling refuses, naming the key.
+    assert main(["tournament", "schedule", str(path)]) == 2
+    assert f"{path}: draw.seed: " in capsys.readouterr().err
+
+
+def test_schedule_prints_every_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "schedule", str(EXAMPLES / "indoor-football.toml"), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["matches"]) == 28
+    final = next(m for m in data["matches"] if m["stage"] == "F")
+    assert final["court"] == "Hall 1"
+
+
+def test_show_json_has_the_final_ranking(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "show", str(EXAMPLES / "youth-football.toml"),
+            "--results", str(DATA / "youth-football-results.csv"), "--format", "json"]
+    assert main([*args, "--decisions", str(DATA / "youth-football-decisions.csv")]) == 0
+    ranking = json.loads(capsys.readouterr().out)["final_ranking"]
+    assert ranking[0] == "Malmö FF P14" and None not in ranking
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["final_ranking"][5:7] == [None, None]
+
+
+def test_a_broken_file_exits_2_naming_file_key_and_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (EXAMPLES / "indoor-hockey.toml").read_text(encoding="utf-8").replace('home = "2A"', 'home = "2Q"')
+    path = tmp_path / "cup.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["tournament", "show", str(path), "--results", str(DATA / "indoor-hockey-results.csv")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"courtside: {path}: matches[0].home: '2Q' names pool 'Q', which does not exist"
+    )
+
+
+def test_a_results_file_naming_an_unknown_stage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "r.csv"
+    results.write_text("pool,home,away,home_goals,away_goals\nSF9,Slavia Praha,Minsk Dinamo,1,0\n", encoding="utf-8")
+    assert main(["tournament", "show", str(EXAMPLES / "indoor-hockey.toml"), "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert str(results) in err and "'SF9' is neither a pool nor a match" in err
+
+
+def test_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "schedule", "/nonexistent/cup.toml"]) == 2
+    assert "/nonexistent/cup.toml: cannot read the file" in capsys.readouterr().err

@@ -1,0 +1,155 @@
+"""What follows from results so far: tables, resolved places, and what is still open."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.errors import TournamentError
+from rules.ruleset import load_ruleset
+from rules.standings import Decision, MatchResult, parse_results_csv
+from rules.tournament import Progress, Tournament, parse_tournament, progress
+from rules.tournament.model import validate_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+HOCKEY = ROOT / "rules" / "examples" / "indoor-hockey.toml"
+RESULTS = ROOT / "tests" / "data" / "indoor-hockey-results.csv"
+
+
+def hockey() -> Tournament:
+    return parse_tournament(HOCKEY.read_text(encoding="utf-8"), str(HOCKEY))
+
+
+def all_results() -> list[MatchResult]:
+    return parse_results_csv(RESULTS.read_text(encoding="utf-8"), str(RESULTS))
+
+
+def run(results: list[MatchResult], decisions: list[Decision] | None = None, t: Tournament | None = None) -> Progress:
+    t = t or hockey()
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    return progress(t, load_ruleset("indoor-hockey"), entry, results, decisions or [], results_source="r.csv")
+
+
+def test_after_pool_a_only_its_places_are_known() -> None:
+    state = run([r for r in all_results() if r.pool == "A"])
+    assert state.slots["1A"].team == "Rot-Weiss Köln"
+    assert state.slots["4A"].team == "Slavia Praha"
+    assert state.slots["1B"].team is None
+    assert state.slots["1B"].needs == "pool B to finish (0 of 6 matches played)"
+    sf2 = state.matches["SF2"]
+    assert sf2.home.team == "Rot-Weiss Köln" and sf2.away.team is None
+    pool_c = state.pools["C"]
+    assert pool_c.table is None
+    assert [s.team for s in pool_c.teams] == ["Three Rock Rovers", "Slavia Praha", None, None]
+    assert [s.team for s in state.final_ranking] == [None] * 8
+    assert state.slots["winner F"].needs == "the result of F"
+
+
+def test_a_pool_is_not_placed_until_its_last_match() -> None:
+    results = [r for r in all_results() if r.pool in ("A", "B")][:-1]
+    state = run(results)
+    assert state.pools["B"].played == 5 and not state.pools["B"].complete
+    assert state.slots["2B"].team is None and "5 of 6" in (state.slots["2B"].needs or "")
+    assert state.slots["2A"].team == "Amsterdam H&BC"
+
+
+def test_pool_c_counts_the_carried_meeting_once_and_plays_the_rest() -> None:
+    state = run([r for r in all_results() if r.pool in ("A", "B")])
+    pool_c = state.pools["C"]
+    assert pool_c.expected == 4 and pool_c.played == 0 and not pool_c.complete
+    assert pool_c.table is not None
+    # Before any pool C match the carried results already count: Minsk beat Pembroke 3-1 (5 points),
+    # Three Rock Rovers and Slavia drew (2 each), Pembroke lost by two (1).
+    points = {row.team: row.points for row in pool_c.table.rows}
+    assert points == {"Minsk Dinamo": 5, "Three Rock Rovers": 2, "Slavia Praha": 2, "Pembroke Wanderers": 1}
+
+
+def test_a_tie_the_results_cannot_break_waits_for_the_organisers_decision() -> None:
+    # Make Three Rock Rovers and Slavia level on everything: swap the scores of their games with Köln/Amsterdam.
+    results = []
+    for r in all_results():
+        if r.pool != "A":
+            continue
+        if {r.home, r.away} == {"Rot-Weiss Köln", "Slavia Praha"}:
+            r = replace(r, home_goals=4, away_goals=1)  # as Köln's 4-1 over Three Rock Rovers
+        if {r.home, r.away} == {"Slavia Praha", "Amsterdam H&BC"}:
+            r = replace(r, home_goals=0, away_goals=2)  # as Amsterdam's 2-0 over Three Rock Rovers
+        results.append(r)
+    state = run(results)
+    assert state.slots["3A"].team is None and state.slots["4A"].team is None
+    assert "penalty" in (state.slots["3A"].needs or "")
+    assert state.slots["2A"].team == "Amsterdam H&BC"
+    strokes = Decision(pool="A", method="penalty_competition", order=("Slavia Praha", "Three Rock Rovers"))
+    decided = run(results, [strokes])
+    assert (decided.slots["3A"].team, decided.slots["4A"].team) == ("Slavia Praha", "Three Rock Rovers")
+
+
+def refused(results: list[MatchResult]) -> TournamentError:
+    with pytest.raises(TournamentError) as caught:
+        run(results)
+    assert caught.value.source == "r.csv"
+    return caught.value
+
+
+def test_a_result_for_a_stage_that_does_not_exist() -> None:
+    err = refused([MatchResult(pool="Z", home="Slavia Praha", away="Minsk Dinamo", home_goals=1, away_goals=0)])
+    assert "'Z' is neither a pool nor a match" in err.message
+
+
+def test_a_result_with_a_team_from_another_pool() -> None:
+    err = refused([MatchResult(pool="A", home="Slavia Praha", away="Minsk Dinamo", home_goals=1, away_goals=0)])
+    assert err.key == "pool A" and "Minsk Dinamo does not play in pool A" in err.message
+
+
+def test_the_carried_meeting_is_not_played_again_in_pool_c() -> None:
+    again = MatchResult(pool="C", home="Three Rock Rovers", away="Slavia Praha", home_goals=1, away_goals=0)
+    err = refused([r for r in all_results() if r.pool in ("A", "B")] + [again])
+    assert "carried forward" in err.message
+
+
+def test_a_classification_match_needs_a_winner() -> None:
+    results = [r for r in all_results() if r.pool in ("A", "B")]
+    level = MatchResult(pool="SF2", home="Rot-Weiss Köln", away="Club an der Alster", home_goals=2, away_goals=2)
+    err = refused([*results, level])
+    assert err.key == "pool SF2" and "ended level" in err.message
+
+
+def test_a_match_result_before_its_teams_are_known_or_with_other_teams() -> None:
+    early = MatchResult(pool="SF2", home="Rot-Weiss Köln", away="Club an der Alster", home_goals=2, away_goals=1)
+    err = refused([r for r in all_results() if r.pool == "A"] + [early])
+    assert "before its teams are known" in err.message and "2B" in err.message
+    wrong = MatchResult(pool="SF2", home="Rot-Weiss Köln", away="HC Bloemendaal", home_goals=2, away_goals=1)
+    err = refused([r for r in all_results() if r.pool in ("A", "B")] + [wrong])
+    assert "SF2 is Rot-Weiss Köln v Club an der Alster" in err.message
+
+
+def test_a_result_may_name_the_teams_the_other_way_round() -> None:
+    results = [r for r in all_results() if r.pool in ("A", "B")]
+    turned = MatchResult(pool="SF2", home="Club an der Alster", away="Rot-Weiss Köln", home_goals=1, away_goals=4)
+    assert run([*results, turned]).slots["winner SF2"].team == "Rot-Weiss Köln"
+
+
+def double_pool() -> Tournament:
+    data: dict[str, Any] = {
+        "name": "x", "ruleset": "indoor-hockey", "teams": [{"name": n} for n in "abc"],
+        "schedule": {"start": "2026-01-17T09:00", "courts": ["c"], "slot": "55:00"},
+        "pools": [{"name": "A", "teams": list("abc"), "double": True}],
+    }
+    return validate_tournament(data, "x.toml")
+
+
+def test_a_double_round_robin_takes_both_meetings_and_refuses_a_third() -> None:
+    def game(home: str, away: str, hg: int, ag: int) -> MatchResult:
+        return MatchResult(pool="A", home=home, away=away, home_goals=hg, away_goals=ag)
+
+    legs = [game("a", "b", 1, 0), game("b", "a", 1, 0), game("a", "c", 3, 0), game("c", "a", 0, 3),
+            game("b", "c", 2, 0), game("c", "b", 0, 2)]
+    state = run(legs, t=double_pool())
+    assert state.pools["A"].expected == 6 and state.pools["A"].complete
+    assert [state.slots[f"{n}A"].team for n in (1, 2, 3)] == ["a", "b", "c"]
+    with pytest.raises(TournamentError) as caught:
+        run([*legs, game("a", "b", 0, 1)], t=double_pool())
+    assert "more often than they meet" in str(caught.value)

@@ -1,0 +1,77 @@
+"""The text and JSON views organisers and machines read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rules.ruleset import load_ruleset
+from rules.standings import parse_results_csv
+from rules.tournament import Progress, Tournament, build_schedule, make_draw, parse_tournament, pool_teams, progress
+from rules.tournament.show import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
+
+ROOT = Path(__file__).resolve().parent.parent
+HOCKEY = ROOT / "rules" / "examples" / "indoor-hockey.toml"
+RESULTS = ROOT / "tests" / "data" / "indoor-hockey-results.csv"
+
+
+def hockey_progress(stages: set[str] | None = None) -> tuple[Tournament, Progress]:
+    t = parse_tournament(HOCKEY.read_text(encoding="utf-8"), str(HOCKEY))
+    results = parse_results_csv(RESULTS.read_text(encoding="utf-8"), str(RESULTS))
+    if stages is not None:
+        results = [r for r in results if r.pool in stages]
+    return t, progress(t, load_ruleset("indoor-hockey"), pool_teams(t, str(HOCKEY)), results)
+
+
+def test_text_shows_tables_carried_results_matches_and_the_final_ranking() -> None:
+    t, state = hockey_progress()
+    text = progress_text(t, state)
+    assert "Pool C (complete)" in text
+    assert "carried forward: Three Rock Rovers 2-2 Slavia Praha" in text
+    assert "F (final): winner SF1 HC Bloemendaal v winner SF2 Rot-Weiss Köln" in text
+    assert "(2-3 in the shoot-out), Rot-Weiss Köln wins" in text
+    assert "Nothing is open" in text
+    assert "   1. Rot-Weiss Köln" in text and "   8. Pembroke Wanderers" in text
+
+
+def test_text_says_what_is_still_open() -> None:
+    t, state = hockey_progress({"A"})
+    text = progress_text(t, state)
+    assert "Still open" in text
+    assert "1B: needs pool B to finish (0 of 6 matches played)" in text
+    assert "waits for 3B: pool B to finish" in text
+
+
+def test_json_gives_the_final_ranking_with_nulls_for_undecided_places() -> None:
+    t, state = hockey_progress({"A", "B", "C", "SF1", "SF2", "P34"})
+    data = json.loads(json.dumps(progress_json(t, state)))
+    assert data["final_ranking"] == [
+        None, None, "Amsterdam H&BC", "Club an der Alster",
+        "Slavia Praha", "Minsk Dinamo", "Three Rock Rovers", "Pembroke Wanderers",
+    ]
+    assert data["placeholders"]["winner SF1"] == {"team": "HC Bloemendaal", "needs": None}
+    assert {"slot": "winner F", "team": None, "needs": "the result of F"} in data["open"]
+    pool_c = next(p for p in data["pools"] if p["name"] == "C")
+    assert pool_c["complete"] and len(pool_c["carried"]) == 2 and pool_c["table"][0]["team"] == "Slavia Praha"
+    sf1 = next(m for m in data["matches"] if m["name"] == "SF1")
+    assert sf1["result"]["outcome"] == "overtime" and sf1["winner"] == "HC Bloemendaal"
+
+
+def test_draw_views_record_the_seed() -> None:
+    path = ROOT / "rules" / "examples" / "water-polo.toml"
+    t = parse_tournament(path.read_text(encoding="utf-8"), str(path))
+    draw = make_draw(t, 99)
+    text = draw_text(t, draw)
+    assert "seed 99" in text and "[draw]\nseed = 99" in text and "(pot 1)" in text
+    assert draw_json(t, draw)["seed"] == 99
+
+
+def test_schedule_views_list_every_match_with_court_and_time() -> None:
+    path = ROOT / "rules" / "examples" / "ice-hockey.toml"
+    t = parse_tournament(path.read_text(encoding="utf-8"), str(path))
+    s = build_schedule(t, load_ruleset("ice-hockey"), pool_teams(t, str(path)))
+    text = schedule_text(t, s)
+    assert "then resurfacing" in text and "G1 (final)" in text and "24 matches" in text
+    data = schedule_json(t, s)
+    assert len(data["matches"]) == 24 and data["matches"][0]["start"] == "2026-04-11T07:00"
+    assert len(data["resurfacings"]) == 12
