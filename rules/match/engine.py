@@ -50,6 +50,18 @@ class Match:
         return self._ctx.ruleset
 
     @property
+    def stage(self) -> StageKind:
+        return self._ctx.stage
+
+    @property
+    def round(self) -> str | None:
+        return self._ctx.round
+
+    @property
+    def on_field(self) -> int | None:
+        return self._ctx.on_field
+
+    @property
     def events(self) -> tuple[ev.Event, ...]:
         """The whole log, in the order the events were entered (undone ones and undos included)."""
         return tuple(self._log)
