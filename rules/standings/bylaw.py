@@ -26,7 +26,8 @@ results against all the teams of that tie are taken together, as "(or teams, if
 tied)" in 9.6.3.1.4 asks. Penalty shots (9.6.3.1.6, 9.6.3.2.7) are not guessed:
 the ruleset lists ``penalty_competition`` after this criterion and the organiser
 enters the outcome. Shoot-out goals never count (9.6.3.3): match records carry
-only the goals of the game itself.
+only the goals of the game itself. In a pool not yet fully played, a team not
+yet met counts as no result (goal difference 0, no goals) in the comparison.
 """
 
 from __future__ import annotations

@@ -118,6 +118,8 @@ class _Ranker:
 
     def order(self) -> Ordering:
         everyone = tuple(sorted(self.data.teams))
+        if not everyone:
+            return Ordering(placing=(), steps=(), ties=())
         criteria = self.results_criteria
         placing: list[Group] = self.ask(criteria[0], everyone, everyone, [everyone]) if criteria else [everyone]
         resolve = {"uefa": self.uefa, "restart": self.restart, "top_team": self.top_team}[
