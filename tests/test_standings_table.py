@@ -179,3 +179,19 @@ def test_a_decision_for_every_unresolved_tie_leaves_none(
     for d in decisions:
         placed = [t for t in order(decided) if t in d.order]
         assert tuple(placed) == d.order
+
+
+def test_the_shipped_example_is_two_full_pools_of_four() -> None:
+    from importlib import resources
+
+    from rules.standings import parse_results_csv
+
+    text = resources.files("rules.examples").joinpath("indoor-hockey-pools.csv").read_text(encoding="utf-8")
+    results = parse_results_csv(text, "indoor-hockey-pools.csv", meetings=1)
+    standings = rank_pools(load_ruleset("indoor-hockey"), results)
+    assert len(results) == 12
+    assert {pool: [r.played for r in t.rows] for pool, t in standings.pools.items()} == {"A": [3] * 4, "B": [3] * 4}
+    assert standings.unresolved == ()
+    # at least one place is decided by a tie-break, not by points
+    assert any("level on" in r.reason and "ahead on points" not in r.reason
+               for t in standings.pools.values() for r in t.rows)
