@@ -1,0 +1,237 @@
+"""Penalty timers per sport, from the seed documents and the README's readings."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import IllegalCommand
+from rules.match import (
+    ClockStarted,
+    ClockStopped,
+    Goal,
+    GoalDisallowed,
+    Match,
+    PenaltyAwarded,
+    PenaltyEnded,
+    PenaltyLengthened,
+)
+from rules.ruleset import load_ruleset
+
+S = 1000
+MIN = 60 * S
+
+
+def started(name: str, **kw: object) -> Match:
+    m = Match(load_ruleset(name), **kw)  # type: ignore[arg-type]
+    m.apply(ClockStarted(at=0))
+    return m
+
+
+# -- indoor hockey (seed 000): green 1 min, yellow at least 3 min, both only while the clock runs
+
+
+def test_green_card_runs_only_while_the_clock_runs() -> None:
+    m = started("indoor-hockey")
+    m.apply(PenaltyAwarded(at=5 * MIN, team="home", kind="green", player="8"))
+    m.apply(ClockStopped(at=5 * MIN + 20 * S))  # an injury: the clock and the card stop
+    m.apply(ClockStarted(at=7 * MIN))
+    state = m.state_at(7 * MIN + 30 * S)
+    (card,) = state.penalties
+    assert (card.player, card.remaining_ms, card.remaining_text) == ("8", 10 * S, "0:10")
+    assert (state.home_short, state.away_short) == (1, 0)
+    assert m.state_at(7 * MIN + 40 * S).penalties == ()
+    assert m.state_at(7 * MIN + 40 * S).home_short == 0
+
+
+def test_yellow_card_is_at_least_three_minutes_and_lengthened_at_award() -> None:
+    m = started("indoor-hockey")
+    with pytest.raises(IllegalCommand, match="at least 3:00"):
+        m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="2", length=2 * MIN))
+    longer = m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="2", length=5 * MIN))
+    assert m.state_at(2 * MIN).penalties[0].remaining_ms == 4 * MIN
+    plain = m.apply(PenaltyAwarded(at=2 * MIN, team="away", kind="yellow", player="3"))
+    m.apply(PenaltyLengthened(at=2 * MIN + S, target=plain.seq, length=4 * MIN))
+    remaining = {p.seq: p.remaining_ms for p in m.state_at(3 * MIN).penalties}
+    assert remaining == {longer.seq: 3 * MIN, plain.seq: 3 * MIN}
+    with pytest.raises(IllegalCommand, match="a length only grows"):
+        m.apply(PenaltyLengthened(at=3 * MIN, target=plain.seq, length=3 * MIN))
+
+
+def test_green_card_has_a_fixed_length() -> None:
+    m = started("indoor-hockey")
+    with pytest.raises(IllegalCommand, match="lasts 1:00"):
+        m.apply(PenaltyAwarded(at=MIN, team="home", kind="green", length=2 * MIN))
+    green = m.apply(PenaltyAwarded(at=MIN, team="home", kind="green"))
+    with pytest.raises(IllegalCommand, match="fixed length"):
+        m.apply(PenaltyLengthened(at=MIN, target=green.seq, length=2 * MIN))
+
+
+def test_red_card_is_for_the_rest_of_the_match() -> None:
+    m = started("indoor-hockey", on_field=6)
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="red", player="10"))
+    state = m.state_at(15 * MIN)
+    assert state.penalties[0].remaining_ms is None
+    assert state.strength == "5 v 6"
+    with pytest.raises(IllegalCommand, match="player 10 of HOME is already out"):
+        m.apply(PenaltyAwarded(at=16 * MIN, team="home", kind="green", player="10"))
+
+
+def test_unknown_kind_is_refused_with_the_known_ones() -> None:
+    m = started("indoor-hockey")
+    with pytest.raises(IllegalCommand, match=r"no penalty kind 'blue'.*green, yellow, red"):
+        m.apply(PenaltyAwarded(at=MIN, team="home", kind="blue"))
+
+
+# -- water polo (seed 001 + README): 20 s exclusion, ended early by a goal or by the operator
+
+
+def test_exclusion_ends_on_a_goal_by_either_team() -> None:
+    m = started("water-polo")
+    m.apply(PenaltyAwarded(at=10 * S, team="home", kind="exclusion", player="4"))
+    m.apply(Goal(at=15 * S, team="home"))  # even the short-handed side's goal brings the player back
+    assert m.state_at(16 * S).penalties == ()
+
+
+def test_exclusion_ended_by_the_operator_and_served_on_playing_time() -> None:
+    m = started("water-polo")
+    ex = m.apply(PenaltyAwarded(at=10 * S, team="away", kind="exclusion", player="9"))
+    m.apply(ClockStopped(at=20 * S))
+    assert m.state_at(60 * S).penalties[0].remaining_ms == 10 * S  # stopped time: the exclusion waits too
+    m.apply(PenaltyEnded(at=61 * S, target=ex.seq))
+    assert m.state_at(61 * S).penalties == ()
+
+
+def test_brutality_is_not_ended_by_a_goal_and_is_reported() -> None:
+    m = started("water-polo")
+    m.apply(PenaltyAwarded(at=10 * S, team="away", kind="brutality", player="6"))
+    m.apply(Goal(at=20 * S, team="home"))
+    state = m.state_at(20 * S)
+    assert state.penalties[0].remaining_ms == 4 * MIN - 10 * S
+    (card,) = state.cards
+    assert (card.out_for_match, card.suspended_next_matches, card.report_to_organisers) == (True, 1, True)
+    seq = state.penalties[0].seq
+    with pytest.raises(IllegalCommand, match="cannot be ended from the table"):
+        m.apply(PenaltyEnded(at=21 * S, target=seq))
+
+
+def test_disallowed_goal_brings_the_exclusion_back() -> None:
+    m = started("water-polo")
+    m.apply(PenaltyAwarded(at=10 * S, team="home", kind="exclusion", player="4"))
+    goal = m.apply(Goal(at=15 * S, team="away"))
+    m.apply(GoalDisallowed(at=16 * S, target=goal.seq))
+    (ex,) = m.state_at(16 * S).penalties
+    assert ex.remaining_ms == 15 * S
+
+
+# -- indoor football (seed 002): 2 min sin bin, not ended by a goal
+
+
+def test_sin_bin_runs_two_minutes_through_goals() -> None:
+    m = started("indoor-football", on_field=4)
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="sin_bin", player="3"))
+    m.apply(Goal(at=MIN + 30 * S, team="away"))
+    state = m.state_at(2 * MIN)
+    assert (state.penalties[0].remaining_ms, state.strength, state.running) == (MIN, "3 v 4", True)
+    assert m.state_at(3 * MIN).penalties == ()
+
+
+# -- youth football (seed 003): two yellows make a red, and a red misses the next match
+
+
+def test_second_yellow_sends_the_player_off_and_suspends_him() -> None:
+    m = started("youth-football")
+    m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="11"))
+    assert m.state_at(MIN).penalties == ()  # a caution serves no time
+    assert m.state_at(MIN).away_short == 0
+    m.apply(PenaltyAwarded(at=30 * MIN, team="away", kind="yellow", player="11"))
+    state = m.state_at(31 * MIN)
+    assert [(p.kind, p.remaining_ms) for p in state.penalties] == [("red", None)]
+    assert state.away_short == 1
+    red = [c for c in state.cards if c.kind == "red"]
+    assert [(c.player, c.suspended_next_matches) for c in red] == [("11", 1)]
+    with pytest.raises(IllegalCommand, match="already out for the match"):
+        m.apply(PenaltyAwarded(at=32 * MIN, team="away", kind="yellow", player="11"))
+
+
+def test_yellows_to_different_players_do_not_add_up() -> None:
+    m = started("youth-football")
+    m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="11"))
+    m.apply(PenaltyAwarded(at=2 * MIN, team="away", kind="yellow", player="12"))
+    assert m.state_at(3 * MIN).penalties == ()
+
+
+# -- ice hockey (seed 004 + IIHF): two short at most, minors end on a goal against, coincidentals
+
+
+def _hockey_stoppage() -> Match:
+    m = started("ice-hockey", stage="knockout", on_field=5)
+    m.apply(ClockStopped(at=MIN))
+    return m
+
+
+def test_third_penalty_waits_until_one_of_the_first_two_ends() -> None:
+    m = _hockey_stoppage()
+    for player in ("2", "3", "4"):
+        m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player=player))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    state = m.state_at(MIN + 70 * S)
+    assert [(p.player, p.remaining_ms, p.waiting) for p in state.penalties] == [
+        ("2", 2 * MIN - 60 * S, False), ("3", 2 * MIN - 60 * S, False), ("4", 2 * MIN, True),
+    ]
+    assert state.strength == "3 v 5"
+    # When the first two are served, the third starts at that very instant of play.
+    state = m.state_at(MIN + 10 * S + 2 * MIN + 30 * S)
+    assert [(p.player, p.remaining_ms) for p in state.penalties] == [("4", 2 * MIN - 30 * S)]
+    assert state.strength == "4 v 5"
+
+
+def test_minor_with_least_time_ends_when_the_short_handed_team_concedes() -> None:
+    m = _hockey_stoppage()
+    first = m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="2"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    m.apply(ClockStopped(at=MIN + 40 * S))
+    m.apply(PenaltyAwarded(at=MIN + 41 * S, team="home", kind="minor", player="3"))
+    m.apply(ClockStarted(at=MIN + 50 * S))
+    m.apply(Goal(at=2 * MIN, team="away"))
+    state = m.state_at(2 * MIN)
+    assert [p.player for p in state.penalties] == ["3"]
+    assert first.seq not in [p.seq for p in state.penalties]
+    assert state.strength == "4 v 5"
+
+
+def test_major_does_not_end_on_a_goal_and_even_strength_keeps_minors() -> None:
+    m = _hockey_stoppage()
+    m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="major", player="2"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    m.apply(Goal(at=2 * MIN, team="away"))
+    assert [p.kind for p in m.state_at(2 * MIN).penalties] == ["major"]
+    # One minor each (not at the same stoppage): 4 v 4, so a goal ends neither.
+    n = _hockey_stoppage()
+    n.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor"))
+    n.apply(ClockStarted(at=MIN + 10 * S))
+    n.apply(ClockStopped(at=MIN + 20 * S))
+    n.apply(PenaltyAwarded(at=MIN + 21 * S, team="away", kind="minor"))
+    n.apply(ClockStarted(at=MIN + 30 * S))
+    n.apply(Goal(at=2 * MIN, team="away"))
+    assert len(n.state_at(2 * MIN).penalties) == 2
+
+
+def test_coincidental_minors_are_served_without_changing_strength() -> None:
+    m = _hockey_stoppage()
+    m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="7"))
+    m.apply(PenaltyAwarded(at=MIN + 2 * S, team="away", kind="minor", player="17"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    state = m.state_at(2 * MIN)
+    assert state.strength == "5 v 5"
+    assert [p.coincidental for p in state.penalties] == [True, True]
+    assert all(p.remaining_ms == 2 * MIN - 50 * S for p in state.penalties)
+    m.apply(Goal(at=2 * MIN, team="away"))  # neither ends: no one is short-handed
+    assert len(m.state_at(2 * MIN).penalties) == 2
+
+
+def test_misconduct_is_served_without_reducing_strength() -> None:
+    m = _hockey_stoppage()
+    m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="misconduct", player="5"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    state = m.state_at(5 * MIN)
+    assert (state.strength, state.penalties[0].remaining_ms) == ("5 v 5", 10 * MIN - 3 * MIN - 50 * S)
