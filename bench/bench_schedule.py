@@ -4,8 +4,10 @@
 uses 300 pools of four and 100 of five), single round robin, over 120 pitches,
 with a minimum rest, playing days and a lunch break. Prints the wall time of
 ``build_schedule`` (best of ``--repeat`` runs) and the size of the result.
+``--balance`` also has every team play its matches on different pitches.
 
     .venv/bin/python -m bench.bench_schedule
+    .venv/bin/python -m bench.bench_schedule --balance
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from rules.tournament.model import validate_tournament
 from rules.tournament.schedule import build_schedule
 
 
-def tournament_data(teams: int, pitches: int, fours: int, fives: int) -> dict[str, Any]:
+def tournament_data(teams: int, pitches: int, fours: int, fives: int, balance: bool) -> dict[str, Any]:
     names = [f"Team {i:04d}" for i in range(1, teams + 1)]
     pools: list[dict[str, Any]] = []
     at = 0
@@ -39,6 +41,7 @@ def tournament_data(teams: int, pitches: int, fours: int, fives: int) -> dict[st
             "day_start": "08:00",
             "day_end": "20:00",
             "breaks": [{"start": "2026-07-13T12:00", "end": "2026-07-13T12:40"}],
+            "balance_courts": balance,
         },
         "pools": pools,
     }
@@ -49,10 +52,11 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=1700)
     parser.add_argument("--pitches", type=int, default=120)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--balance", action="store_true", help="also spread each team's matches over the pitches")
     args = parser.parse_args()
     fives = args.teams % 4 + 100  # keeps the count exact: 4*fours + 5*fives == teams
     fours = (args.teams - 5 * fives) // 4
-    t = validate_tournament(tournament_data(args.teams, args.pitches, fours, fives), "benchmark")
+    t = validate_tournament(tournament_data(args.teams, args.pitches, fours, fives, args.balance), "benchmark")
     ruleset = load_ruleset("youth-football")
     best = float("inf")
     schedule = None
@@ -62,7 +66,8 @@ def main() -> None:
         best = min(best, time.perf_counter() - began)
     assert schedule is not None
     print(
-        f"{args.teams} teams, {fours} pools of 4 + {fives} of 5, {args.pitches} pitches: "
+        f"{args.teams} teams, {fours} pools of 4 + {fives} of 5, {args.pitches} pitches"
+        f"{', balanced' if args.balance else ''}: "
         f"{len(schedule.matches)} matches scheduled in {best:.2f} s (best of {args.repeat}); "
         f"last match ends {schedule.end:%a %H:%M}"
     )

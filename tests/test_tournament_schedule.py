@@ -162,3 +162,27 @@ def test_breaks_and_the_next_day() -> None:
 
 def test_the_same_file_gives_the_same_schedule() -> None:
     assert scheduled("indoor-football")[1] == scheduled("indoor-football")[1]
+
+
+def test_a_large_tournament_keeps_every_constraint_and_spreads_teams_over_pitches() -> None:
+    names = [f"T{i:03d}" for i in range(250)]
+    data: dict[str, Any] = {
+        "name": "big", "ruleset": "youth-football",
+        "teams": [{"name": n} for n in names],
+        "schedule": {
+            "start": "2026-07-13T08:00", "courts": [f"P{i}" for i in range(20)], "slot": "50:00",
+            "min_rest": "60:00", "day_start": "08:00", "day_end": "20:00", "balance_courts": True,
+            "breaks": [{"start": "2026-07-13T12:00", "end": "2026-07-13T12:40"}],
+        },
+        "pools": [{"name": f"G{p}", "teams": names[5 * p : 5 * p + 5]} for p in range(50)],
+    }
+    t = validate_tournament(data, "big.toml")
+    s = build_schedule(t, load_ruleset("youth-football"), {})
+    assert len(s.matches) == 50 * 10
+    check_common(t, s)
+    pitches: dict[str, Counter[str]] = defaultdict(Counter)
+    for m in s.matches:
+        pitches[m.home][m.court] += 1
+        pitches[m.away][m.court] += 1
+    # Four matches each over twenty pitches: evenly means never the same pitch twice.
+    assert all(max(c.values()) == 1 for c in pitches.values())

@@ -275,13 +275,21 @@ def _balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n
     swappable = [g for g in groups.values() if len(g) > 1]
     rng = random.Random(0)  # fixed: the same file always gives the same schedule
 
-    def score(counts: dict[str, list[int]]) -> int:
-        return sum(x * x for row in counts.values() for x in row)
-
     def spread_ok(counts: dict[str, list[int]]) -> bool:
         return all(max(row) - min(row) <= (0 if sum(row) % n == 0 else 1) for row in counts.values())
 
-    for attempt in range(50):
+    def gain(counts: dict[str, list[int]], kx: int, ky: int) -> int:
+        # Change in the sum of squared per-court counts if kx and ky swap courts: lower is more even.
+        ix, cx, _, _ = placed[kx]
+        iy, cy, _, _ = placed[ky]
+        delta = 0
+        for team in (fixtures[ix].home, fixtures[ix].away):
+            delta += 2 * (counts[team][cy] - counts[team][cx]) + 2
+        for team in (fixtures[iy].home, fixtures[iy].away):
+            delta += 2 * (counts[team][cx] - counts[team][cy]) + 2
+        return delta
+
+    for attempt in range(20):
         counts = _pool_counts(placed, fixtures, n)
         improved = True
         while improved:
@@ -290,12 +298,9 @@ def _balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n
                 for x in range(len(group)):
                     for y in range(x + 1, len(group)):
                         kx, ky = group[x], group[y]
-                        before = score(counts)
-                        _swap(placed, fixtures, counts, kx, ky)
-                        if score(counts) < before:
-                            improved = True
-                        else:
+                        if placed[kx][1] != placed[ky][1] and gain(counts, kx, ky) < 0:
                             _swap(placed, fixtures, counts, kx, ky)
+                            improved = True
         if spread_ok(counts):
             return
         # A local minimum: shake a few groups and try again.
