@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules.ruleset import load_ruleset
-from rules.standings import MatchResult, rank_pool
+from rules.standings import Decision, MatchResult, rank_pool
 from tests.standings_support import order, played, row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
@@ -98,3 +98,21 @@ def test_iihf_three_way_tie_goes_to_the_best_placed_team_outside_then_restarts()
     table = rank_pool(IIHF, "G", results)
     assert order(table) == ["E", "A", "B", "C", "D"]
     assert "ahead on goal difference against E -1 vs -3" in str(row(table, "A")["reason"])
+
+
+def test_fifa_2018_group_h_leaves_japan_and_senegal_to_fair_play() -> None:
+    # World Cup 2018, group H: Japan and Senegal finished level on points (4), goal
+    # difference (0), goals (4) and their 2-2 draw; Japan went through on fair-play
+    # points, which the results do not hold: the organiser's decision orders them.
+    results = played(
+        "H",
+        "Colombia 1-2 Japan", "Poland 1-2 Senegal", "Japan 2-2 Senegal",
+        "Poland 0-3 Colombia", "Japan 0-1 Poland", "Senegal 0-1 Colombia",
+    )
+    table = rank_pool(FIFA, "H", results)
+    assert [(r.rank, r.team, r.points) for r in table.rows] == [
+        (1, "Colombia", 6), (2, "Japan", 4), (2, "Senegal", 4), (4, "Poland", 3),
+    ]
+    assert [u.teams for u in table.unresolved] == [("Japan", "Senegal")]
+    decided = rank_pool(FIFA, "H", results, decisions=[Decision(pool="H", method="lots", order=("Japan", "Senegal"))])
+    assert order(decided) == ["Colombia", "Japan", "Senegal", "Poland"]
