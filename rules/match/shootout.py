@@ -35,31 +35,31 @@ class Tally:
 
 
 def tally(rules: Shootout, attempts: tuple[Attempt, ...]) -> Tally:
-    goals = {"home": 0, "away": 0}
-    taken = {"home": 0, "away": 0}
+    shots: dict[Team, list[bool]] = {"home": [], "away": []}
     for shot in attempts:
-        taken[shot.team] += 1
-        goals[shot.team] += shot.scored
-    h, a = goals["home"], goals["away"]
-    limit = _limit(rules, h, a, taken["home"], taken["away"])
+        shots[shot.team].append(shot.scored)
+    home, away = shots["home"], shots["away"]
+    h, a = sum(home), sum(away)
+    limit = _limit(rules, home, away)
     winner: Team | None = None
     if limit is not None:
-        if h > a + (limit - taken["away"]):
+        if h > a + (limit - len(away)):
             winner = "home"
-        elif a > h + (limit - taken["home"]):
+        elif a > h + (limit - len(home)):
             winner = "away"
     decided = winner is not None or limit is None
     next_team = None if decided or not attempts else other(attempts[-1].team)
     return Tally(
-        home_goals=h, away_goals=a, home_taken=taken["home"], away_taken=taken["away"],
+        home_goals=h, away_goals=a, home_taken=len(home), away_taken=len(away),
         limit=None if decided else limit, next_team=next_team, winner=winner, decided=decided,
     )
 
 
-def _limit(rules: Shootout, home_goals: int, away_goals: int, home_taken: int, away_taken: int) -> int | None:
+def _limit(rules: Shootout, home: list[bool], away: list[bool]) -> int | None:
+    """Shots each in the stage being played: a stage is over once both took its shots level."""
     stages = list(rules.rounds)
     i, limit = 0, stages[0]
-    while home_taken >= limit and away_taken >= limit and home_goals == away_goals:
+    while len(home) >= limit and len(away) >= limit and sum(home[:limit]) == sum(away[:limit]):
         if i + 1 < len(stages):
             i += 1
             limit = stages[i]
