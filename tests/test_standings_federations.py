@@ -116,3 +116,19 @@ def test_fifa_2018_group_h_leaves_japan_and_senegal_to_fair_play() -> None:
     assert [u.teams for u in table.unresolved] == [("Japan", "Senegal")]
     decided = rank_pool(FIFA, "H", results, decisions=[Decision(pool="H", method="lots", order=("Japan", "Senegal"))])
     assert order(decided) == ["Colombia", "Japan", "Senegal", "Poland"]
+
+
+def test_uefa_euro_2004_group_c_three_way_tie_on_head_to_head_goals() -> None:
+    # Euro 2004, group C: Sweden, Denmark and Italy all on 5 points after drawing
+    # among themselves; head-to-head goals scored put Sweden (3) above Denmark (2)
+    # and Italy (1), who went out despite equal points.
+    results = played(
+        "C",
+        "Denmark 0-0 Italy", "Sweden 5-0 Bulgaria", "Bulgaria 0-2 Denmark",
+        "Italy 1-1 Sweden", "Italy 2-1 Bulgaria", "Denmark 2-2 Sweden",
+    )
+    table = rank_pool(UEFA, "C", results)
+    assert order(table) == ["Sweden", "Denmark", "Italy", "Bulgaria"]
+    assert str(row(table, "Denmark")["reason"]).endswith(
+        "ahead on head-to-head goals scored among Denmark, Italy and Sweden 2 vs 1"
+    )
