@@ -39,8 +39,8 @@ def test_ends_as_soon_as_one_side_cannot_be_caught() -> None:
     assert (t.decided, t.winner) == (True, "home")
     t = tally(THREE, alternate("..", "xx"))  # 0-2 after two each: home's last shot cannot make it level
     assert (t.decided, t.winner) == (True, "away")
-    t = tally(THREE, alternate("..", "x"))  # 0-1, home has one shot left, away two: still open
-    assert (t.decided, t.next_team) == (False, "home")
+    t = tally(THREE, alternate("..", "x"))  # 0-1, home has one shot left and can still draw level
+    assert (t.decided, t.next_team) == (False, "away")
 
 
 def test_not_decided_while_the_trailing_side_can_still_draw_level() -> None:
