@@ -49,7 +49,7 @@ def schedule_text(t: Tournament, schedule: TournamentSchedule) -> str:
         if m.start.date() != day:
             day = m.start.date()
             lines += ["", m.start.strftime(_DAY)]
-        stage = m.stage if m.round == "pool" else f"{m.stage} ({m.round.replace('_', ' ')})"
+        stage = f"Pool {m.stage}" if m.round == "pool" else f"{m.stage} ({m.round.replace('_', ' ')})"
         lines.append(
             f"  {m.number:>4}  {m.start.strftime(_TIME)}-{m.end.strftime(_TIME)}  {m.court:<{width}}  "
             f"{stage:<24}  {m.home} v {m.away}" + ("  then resurfacing" if (m.court, m.end) in resurfaced else "")
@@ -87,6 +87,9 @@ def schedule_json(t: Tournament, schedule: TournamentSchedule) -> dict[str, Any]
 
 
 def _score(r: MatchResult) -> str:
+    if r.outcome in ("walkover", "forfeit") and (r.home_goals, r.away_goals) == (0, 0):
+        # 0-0 means "not entered": the ruleset's walkover or forfeit score counts.
+        return f"{r.home} v {r.away} ({r.outcome}, awarded to {r.winner})"
     text = f"{r.home} {r.home_goals}-{r.away_goals} {r.away}"
     if r.outcome == "shootout":
         text += f" ({r.home_shootout}-{r.away_shootout} in the shoot-out)"
