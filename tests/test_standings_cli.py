@@ -110,3 +110,16 @@ def test_runs_as_a_program() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["pools"]["A"][0]["team"] == "HC Bloemendaal"
+
+
+def test_a_decision_that_orders_no_tie_is_reported_not_silently_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = write(tmp_path, "r.csv", TIED)
+    decisions = write(
+        tmp_path, "d.csv", "pool,method,order\nA,lots,Spain>Ireland\nA,penalty_competition,Netherlands>Ireland\n"
+    )
+    assert main(["standings", "--rules", "youth-football", "--results", results, "--decisions", decisions]) == 0
+    err = capsys.readouterr().err
+    assert "decision A,lots,Spain>Ireland not used: those teams are not a tie" in err
+    assert "A,penalty_competition,Netherlands>Ireland not used: the ruleset has no 'penalty_competition'" in err

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +73,25 @@ def run(args: argparse.Namespace) -> int:
         decisions = parse_decisions_csv(_read(args.decisions), args.decisions)
         _check_decisions(decisions, results, args.decisions)
     standings = rank_pools(ruleset, results, decisions=decisions)
+    if decisions:
+        _warn_unused(decisions, rank_pools(ruleset, results), ruleset.ranking.criteria)
     if args.format == "json":
         json.dump(standings.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(render_text(standings, ruleset.name))
     return 0
+
+
+def _warn_unused(decisions: list[Decision], undecided: Standings, criteria: Sequence[str]) -> None:
+    """Say which decisions order no tie: a stale file should not pass unnoticed."""
+    ties = {(u.pool, frozenset(u.teams)) for u in undecided.unresolved}
+    for d in decisions:
+        said = f"{d.pool},{d.method},{'>'.join(d.order)}"
+        if d.method not in criteria:
+            print(f"courtside: warning: decision {said} not used: the ruleset has no {d.method!r}", file=sys.stderr)
+        elif (d.pool, d.teams) not in ties:
+            print(f"courtside: warning: decision {said} not used: those teams are not a tie", file=sys.stderr)
 
 
 def _rank_cells(table: PoolTable) -> list[str]:
