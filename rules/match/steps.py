@@ -56,6 +56,7 @@ def _clock_started(ctx: Context, c: Core, e: ev.ClockStarted) -> None:
         return
     if c.phase == "pre_match":
         c.phase = "play"
+        c.reset_possession(ctx, e.at, short=False)
     elif c.phase == "interval":
         begin_next_period(ctx, c, e.at)  # the teams are ready before the interval ran out
     _require_play(ctx, c, "start the clock")
