@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -153,3 +154,14 @@ def test_a_double_round_robin_takes_both_meetings_and_refuses_a_third() -> None:
     with pytest.raises(TournamentError) as caught:
         run([*legs, game("a", "b", 0, 1)], t=double_pool())
     assert "more often than they meet" in str(caught.value)
+
+
+def test_the_order_of_stages_in_the_file_does_not_matter() -> None:
+    data = tomllib.loads(HOCKEY.read_text(encoding="utf-8"))
+    data["pools"].reverse()
+    data["matches"].reverse()
+    reordered = validate_tournament(data, "reordered.toml")
+    assert [p.name for p in reordered.pools] == ["C", "B", "A"]
+    assert [s.team for s in run(all_results(), t=reordered).final_ranking] == [
+        s.team for s in run(all_results()).final_ranking
+    ]

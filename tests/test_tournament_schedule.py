@@ -186,3 +186,11 @@ def test_a_large_tournament_keeps_every_constraint_and_spreads_teams_over_pitche
         pitches[m.away][m.court] += 1
     # Four matches each over twenty pitches: evenly means never the same pitch twice.
     assert all(max(c.values()) == 1 for c in pitches.values())
+
+
+def test_a_drawn_pool_without_its_drawn_teams_is_refused() -> None:
+    path = EXAMPLES / "water-polo.toml"
+    t = parse_tournament(path.read_text(encoding="utf-8"), str(path))
+    with pytest.raises(ScheduleError) as caught:
+        build_schedule(t, load_ruleset("water-polo"), {})
+    assert "A, B, C, D are filled by the draw" in str(caught.value)

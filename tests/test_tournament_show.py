@@ -38,6 +38,7 @@ def test_text_says_what_is_still_open() -> None:
     t, state = hockey_progress({"A"})
     text = progress_text(t, state)
     assert "Still open" in text
+    assert "  1A: Rot-Weiss Köln\n" in text.split("Resolved", 1)[1]
     assert "1B: needs pool B to finish (0 of 6 matches played)" in text
     assert "waits for 3B: pool B to finish" in text
 

@@ -313,7 +313,9 @@ def progress(
 ) -> Progress:
     """Play the tournament forward as far as ``results`` allow."""
     walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source)
-    for name in stage_order(t):
+    # First-round pools first: the same-club check and literal team names may need any of them.
+    entry = [p.name for p in t.entry_pools]
+    for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
         if (pool := t.pool(name)) is not None:
             walker.pool(pool)
         elif t.match(name) is not None:

@@ -111,6 +111,9 @@ def _feeding_matches(f: Fixture) -> list[str]:
 def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple[str, ...]]) -> TournamentSchedule:
     """Place every fixture; raises :class:`ScheduleError` saying which constraint cannot be met."""
     s = t.schedule
+    undrawn = [p.name for p in t.drawn_pools if p.name not in entry_teams]
+    if undrawn:
+        raise ScheduleError(f"pools {', '.join(undrawn)} are filled by the draw, and no drawn teams were given")
     calendar = _Calendar(s)
     pool_slot, knockout_slot = slot_lengths(t, ruleset)
     fixtures = all_fixtures(t, entry_teams)

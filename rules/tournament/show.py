@@ -147,6 +147,10 @@ def progress_text(t: Tournament, progress: Progress) -> str:
             f"  {s.slots[0]} {s.teams[0]} and {s.slots[1]} {s.teams[1]} change branch: {s.reason}"
             for s in progress.swaps
         ]
+    known = [s for s in progress.slots.values() if s.team is not None and s.team != s.text]
+    if known:
+        lines += ["", "Resolved"]
+        lines += [f"  {s.text}: {s.team}" for s in known]
     still = open_slots(progress)
     lines += ["", "Still open" if still else "Nothing is open: every placeholder is resolved"]
     lines += [f"  {s.text}: needs {s.needs}" for s in still]
