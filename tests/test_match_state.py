@@ -1,0 +1,63 @@
+"""The snapshot: clock text and tenths, wall-clock cap, strength, JSON form."""
+
+from __future__ import annotations
+
+import json
+
+from rules.match import ClockStarted, ClockStopped, Match, PenaltyAwarded
+from rules.ruleset import load_ruleset
+
+S = 1000
+MIN = 60 * S
+
+
+def test_tenths_are_shown_in_the_last_minute() -> None:
+    m = Match(load_ruleset("indoor-football"))
+    m.apply(ClockStarted(at=0))
+    assert (m.state_at(8 * MIN + 59_050).clock_text, m.state_at(8 * MIN + 59_050).tenths) == ("1:01", False)
+    state = m.state_at(9 * MIN + 250)
+    assert (state.clock_text, state.tenths) == ("59.8", True)
+    assert m.state_at(10 * MIN - 40).clock_text == "0.1"  # counts down rounding up: 0.0 only at the horn
+
+
+def test_wall_clock_cap_says_what_remains_and_whether_a_full_period_fits() -> None:
+    m = Match(load_ruleset("ice-hockey"))
+    m.apply(ClockStarted(at=10 * S))
+    m.apply(ClockStopped(at=10 * MIN))  # a long delay: the ice needs repair
+    early = m.state_at(20 * MIN)
+    assert (early.wall_clock_remaining_ms, early.full_period_fits) == (25 * MIN + 10 * S, True)
+    late = m.state_at(31 * MIN)
+    assert (late.wall_clock_remaining_ms, late.full_period_fits) == (14 * MIN + 10 * S, False)
+    assert m.state_at(60 * MIN).wall_clock_remaining_ms == 0
+
+
+def test_no_wall_clock_figures_without_a_cap() -> None:
+    m = Match(load_ruleset("indoor-hockey"))
+    m.apply(ClockStarted(at=0))
+    state = m.state_at(MIN)
+    assert (state.wall_clock_remaining_ms, state.full_period_fits) == (None, None)
+
+
+def test_strength_is_shown_only_when_the_number_on_the_field_is_known() -> None:
+    for on_field, expected in ((None, None), (4, "3 v 4")):
+        m = Match(load_ruleset("indoor-football"), on_field=on_field)
+        m.apply(ClockStarted(at=0))
+        m.apply(PenaltyAwarded(at=S, team="home", kind="sin_bin", player="2"))
+        state = m.state_at(2 * S)
+        assert (state.home_short, state.strength) == (1, expected)
+
+
+def test_state_turns_into_json() -> None:
+    m = Match(load_ruleset("indoor-hockey"))
+    m.apply(ClockStarted(at=0))
+    m.apply(PenaltyAwarded(at=S, team="home", kind="green", player="2"))
+    data = json.loads(json.dumps(m.state_at(10 * S).to_dict()))
+    assert data["clock_text"] == "19:50"
+    assert data["penalties"][0]["player"] == "2"
+    assert data["penalties"][0]["remaining_ms"] == 51 * S
+    assert data["phase"] == "play" and data["result"] is None
+
+
+def test_before_the_match_the_clock_shows_the_full_period() -> None:
+    state = Match(load_ruleset("water-polo")).state_at(0)
+    assert (state.phase, state.clock_text, state.running, state.possession_ms) == ("pre_match", "7:00", False, None)
