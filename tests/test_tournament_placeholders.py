@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules.tournament.placeholders import BestPlaced, MatchOutcome, PoolPlace, parse_placeholder, source_stage
+from rules.tournament.placeholders import (
+    BestPlaced,
+    MatchOutcome,
+    PoolPlace,
+    canonical,
+    parse_placeholder,
+    source_stage,
+)
 
 
 def test_pool_places() -> None:
@@ -33,3 +40,10 @@ def test_the_stage_a_placeholder_waits_for() -> None:
     assert source_stage(PoolPlace(text="1A", rank=1, stage="A")) == "A"
     assert source_stage(MatchOutcome(text="loser F", outcome="loser", match="F")) == "F"
     assert source_stage(BestPlaced(text="best 3rd", nth=1, rank=3)) is None
+
+
+def test_one_spelling_per_slot() -> None:
+    assert canonical("1 A") == canonical("1A") == "1A"
+    assert canonical("winner   SF1") == "winner SF1"
+    assert canonical("2nd  best 3rd") == "2nd best 3rd"
+    assert canonical(" Rot-Weiss  Köln ") == "Rot-Weiss Köln"

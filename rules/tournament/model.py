@@ -19,6 +19,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from rules.errors import TournamentError
 from rules.ruleset import PRESETS, Millis, Ruleset, _problems, load_ruleset
 from rules.tournament.placeholders import BestPlaced, MatchOutcome, Placeholder, PoolPlace, parse_placeholder
+from rules.tournament.placeholders import canonical as canonical_text
 
 OTHER_COURT = "other"
 """A match's ``court`` may say "other": a court none of the matches feeding it was played on."""
@@ -296,7 +297,7 @@ def _check_stages(t: Tournament, source: str) -> None:
 
     def take(text: str, key: str) -> None:
         # A team goes on to exactly one next stage, so a placeholder fills one slot only.
-        canonical = " ".join(text.split())
+        canonical = canonical_text(text)
         if canonical in used:
             raise _fail(source, key, f"{text!r} already plays in {used[canonical]}")
         used[canonical] = key
@@ -334,7 +335,7 @@ def _check_stages(t: Tournament, source: str) -> None:
     seen: set[str] = set()
     for i, text in enumerate(t.final_ranking):
         _check_placeholder(t, source, f"final_ranking[{i}]", text)
-        canonical = " ".join(text.split())
+        canonical = canonical_text(text)
         if canonical in seen:
             raise _fail(source, f"final_ranking[{i}]", f"{text!r} is given two places")
         seen.add(canonical)

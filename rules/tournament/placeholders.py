@@ -76,3 +76,13 @@ def source_stage(placeholder: Placeholder) -> str | None:
     if isinstance(placeholder, MatchOutcome):
         return placeholder.match
     return None
+
+
+def canonical(text: str) -> str:
+    """One spelling per slot: "1 A" and "1A", "winner  SF1" and "winner SF1" are the same slot."""
+    found = parse_placeholder(text)
+    if isinstance(found, PoolPlace):
+        return f"{found.rank}{found.stage}"
+    if isinstance(found, MatchOutcome):
+        return f"{found.outcome} {found.match}"
+    return " ".join(text.split())

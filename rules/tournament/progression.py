@@ -17,7 +17,7 @@ from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
 from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
-from rules.tournament.placeholders import BestPlaced, MatchOutcome, PoolPlace, parse_placeholder
+from rules.tournament.placeholders import BestPlaced, MatchOutcome, PoolPlace, canonical, parse_placeholder
 from rules.tournament.ranking import CrossRow, RankedTeams, rank_across
 from rules.tournament.sameclub import Swap, choose_swaps
 
@@ -67,7 +67,7 @@ class Progress:
 
 
 def _key(text: str) -> str:
-    return " ".join(text.split())
+    return canonical(text)
 
 
 class _Walker:

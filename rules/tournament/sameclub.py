@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.tournament.model import Tournament
-from rules.tournament.placeholders import PoolPlace, parse_placeholder
+from rules.tournament.placeholders import PoolPlace, canonical, parse_placeholder
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,7 +28,7 @@ class Swap:
 
 
 def _canonical(text: str) -> str:
-    return " ".join(text.split())
+    return canonical(text)
 
 
 def meeting_places(t: Tournament) -> dict[str, set[str]]:
