@@ -19,6 +19,7 @@ COMMANDS = (
     "replay",
     "standings",
     "tournament",
+    "demo",
 )
 
 
