@@ -90,7 +90,7 @@ def test_water_polo_time_outs_only_in_semi_finals_and_final() -> None:
         m = Match(polo, stage="knockout", round=round_name)
         m.apply(ClockStarted(at=0))
         assert m.state_at(S).home_timeouts_left == 0
-        with pytest.raises(IllegalCommand, match="no time-outs in .*only in semi final, final"):
+        with pytest.raises(IllegalCommand, match=r"no time-outs in .*only in semi final, final"):
             m.apply(TimeoutStarted(at=S, team="home"))
     semi = Match(polo, stage="knockout", round="semi_final")
     semi.apply(ClockStarted(at=0))
