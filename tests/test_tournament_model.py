@@ -182,6 +182,12 @@ def test_only_equally_placed_teams_may_be_swapped() -> None:
     assert err.key == "same_club.swappable[0]"
 
 
+def test_more_round_times_than_rounds() -> None:
+    times = ["2026-01-17T09:00", "2026-01-17T10:00", "2026-01-17T11:00", "2026-01-17T12:00"]
+    err = broken(lambda d: d["pools"][0].update(rounds_not_before=times))
+    assert err.key == "pools[0].rounds_not_before" and "4 times for 3 rounds" in err.message
+
+
 def test_a_break_ending_before_it_starts() -> None:
     err = broken(lambda d: d["schedule"].update(breaks=[{"start": "2026-01-17T12:00", "end": "2026-01-17T11:00"}]))
     assert err.key == "schedule.breaks[0]"

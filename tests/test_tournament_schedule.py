@@ -103,11 +103,17 @@ def test_ice_hockey_45_minute_slots_and_resurfacing_after_every_second_game() ->
         assert all(m.end <= r.start or m.start >= r.end for m in games)
 
 
-def test_indoor_hockey_final_and_3_4_on_sunday() -> None:
+def test_indoor_hockey_days_as_the_seed_says() -> None:
     _, s = scheduled("indoor-hockey")
-    days = {m.stage: m.start.strftime("%A") for m in s.matches}
+    days = {m.stage: m.start.strftime("%A") for m in s.matches if m.stage != "C"}
+    # "The winners of these matches will play the Final on Sunday and the losers will play 3/4, also on Sunday"
     assert days["F"] == days["P34"] == "Sunday"
     assert {days["SF1"], days["SF2"]} == {"Saturday"}
+    # Pool C: "2 more games each on Saturday afternoon and Sunday morning".
+    pool_c = [m for m in s.matches if m.stage == "C"]
+    for slot in ("3A", "4A", "3B", "4B"):
+        mine = sorted(m.start for m in pool_c if slot in (m.home, m.away))
+        assert [(d.strftime("%A"), d.hour >= 12) for d in mine] == [("Saturday", True), ("Sunday", False)]
 
 
 def tiny(**schedule: Any) -> Tournament:

@@ -94,6 +94,7 @@ class Pool(_Model):
     carry_forward: bool = False
     court: str | None = None
     not_before: LocalDateTime | None = None
+    rounds_not_before: list[LocalDateTime] = []
 
 
 class Match(_Model):
@@ -303,6 +304,14 @@ def _check_stages(t: Tournament, source: str) -> None:
         used[canonical] = key
 
     for i, pool in enumerate(t.pools):
+        size = t.pool_size(pool)
+        rounds = (size if size % 2 else size - 1) * (2 if pool.double else 1)
+        if len(pool.rounds_not_before) > rounds:
+            raise _fail(
+                source,
+                f"pools[{i}].rounds_not_before",
+                f"gives {len(pool.rounds_not_before)} times for {rounds} rounds",
+            )
         if pool.court is not None and pool.court not in courts:
             raise _fail(
                 source,

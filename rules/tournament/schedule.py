@@ -135,9 +135,11 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
         remaining[f.stage] = remaining.get(f.stage, 0) + 1
     stage_end: dict[str, int] = {}
     not_before: dict[str, int] = {}
+    round_starts: dict[str, list[int]] = {}
     pinned: dict[str, int | None] = {}
     for pool in t.pools:
         not_before[pool.name] = _ms(pool.not_before - s.start) if pool.not_before else 0
+        round_starts[pool.name] = [_ms(at - s.start) for at in pool.rounds_not_before]
         pinned[pool.name] = court_index[pool.court] if pool.court else None
     for match in t.matches:
         not_before[match.name] = _ms(match.not_before - s.start) if match.not_before else 0
@@ -157,6 +159,8 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
 
     def ready(f: Fixture) -> float:
         r: float = max(ready_at.get(f.home, 0), ready_at.get(f.away, 0), not_before[f.stage])
+        if f.pool_round and f.pool_round <= len(round_starts.get(f.stage, ())):
+            r = max(r, round_starts[f.stage][f.pool_round - 1])
         for d in deps[f.stage]:
             if remaining.get(d, 0):
                 return math.inf
