@@ -53,7 +53,10 @@ def test_rules_sources_import_nothing_impure_and_read_no_clock() -> None:
                 for name in names
                 if name.split(".")[0] in FORBIDDEN_MODULES
             )
-            if isinstance(node, ast.Attribute) and node.attr in FORBIDDEN_CALLS:
-                offences.append(f"{path.relative_to(RULES.parent)}:{node.lineno}: calls .{node.attr}")
-                continue
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in FORBIDDEN_CALLS
+            ):
+                offences.append(f"{path.relative_to(RULES.parent)}:{node.lineno}: calls .{node.func.attr}()")
     assert offences == []
