@@ -1,0 +1,60 @@
+"""``courtside replay``: the state as JSON, and a bad log stopped at its line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from courtside.cli import main
+
+LOG = (
+    '{"v": 1, "seq": 1, "at": 0, "type": "clock_started"}\n'
+    '{"v": 1, "seq": 2, "at": 61000, "type": "goal", "team": "away", "player": "9"}\n'
+    '{"v": 1, "seq": 3, "at": 90000, "type": "clock_stopped"}\n'
+)
+
+
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "court1.jsonl"
+    path.write_text(LOG, encoding="utf-8")
+    return path
+
+
+def test_state_at_the_end_of_the_log(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log)]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert (state["at"], state["clock_text"], state["running"], state["away_goals"]) == (90000, "8:30", False, 1)
+
+
+def test_state_at_a_given_second(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--at", "30.5"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert (state["clock_ms"], state["away_goals"], state["running"]) == (569_500, 0, True)
+
+
+def test_malformed_line_is_reported_with_its_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(LOG + '{"v": 1, "seq": 4, "at": 95000, "type": "goal", "team": "visitors"}\n', encoding="utf-8")
+    assert main(["replay", "--rules", "indoor-football", "--events", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"{path}, line 4: goal: team: Input should be 'home' or 'away'" in err
+
+
+def test_refused_event_stops_the_replay_at_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "twice.jsonl"
+    path.write_text(LOG + '{"v": 1, "seq": 4, "at": 95000, "type": "clock_stopped"}\n', encoding="utf-8")
+    assert main(["replay", "--rules", "indoor-football", "--events", str(path)]) == 2
+    assert "line 4: seq 4 (clock_stopped) refused: the clock is already stopped" in capsys.readouterr().err
+
+
+def test_missing_file_and_unknown_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--rules", "indoor-football", "--events", str(tmp_path / "none.jsonl")]) == 2
+    assert "cannot read the file" in capsys.readouterr().err
+    assert main(["replay", "--rules", "curling", "--events", str(tmp_path / "none.jsonl")]) == 2
+    assert "neither a preset" in capsys.readouterr().err
