@@ -12,6 +12,7 @@
 Time is always passed in (whole milliseconds); nothing here reads a clock.
 """
 
+from rules.match.cards import Card
 from rules.match.engine import Match
 from rules.match.events import (
     EVENT_TYPES,
@@ -42,7 +43,7 @@ from rules.match.events import (
 )
 from rules.match.fold import Horn
 from rules.match.log import event_from_dict, event_to_dict, event_to_line, format_log, numbered_events, parse_log
-from rules.match.outcome import Card, MatchOutcome
+from rules.match.outcome import MatchOutcome
 from rules.match.state import MatchState, PenaltyView, ShootoutView, TimeoutView
 
 __all__ = [

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.match import penalties as pen
+from rules.match.cards import Card
 from rules.match.clock import elapsed, instant_of
 from rules.match.events import Team
 from rules.match.shootout import Attempt
@@ -84,6 +85,7 @@ class Core:
     possession_length: int = 0
     possession_expired: bool = False
     attempts: tuple[Attempt, ...] = ()
+    cards: tuple[Card, ...] = ()  # every award, kept so a snapshot need not rebuild them
     outcome: OutcomeKind | None = None
     forfeiter: Team | None = None
     late_presses: int = 0

@@ -6,22 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import IllegalCommand
+from rules.match.cards import Card
 from rules.match.events import Team
 from rules.match.fold import OutcomeKind
-
-
-@dataclass(frozen=True, kw_only=True)
-class Card:
-    """A penalty awarded in the match, as the organiser's disciplinary list shows it."""
-
-    seq: int
-    team: Team
-    player: str | None
-    kind: str
-    label: str
-    out_for_match: bool
-    suspended_next_matches: int
-    report_to_organisers: bool
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.match import timeouts
+from rules.match.cards import Card
 from rules.match.clock import format_clock
 from rules.match.events import Team, other
 from rules.match.fold import Context, Core, Phase
-from rules.match.outcome import Card, MatchOutcome
+from rules.match.outcome import MatchOutcome
 from rules.match.penalties import short_count
 from rules.match.shootout import Attempt, tally
 
@@ -82,20 +83,6 @@ class MatchState:
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
-
-
-def _cards(ctx: Context, c: Core) -> tuple[Card, ...]:
-    cards = []
-    for p in c.penalties:
-        kind = ctx.ruleset.penalty(p.kind)
-        cards.append(
-            Card(
-                seq=p.seq, team=p.team, player=p.player, kind=p.kind, label=kind.label,
-                out_for_match=kind.player_out_for_match, suspended_next_matches=kind.suspended_next_matches,
-                report_to_organisers=kind.report_to_organisers,
-            )
-        )
-    return tuple(cards)
 
 
 def outcome(ctx: Context, c: Core, cards: tuple[Card, ...]) -> MatchOutcome | None:
@@ -183,7 +170,7 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
         until = c.finished_at if c.finished_at is not None else at
         wall_left = max(0, m.wall_clock_cap - (until - c.started_at))
         fits = wall_left >= m.period_length
-    cards = _cards(ctx, c)
+    cards = c.cards
     return MatchState(
         at=at, phase=c.phase, period=c.period, period_label=label, overtime=overtime,
         clock_ms=clock_ms, clock_text=format_clock(clock_ms, tenths=tenths, down=down), running=c.running(),

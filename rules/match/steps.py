@@ -14,6 +14,7 @@ from rules.errors import IllegalCommand
 from rules.match import events as ev
 from rules.match import penalties as pen
 from rules.match import shootout, timeouts
+from rules.match.cards import Card
 from rules.match.clock import format_clock
 from rules.match.fold import Context, Core, GoalRecord, begin_next_period, end_period
 from rules.ruleset import PenaltyKind
@@ -160,6 +161,13 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
             awarded.append(_new_penalty(ctx, c, e, kind.escalates_to, target, target.length, play, escalated=True))
     for p in awarded:
         c.penalties = (*c.penalties, p)
+        rules = ctx.ruleset.penalty(p.kind)
+        card = Card(
+            seq=p.seq, team=p.team, player=p.player, kind=p.kind, label=rules.label,
+            out_for_match=rules.player_out_for_match, suspended_next_matches=rules.suspended_next_matches,
+            report_to_organisers=rules.report_to_organisers,
+        )
+        c.cards = (*c.cards, card)
     c.penalties = pen.mark_coincidental(ctx.ruleset, c.penalties, c.stoppage, play)
     if any(p.reduces and p.active for p in awarded):
         c.reset_possession(ctx, e.at, short=True)

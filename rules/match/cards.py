@@ -1,0 +1,21 @@
+"""The disciplinary record of a match: one card per penalty awarded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.match.events import Team
+
+
+@dataclass(frozen=True, kw_only=True)
+class Card:
+    """A penalty awarded in the match, as the organiser's disciplinary list shows it."""
+
+    seq: int
+    team: Team
+    player: str | None
+    kind: str
+    label: str
+    out_for_match: bool
+    suspended_next_matches: int
+    report_to_organisers: bool
