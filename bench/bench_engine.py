@@ -17,7 +17,7 @@ import argparse
 import statistics
 import time
 
-from rules.match import ClockStarted, ClockStopped, Event, Goal, Match, PenaltyAwarded
+from rules.match import ClockStarted, ClockStopped, Event, Goal, Match, PenaltyAwarded, Team
 from rules.ruleset import load_ruleset
 
 
@@ -31,7 +31,7 @@ def build_log(events: int, penalty_every: int = 40) -> list[Event]:
         stops += 1
         at += 500
         if stops % penalty_every == 0:
-            team = "home" if stops % (2 * penalty_every) else "away"
+            team: Team = "home" if stops % (2 * penalty_every) else "away"
             log.append(PenaltyAwarded(at=at, seq=len(log) + 1, team=team, kind="minor", player=str(stops % 23)))
         if stops % 37 == 0:
             log.append(Goal(at=at, seq=len(log) + 1, team="away" if stops % 2 else "home"))

@@ -15,7 +15,7 @@ def test_events_are_frozen_and_keyword_only() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         goal.at = 6  # type: ignore[misc]
     with pytest.raises(TypeError):
-        Goal(5, "home")  # type: ignore[misc]
+        Goal(5, "home")  # type: ignore[call-arg,arg-type]
     assert goal.seq == 0  # given by the match when it is logged
 
 
