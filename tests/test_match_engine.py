@@ -230,24 +230,29 @@ def test_five_hundred_stops_leave_no_clock_error() -> None:
     """A 40-minute match with 500 stops: the clock equals the exact sum of the running stretches."""
     rng = random.Random(20261129)
     m = Match(load_ruleset("youth-football"))
-    at, ran, half = 0, [0, 0], 0
     length = 20 * MIN
-    stops = 0
-    while stops < 500:
-        run = rng.randint(1, 3_700)
-        if ran[half] + run >= length:
-            break
+    at = 0
+    horns = []
+    for half in (1, 2):
+        # 250 stops cut the half into 251 runs of random length; the last one runs to the horn.
+        cuts = sorted(rng.sample(range(1, length), 250))
+        played = 0
+        for cut in cuts:
+            m.apply(ClockStarted(at=at))
+            at += cut - played
+            m.apply(ClockStopped(at=at))
+            played = cut
+            assert m.state_at(at).clock_ms == length - played
+            at += rng.randint(1, 30_000)  # a stoppage of up to half a minute
         m.apply(ClockStarted(at=at))
-        m.apply(ClockStopped(at=at + run))
-        ran[half] += run
-        stops += 1
-        at += run + rng.randint(1, 20_000)
-        if stops == 250:
-            m.apply(PeriodAdvanced(at=at))
-            m.apply(PeriodAdvanced(at=at + 1))
-            half, at = 1, at + 2
-    state = m.state_at(at)
-    assert stops == 500
-    assert state.period == 2
-    assert state.clock_ms == length - ran[1]
-    assert m.state_at(at + 10 * MIN).clock_ms == length - ran[1]  # a stopped clock stays put
+        horn = at + (length - played)
+        horns.append(horn)
+        assert m.state_at(horn - 1).clock_ms == 1
+        assert m.state_at(horn).clock_ms == 0
+        at = horn + 5 * MIN  # half-time runs by itself
+        if half == 1:
+            assert m.state_at(at).period == 2
+    assert len([e for e in m.events if e.type == "clock_stopped"]) == 500
+    assert [h.at for h in m.horns_between(0, at) if h.reason == "period_end"] == horns
+    state = m.state_at(horns[-1])
+    assert (state.phase, state.clock_ms, state.running) == ("finished", 0, False)
