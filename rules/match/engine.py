@@ -91,7 +91,12 @@ class Match:
     # -- commands ---------------------------------------------------------------------------
 
     def apply(self, command: ev.Event) -> ev.Event:
-        """Check ``command`` and log it; returns the event as logged (with its ``seq``)."""
+        """Check ``command`` and log it; returns the event as logged (with its ``seq``).
+
+        ``command.at`` may lie before events already logged (the right press after an
+        undo): it takes its place in the timeline and what follows is folded again,
+        and the command is refused if any later event would then be refused.
+        """
         if command.at < 0:
             raise IllegalCommand("an instant cannot be negative")
         last = self._log[-1].seq if self._log else 0
