@@ -30,8 +30,8 @@ class UnknownRuleset(CourtsideError, LookupError):
     """A ruleset name that is neither a shipped preset nor an existing file."""
 
 
-class ResultsError(CourtsideError, ValueError):
-    """A results or decisions file is malformed; names the file, line and reason."""
+class FileLineError(CourtsideError, ValueError):
+    """A line of an input file is wrong: ``source`` names the file, ``line`` the line (or None)."""
 
     def __init__(self, source: str, line: int | None, message: str) -> None:
         self.source = source
@@ -39,6 +39,10 @@ class ResultsError(CourtsideError, ValueError):
         self.message = message
         where = f"{source}, line {line}" if line is not None else source
         super().__init__(f"{where}: {message}")
+
+
+class ResultsError(FileLineError):
+    """A results or decisions file is malformed; names the file, line and reason."""
 
 
 class TournamentError(CourtsideError, ValueError):
@@ -67,12 +71,5 @@ class IllegalCommand(CourtsideError, ValueError):
         super().__init__(reason)
 
 
-class EventLogError(CourtsideError, ValueError):
+class EventLogError(FileLineError):
     """An event log line is malformed; names the line number and the reason."""
-
-    def __init__(self, source: str, line: int | None, message: str) -> None:
-        self.source = source
-        self.line = line
-        self.message = message
-        where = f"{source}, line {line}" if line is not None else source
-        super().__init__(f"{where}: {message}")
