@@ -1,0 +1,1 @@
+"""The HDMI scoreboard screen, drawn with pygame (a thin shell around rules/)."""

@@ -1,0 +1,1 @@
+"""The central standings service and the tournament web pages (a thin shell around rules/)."""
