@@ -125,6 +125,9 @@ class MatchFormat(_Model):
     stopped_time: bool = False
     wall_clock_cap: Millis | None = None
     tenths_below: Millis = 60_000
+    # Players a side on the field at full strength (goalkeeper included where the
+    # sport counts it so); None when the rules leave it open. Shown as "5 v 4".
+    on_field: int | None = Field(default=None, ge=1)
     late_press_grace: Millis = 3_000
     level_allowed_in: list[StageKind] = ["round_robin"]
     set_pieces: list[str] = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rules.match import ClockStarted, ClockStopped, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 
@@ -39,12 +41,27 @@ def test_no_wall_clock_figures_without_a_cap() -> None:
 
 
 def test_strength_is_shown_only_when_the_number_on_the_field_is_known() -> None:
-    for on_field, expected in ((None, None), (4, "3 v 4")):
+    # Indoor football's ruleset says four a side ("Four players per team on pitch");
+    # an explicit on_field overrides it (a tournament playing five a side).
+    for on_field, expected in ((None, "3 v 4"), (5, "4 v 5")):
         m = Match(load_ruleset("indoor-football"), on_field=on_field)
+        assert m.on_field == (on_field or 4)
         m.apply(ClockStarted(at=0))
         m.apply(PenaltyAwarded(at=S, team="home", kind="sin_bin", player="2"))
         state = m.state_at(2 * S)
         assert (state.home_short, state.strength) == (1, expected)
+
+
+def test_strength_is_blank_when_the_ruleset_leaves_the_number_open() -> None:
+    # Youth football's rules do not say how many play a side (it depends on the age group).
+    m = Match(load_ruleset("youth-football"))
+    m.apply(ClockStarted(at=0))
+    m.apply(PenaltyAwarded(at=S, team="home", kind="red", player="2"))
+    state = m.state_at(2 * S)
+    assert (state.home_short, state.strength) == (1, None)
+    assert Match(load_ruleset("youth-football"), on_field=7).state_at(0).strength == "7 v 7"
+    with pytest.raises(ValueError, match="on_field"):
+        Match(load_ruleset("youth-football"), on_field=0)
 
 
 def test_state_turns_into_json() -> None:

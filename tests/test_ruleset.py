@@ -107,6 +107,21 @@ def test_indoor_football_youth_football_and_ice_hockey_follow_their_seeds() -> N
     assert ice.points.forfeit_score == (5, 0)
 
 
+def test_players_on_the_field_follow_each_sport() -> None:
+    # FIH indoor: 6 incl. goalkeeper; water polo: 7 incl. goalkeeper; seed 002: "Four players
+    # per team on pitch"; seed 004: "5 vs 5" skaters; seed 003 does not say (age-dependent).
+    on_field = {name: load_ruleset(name).match.on_field for name in PRESETS}
+    assert on_field == {
+        "indoor-hockey": 6, "water-polo": 7, "indoor-football": 4, "youth-football": None, "ice-hockey": 5,
+    }
+
+
+def test_players_on_the_field_must_be_at_least_one() -> None:
+    data = preset_data("indoor-football")
+    data["match"]["on_field"] = 0
+    assert [key for key, _ in problems_of(data)] == ["match.on_field"]
+
+
 def test_durations_read_as_seconds_or_minutes_and_seconds() -> None:
     data = preset_data("indoor-football")
     data["match"]["period_length"] = "12:30"

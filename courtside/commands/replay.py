@@ -29,7 +29,8 @@ def register(sub: Any) -> None:
     parser.add_argument("--stage", choices=("round_robin", "knockout"), default="round_robin",
                         help="whether the match may end level (default: round_robin)")
     parser.add_argument("--round", metavar="ROUND", help='the round, e.g. "semi_final" (time-outs may depend on it)')
-    parser.add_argument("--on-field", type=int, metavar="N", help="players a side on the field, to show 5 v 4")
+    parser.add_argument("--on-field", type=int, metavar="N",
+                        help="players a side on the field, to show 5 v 4 (default: the ruleset's match.on_field)")
     parser.set_defaults(run=run)
 
 

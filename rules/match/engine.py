@@ -27,13 +27,18 @@ class Match:
 
     ``stage`` says whether it may end level (``ruleset.match.level_allowed_in``);
     ``round`` ("semi_final", "final", ...) decides time-outs limited to some rounds;
-    ``on_field`` (players a side on the field) lets the state read "5 v 4".
+    ``on_field`` (players a side on the field) lets the state read "5 v 4"; it
+    defaults to the ruleset's ``match.on_field`` and is given only to override it.
     """
 
     def __init__(
         self, ruleset: Ruleset, *, stage: StageKind = "round_robin", round: str | None = None,
         on_field: int | None = None,
     ) -> None:
+        if on_field is None:
+            on_field = ruleset.match.on_field
+        if on_field is not None and on_field < 1:
+            raise ValueError(f"on_field must be 1 or more players a side, not {on_field}")
         self._ctx = Context(ruleset=ruleset, stage=stage, round=round, on_field=on_field)
         self._log: list[ev.Event] = []
         self._undone_by: dict[int, list[int]] = {}  # seq -> seqs of the undos in force against it
