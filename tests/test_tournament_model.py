@@ -225,3 +225,39 @@ def test_a_ruleset_path_is_read_relative_to_the_tournament_file(tmp_path: Path) 
     data["ruleset"] = "rules/mine.toml"
     t = validate_tournament(data, str(tmp_path / "cup.toml"))
     assert load_tournament_ruleset(t, str(tmp_path / "cup.toml")).sport == "indoor hockey"
+
+
+def three_pools(*qf: tuple[str, str]) -> dict[str, Any]:
+    teams = [f"{p}{i}" for p in "ABC" for i in range(1, 4)]
+    return {
+        **copy.deepcopy(BASE),
+        "teams": [{"name": n} for n in teams],
+        "pools": [{"name": p, "teams": [f"{p}{i}" for i in range(1, 4)]} for p in "ABC"],
+        "matches": [
+            {"name": f"Q{i}", "home": h, "away": a, "round": "quarter_final"} for i, (h, a) in enumerate(qf, 1)
+        ],
+    }
+
+
+def test_best_thirds_by_pools_load_when_every_pair_of_pools_can_be_placed() -> None:
+    t = validate_tournament(three_pools(("1A", "3B/C"), ("1B", "3A/C")), "cup.toml")
+    assert stage_order(t).index("Q1") > max(stage_order(t).index(p) for p in "ABC")
+
+
+def test_best_thirds_by_pools_that_cannot_take_some_pair_are_refused() -> None:
+    with pytest.raises(TournamentError) as caught:
+        validate_tournament(three_pools(("1A", "3A/B"), ("1C", "3B/A")), "cup.toml")
+    assert caught.value.key == "matches[0].away"
+    assert "pools A, C" in caught.value.message and "cannot take" in caught.value.message
+
+
+def test_best_thirds_by_pools_name_first_round_pools_only() -> None:
+    with pytest.raises(TournamentError) as caught:
+        validate_tournament(three_pools(("1A", "3B/Z"), ("1B", "3A/C")), "cup.toml")
+    assert caught.value.key == "matches[0].away" and "'Z'" in caught.value.message
+
+
+def test_best_third_and_slots_by_pools_cannot_both_place_the_qualifiers() -> None:
+    with pytest.raises(TournamentError) as caught:
+        validate_tournament(three_pools(("1A", "3B/C"), ("1B", "3A/C"), ("1C", "best 3rd")), "cup.toml")
+    assert caught.value.key == "matches[2].away" and "one kind of slot" in caught.value.message

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.tournament.placeholders import (
+    BestFromPools,
     BestPlaced,
     MatchOutcome,
     PoolPlace,
@@ -47,3 +48,11 @@ def test_one_spelling_per_slot() -> None:
     assert canonical("winner   SF1") == "winner SF1"
     assert canonical("2nd  best 3rd") == "2nd best 3rd"
     assert canonical(" Rot-Weiss  Köln ") == "Rot-Weiss Köln"
+
+
+def test_a_best_placed_team_from_named_pools() -> None:
+    assert parse_placeholder("3B/C") == BestFromPools(text="3B/C", rank=3, pools=("B", "C"))
+    assert parse_placeholder("3 A / C / D") == BestFromPools(text="3 A / C / D", rank=3, pools=("A", "C", "D"))
+    assert canonical("3 A / C") == "3A/C"
+    assert source_stage(BestFromPools(text="3B/C", rank=3, pools=("B", "C"))) is None
+    assert parse_placeholder("3B/B") is None  # a pool named twice is a typo, not a slot

@@ -165,3 +165,48 @@ def test_the_order_of_stages_in_the_file_does_not_matter() -> None:
     assert [s.team for s in run(all_results(), t=reordered).final_ranking] == [
         s.team for s in run(all_results()).final_ranking
     ]
+
+
+def _thirds_cup() -> Tournament:
+    data: dict[str, Any] = {
+        "name": "Thirds cup",
+        "ruleset": "youth-football",
+        "teams": [{"name": f"{p}{i}"} for p in "ABC" for i in range(1, 4)],
+        "schedule": {"start": "2026-05-16T09:00", "courts": ["Plan 1"], "slot": "50:00"},
+        "pools": [{"name": p, "teams": [f"{p}{i}" for i in range(1, 4)]} for p in "ABC"],
+        "matches": [
+            {"name": "Q1", "home": "1A", "away": "3B/C", "round": "quarter_final"},
+            {"name": "Q2", "home": "1B", "away": "3A/C", "round": "quarter_final"},
+        ],
+    }
+    return validate_tournament(data, "thirds.toml")
+
+
+def _pool_results(pool: str, third_loses_by: int) -> list[MatchResult]:
+    # 1 beats 2 and 3; 2 beats 3: the 3rd has no points and scores nothing.
+    def r(h: str, a: str, hg: int, ag: int) -> MatchResult:
+        return MatchResult(pool=pool, home=f"{pool}{h}", away=f"{pool}{a}", home_goals=hg, away_goals=ag)
+
+    return [r("1", "2", 1, 0), r("1", "3", third_loses_by, 0), r("2", "3", third_loses_by, 0)]
+
+
+def _thirds(results: list[MatchResult], decisions: list[Decision] | None = None) -> Progress:
+    t = _thirds_cup()
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    return progress(t, load_ruleset("youth-football"), entry, results, decisions or [], results_source="r.csv")
+
+
+def test_a_tie_among_the_qualifying_thirds_does_not_hold_the_bracket_up() -> None:
+    # A3 and B3 are level on everything, C3 lost heavily: A and B qualify whatever their order.
+    state = _thirds(_pool_results("A", 1) + _pool_results("B", 1) + _pool_results("C", 5))
+    assert state.slots["3B/C"].team == "B3" and state.slots["3A/C"].team == "A3"
+    assert state.matches["Q1"].away.team == "B3" and state.matches["Q2"].away.team == "A3"
+
+
+def test_a_tie_across_the_cut_waits_for_the_organiser() -> None:
+    results = _pool_results("A", 1) + _pool_results("B", 1) + _pool_results("C", 1)
+    state = _thirds(results)
+    assert state.slots["3B/C"].team is None
+    assert "lots" in (state.slots["3B/C"].needs or "") and "A3, B3, C3" in (state.slots["3B/C"].needs or "")
+    decided = _thirds(results, [Decision(pool="best 3rd", method="lots", order=("C3", "A3", "B3"))])
+    assert decided.slots["3B/C"].team == "C3" and decided.slots["3A/C"].team == "A3"

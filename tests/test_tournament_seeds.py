@@ -186,27 +186,34 @@ def test_youth_football_best_thirds_straffar_and_a_decision_by_lots() -> None:
     expected = pool_places({p: [x + P for x in teams] for p, teams in pools.items()})
     # The 3rds all have 3 points; goal difference: Kalmar 0 (5-0 over Lunds), Elfsborg -2, Örebro -3.
     # The 4ths have no points; goal difference: Umeå -8 (a 3-0 walk-over), GAIS -10, Lunds -12.
+    # Kalmar (B) and Elfsborg (C) qualify; "3B/C" v 1A takes the B team, "3A/C" v 1B the C team,
+    # so neither 3rd meets its own group's winner (1B IFK Göteborg is Kalmar's group).
     expected.update({
-        "best 3rd": "Kalmar FF" + P, "2nd best 3rd": "IF Elfsborg" + P, "3rd best 3rd": "Örebro SK" + P,
+        "3B/C": "Kalmar FF" + P, "3A/C": "IF Elfsborg" + P, "3rd best 3rd": "Örebro SK" + P,
         "best 4th": "Umeå FC" + P, "2nd best 4th": "GAIS" + P, "3rd best 4th": "Lunds BK" + P,
     })
     bracket = [
-        ("QF1", "Hammarby IF", "IF Elfsborg", "Hammarby IF"),   # 1A v 2nd best 3rd
+        ("QF1", "Hammarby IF", "Kalmar FF", "Hammarby IF"),     # 1A v 3B/C
         ("QF2", "BK Häcken", "Djurgården", "Djurgården"),       # 2B v 2C, straffar 4-5
-        ("QF3", "IFK Göteborg", "Kalmar FF", "Kalmar FF"),      # 1B v best 3rd
+        ("QF3", "IFK Göteborg", "IF Elfsborg", "IF Elfsborg"),  # 1B v 3A/C
         ("QF4", "Malmö FF", "AIK", "Malmö FF"),                 # 1C v 2A
         ("SF1", "Hammarby IF", "Djurgården", "Hammarby IF"),
-        ("SF2", "Kalmar FF", "Malmö FF", "Malmö FF"),
-        ("P3", "Djurgården", "Kalmar FF", "Djurgården"),
+        ("SF2", "IF Elfsborg", "Malmö FF", "Malmö FF"),
+        ("P3", "Djurgården", "IF Elfsborg", "Djurgården"),
         ("F", "Hammarby IF", "Malmö FF", "Malmö FF"),
     ]
     check_bracket(state, [(n, h + P, a + P, w + P) for n, h, a, w in bracket], expected)
     # AIK and Häcken are level on everything (6 points, +3, 5 goals): the organiser drew lots.
-    expected.update({"1QFL": "IFK Göteborg" + P, "2QFL": "AIK" + P, "3QFL": "BK Häcken" + P, "4QFL": "IF Elfsborg" + P})
+    # Kalmar is the QF loser with the weakest group record (3 points).
+    expected.update({"1QFL": "IFK Göteborg" + P, "2QFL": "AIK" + P, "3QFL": "BK Häcken" + P, "4QFL": "Kalmar FF" + P})
     check_every_slot(state, expected)
+    group_of = {team + P: pool for pool, teams in pools.items() for team in teams}
+    for name in ("QF1", "QF2", "QF3", "QF4"):
+        m = state.matches[name]
+        assert group_of[m.home.team or ""] != group_of[m.away.team or ""], name
     ranking = [
-        "Malmö FF", "Hammarby IF", "Djurgården", "Kalmar FF", "IFK Göteborg", "AIK",
-        "BK Häcken", "IF Elfsborg", "Örebro SK", "Umeå FC", "GAIS", "Lunds BK",
+        "Malmö FF", "Hammarby IF", "Djurgården", "IF Elfsborg", "IFK Göteborg", "AIK",
+        "BK Häcken", "Kalmar FF", "Örebro SK", "Umeå FC", "GAIS", "Lunds BK",
     ]
     assert [s.team for s in state.final_ranking] == [x + P for x in ranking]
 

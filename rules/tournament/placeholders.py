@@ -5,7 +5,11 @@ A tournament file writes them the way organisers do on paper:
 * ``"1A"``: the team placed 1st in pool (or ranking) ``A``;
 * ``"winner SF1"`` / ``"loser QF3"``: a knock-out match's winner or loser;
 * ``"best 3rd"``, ``"2nd best 3rd"``: the 3rd-placed teams of the first-round pools
-  compared with each other (points, then goal difference, then goals for).
+  compared with each other (points, then goal difference, then goals for);
+* ``"3B/C"``: a qualifying best 3rd that comes from pool B or C. As many 3rds
+  qualify as there are such slots; which slot each takes depends only on the pools
+  they come from (:mod:`rules.tournament.thirds`), so a best 3rd never meets a team
+  of its own pool in the first knock-out round.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Literal
 _MATCH_OUTCOME = re.compile(r"^(winner|loser)\s+(\S+)$")
 _BEST = re.compile(r"^(?:(\d+)(?:st|nd|rd|th)\s+)?best\s+(\d+)(?:st|nd|rd|th)$")
 _PLACE = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*)$")
+_FROM_POOLS = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*(?:\s*/\s*[A-Za-z][A-Za-z0-9_-]*)+)$")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,7 +51,16 @@ class BestPlaced:
     rank: int
 
 
-Placeholder = PoolPlace | MatchOutcome | BestPlaced
+@dataclass(frozen=True, kw_only=True)
+class BestFromPools:
+    """A qualifying best ``rank``-placed team that comes from one of ``pools`` ("3B/C")."""
+
+    text: str
+    rank: int
+    pools: tuple[str, ...]
+
+
+Placeholder = PoolPlace | MatchOutcome | BestPlaced | BestFromPools
 
 
 def parse_placeholder(text: str) -> Placeholder | None:
@@ -61,6 +75,12 @@ def parse_placeholder(text: str) -> Placeholder | None:
         if nth < 1 or rank < 1:
             return None
         return BestPlaced(text=text, nth=nth, rank=rank)
+    if found := _FROM_POOLS.match(words):
+        rank = int(found.group(1))
+        pools = tuple(x.strip() for x in found.group(2).split("/"))
+        if rank < 1 or len(set(pools)) != len(pools):
+            return None
+        return BestFromPools(text=text, rank=rank, pools=pools)
     if found := _PLACE.match(words):
         rank = int(found.group(1))
         if rank < 1:
@@ -70,7 +90,7 @@ def parse_placeholder(text: str) -> Placeholder | None:
 
 
 def source_stage(placeholder: Placeholder) -> str | None:
-    """The one stage a placeholder waits for; None for ``best`` (it waits for every first-round pool)."""
+    """The one stage a placeholder waits for; None for best-placed slots (they wait for every first-round pool)."""
     if isinstance(placeholder, PoolPlace):
         return placeholder.stage
     if isinstance(placeholder, MatchOutcome):
@@ -85,4 +105,6 @@ def canonical(text: str) -> str:
         return f"{found.rank}{found.stage}"
     if isinstance(found, MatchOutcome):
         return f"{found.outcome} {found.match}"
+    if isinstance(found, BestFromPools):
+        return f"{found.rank}{'/'.join(found.pools)}"
     return " ".join(text.split())

@@ -16,10 +16,19 @@ from rules.errors import TournamentError
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
-from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
-from rules.tournament.placeholders import BestPlaced, MatchOutcome, PoolPlace, canonical, parse_placeholder
+from rules.tournament.model import Pool, Tournament, best_from_pools_slots, placeholder_of, stage_order
+from rules.tournament.placeholders import (
+    BestFromPools,
+    BestPlaced,
+    MatchOutcome,
+    Placeholder,
+    PoolPlace,
+    canonical,
+    parse_placeholder,
+)
 from rules.tournament.ranking import CrossRow, RankedTeams, rank_across
 from rules.tournament.sameclub import Swap, choose_swaps
+from rules.tournament.thirds import allocate
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -118,7 +127,7 @@ class _Walker:
                 self.slots[key] = Slot(text=key, team=team, needs=needs)
         return self.slots[key]
 
-    def _resolve(self, found: PoolPlace | MatchOutcome | BestPlaced) -> tuple[str | None, str | None]:
+    def _resolve(self, found: Placeholder) -> tuple[str | None, str | None]:
         if isinstance(found, MatchOutcome):
             state = self.matches[found.match]
             team = state.winner if found.outcome == "winner" else state.loser
@@ -128,6 +137,8 @@ class _Walker:
             if isinstance(ranked, str):
                 return None, ranked
             return ranked.place(found.nth)
+        if isinstance(found, BestFromPools):
+            return self._from_pools(found)
         if (pool := self.pools.get(found.stage)) is not None:
             if not pool.complete or pool.table is None:
                 return None, f"pool {found.stage} to finish ({pool.played} of {pool.expected} matches played)"
@@ -146,6 +157,27 @@ class _Walker:
             rows.append(_cross_row(state.table, team))
         name = f"best {_ordinal(rank)}"
         return rank_across(name, rows, self.decisions)
+
+    def _from_pools(self, found: BestFromPools) -> tuple[str | None, str | None]:
+        group = best_from_pools_slots(self.t)[found.rank]
+        ranked = self._best(found.rank)
+        if isinstance(ranked, str):
+            return None, ranked
+        if ranked.waiting:
+            return ranked.place(1)
+        rows = ranked.rows
+        k = len(group)
+        if k < len(rows) and rows[k - 1][0] == rows[k][0]:
+            # Only a tie across the cut matters: the qualifiers are placed by their pools, not their order.
+            tied = [r.team for n, r in rows if n == rows[k - 1][0]]
+            return None, f"an organiser's decision (lots) between {', '.join(tied)} for {ranked.name}"
+        order = [p.name for p in self.t.entry_pools]
+        qualifiers = sorted(((r.pool, r.team) for _, r in rows[:k]), key=lambda q: order.index(q[0]))
+        placed = allocate(group, qualifiers)
+        if placed is None:
+            pools = ", ".join(q[0] for q in qualifiers)
+            return None, f"slots that accept the qualifiers' pools ({pools}); change the tournament file"
+        return placed[canonical(found.text)], None
 
     def _after_swaps(self, key: str) -> tuple[str | None, str | None]:
         if self.swapped is None:
