@@ -76,3 +76,20 @@ def test_schedule_views_list_every_match_with_court_and_time() -> None:
     data = schedule_json(t, s)
     assert len(data["matches"]) == 24 and data["matches"][0]["start"] == "2026-04-11T07:00"
     assert len(data["resurfacings"]) == 12
+
+
+def test_every_pool_place_says_why_in_text_and_json() -> None:
+    t, state = hockey_progress({"A", "B"})
+    text = progress_text(t, state)
+    data = progress_json(t, state)
+    for name in ("A", "B"):
+        table = state.pools[name].table
+        assert table is not None
+        rows = next(p for p in data["pools"] if p["name"] == name)["table"]
+        for row, shown in zip(table.rows, rows, strict=True):
+            assert row.reason and shown["reason"] == row.reason
+            line = next(x for x in text.splitlines() if f"  {row.team} " in x and x.rstrip().endswith(row.reason))
+            assert line.lstrip().startswith(str(row.rank))
+    # Three Rock Rovers and Slavia both have 3 points and no wins: goal difference (-5 v -7) is the seed's next step.
+    third = next(x for x in text.splitlines() if "Three Rock Rovers" in x and "goal difference" in x)
+    assert "-5" in third

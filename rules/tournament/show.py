@@ -117,11 +117,12 @@ def progress_text(t: Tournament, progress: Progress) -> str:
             lines += [f"  waits for {s.text}: {s.needs}" for s in pool.teams if s.team is None]
             continue
         width = max(len(r.team) for r in pool.table.rows)
-        lines.append(f"  {'':>2}  {'':<{width}}   P  W  D  L  goals  diff  pts")
+        lines.append(f"  {'':>2}  {'':<{width}}   P  W  D  L  goals  diff  pts  why")
         for r in pool.table.rows:
+            # Organisers are asked "why is X above Y" every time: the deciding step goes on the row.
             lines.append(
                 f"  {r.rank:>2}  {r.team:<{width}}  {r.played:>2} {r.won:>2} {r.drawn:>2} {r.lost:>2}  "
-                f"{r.goals_for:>2}-{r.goals_against:<2}  {r.goal_difference:>+4}  {r.points:>3}"
+                f"{r.goals_for:>2}-{r.goals_against:<2}  {r.goal_difference:>+4}  {r.points:>3}  {r.reason}"
             )
         lines += [f"  carried forward: {_score(r)}" for r in pool.carried]
         lines += [f"  open tie: {', '.join(u.teams)} needs {u.needs}" for u in pool.table.unresolved]
