@@ -35,13 +35,32 @@ def test_indoor_hockey_margin_bands(home_goals: int, away_goals: int, points: tu
     assert (scored.home_points, scored.away_points) == points
 
 
-def test_overtime_and_shootout_without_own_points_score_as_a_win_and_a_loss() -> None:
-    # indoor hockey sets no overtime points: the winner gets `win`, the loser `loss`,
-    # even when the margin is within the one-point band of a regular-time loss
-    overtime = score(HOCKEY, match(3, 2, outcome="overtime"))
-    assert (overtime.home_points, overtime.away_points, overtime.winner) == (5, 0, "Home")
-    shootout = score(HOCKEY, match(1, 1, outcome="shootout", home_shootout=2, away_shootout=3))
-    assert (shootout.home_points, shootout.away_points, shootout.winner) == (0, 5, "Away")
+@pytest.mark.parametrize(
+    ("result", "points"),
+    [
+        # a golden goal in extra time: a loss by one goal, inside "no more than 2: 1 point"
+        (match(3, 2, outcome="overtime"), (5, 1)),
+        # full extra time can end with a wider margin: outside the band, 0 points
+        (match(6, 2, outcome="overtime"), (5, 0)),
+        # level after play, lost on penalty strokes: the narrowest loss there is
+        (match(1, 1, outcome="shootout", home_shootout=2, away_shootout=3), (1, 5)),
+    ],
+)
+def test_overtime_and_shootout_without_own_points_score_like_a_regular_result(
+    result: MatchResult, points: tuple[int, int]
+) -> None:
+    # indoor hockey sets no overtime or shoot-out points, so its loss band applies:
+    # seed 000, "Loss with goal difference of no more than 2: 1 point"
+    scored = score(HOCKEY, result)
+    assert (scored.home_points, scored.away_points) == points
+    assert scored.winner == ("Home" if points[0] > points[1] else "Away")
+
+
+def test_overtime_and_shootout_without_own_points_or_bands_give_the_loser_loss() -> None:
+    overtime = score(YOUTH, match(3, 2, outcome="overtime"))
+    shootout = score(YOUTH, match(1, 1, outcome="shootout", home_shootout=2, away_shootout=3))
+    assert (overtime.home_points, overtime.away_points) == (YOUTH.points.win, YOUTH.points.loss)
+    assert (shootout.home_points, shootout.away_points) == (YOUTH.points.loss, YOUTH.points.win)
 
 
 def test_iihf_three_two_one_zero() -> None:

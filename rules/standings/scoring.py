@@ -5,8 +5,14 @@ Decided with the ruleset's ``points`` table:
 * regular time: ``win``/``draw``, a loss earns ``Points.for_loss(margin)`` (the
   indoor-hockey margin bands);
 * overtime / shoot-out: ``overtime_win``/``overtime_loss`` and
-  ``shootout_win``/``shootout_loss``; a setting left out (None) means a regular
-  ``win``/``loss``. Either way the match is a win and a loss in the won/lost
+  ``shootout_win``/``shootout_loss``. A setting left out (None) means the match
+  scores as if decided in regular time: the winner gets ``win`` and the loser what
+  a loss by that margin earns, so the indoor-hockey band ("loss with goal
+  difference of no more than 2: 1 point") covers a golden-goal loss and a loss on
+  penalty strokes too; an organiser would not give a team beaten on strokes after
+  a draw less than one beaten by two goals. A shoot-out loss counts as the
+  narrowest loss (margin 1), since the goals that count are level. Without bands
+  this is just ``loss``. Either way the match is a win and a loss in the won/lost
   columns, and its goals are the score after regular time and overtime: shoot-out
   goals never count in goal totals (BL 9.6.3.3);
 * walkover / forfeit: the winner gets ``win``, the loser
@@ -54,6 +60,7 @@ def score(ruleset: Ruleset, result: MatchResult) -> ScoredMatch:
     points = ruleset.points
     winner = winner_of(ruleset, result)
     home_goals, away_goals = result.home_goals, result.away_goals
+    margin = max(1, abs(home_goals - away_goals))  # a shoot-out loss is the narrowest loss
     if result.outcome in ("walkover", "forfeit"):
         walkover = result.outcome == "walkover"
         if (home_goals, away_goals) == (0, 0):
@@ -63,13 +70,13 @@ def score(ruleset: Ruleset, result: MatchResult) -> ScoredMatch:
         lose_points = points.walkover_loser_points if walkover else points.forfeit_loser_points
     elif result.outcome == "overtime":
         win_points = points.win if points.overtime_win is None else points.overtime_win
-        lose_points = points.loss if points.overtime_loss is None else points.overtime_loss
+        lose_points = points.for_loss(margin) if points.overtime_loss is None else points.overtime_loss
     elif result.outcome == "shootout":
         win_points = points.win if points.shootout_win is None else points.shootout_win
-        lose_points = points.loss if points.shootout_loss is None else points.shootout_loss
+        lose_points = points.for_loss(margin) if points.shootout_loss is None else points.shootout_loss
     else:
         win_points = points.win
-        lose_points = points.for_loss(abs(home_goals - away_goals))
+        lose_points = points.for_loss(margin)
     if winner is None:
         home_points = away_points = points.draw
     elif winner == result.home:
