@@ -80,8 +80,12 @@ def test_a_user_ruleset_file_is_accepted(capsys: pytest.CaptureFixture[str]) -> 
             None,
             "r.csv, line 3: Y v X in pool A is already on line 2",
         ),
-        (TIED, "pool,method,order\nA,lots,Netherlands>Wales\n", "names Wales, not in that pool"),
-        (TIED, "pool,method,order\nB,lots,Netherlands>Ireland\n", "pool 'B', which has no results"),
+        (TIED, "pool,method,order\nA,lots,Netherlands>Wales\n", "d.csv, line 2: the decision for pool A names Wales"),
+        (
+            TIED,
+            "pool,method,order\n\nA,lots,Netherlands>Ireland\nB,lots,Netherlands>Ireland\n",
+            "d.csv, line 4: the decision names pool 'B', which has no results",
+        ),
         (TIED, "pool,method\nA,lots\n", "d.csv, line 1: missing column(s) order"),
     ],
 )
@@ -93,6 +97,17 @@ def test_a_malformed_file_is_refused_with_line_and_reason(
         args += ["--decisions", write(tmp_path, "d.csv", decisions)]
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_spreadsheets_byte_order_mark_is_not_part_of_the_first_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Excel's "CSV UTF-8" starts the file with U+FEFF
+    results = write(tmp_path, "r.csv", "\ufeff" + TIED)
+    decisions = write(tmp_path, "d.csv", "\ufeffpool,method,order\nA,lots,Netherlands>Ireland\n")
+    args = ["standings", "--rules", "youth-football", "--results", results, "--decisions", decisions]
+    assert main([*args, "--format", "json"]) == 0
+    assert [r["team"] for r in json.loads(capsys.readouterr().out)["pools"]["A"]] == ["Netherlands", "Ireland", "Spain"]
 
 
 def test_a_missing_file_and_an_unknown_ruleset_are_refused(capsys: pytest.CaptureFixture[str]) -> None:

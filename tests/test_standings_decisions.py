@@ -6,6 +6,7 @@ import pytest
 
 from rules.errors import ResultsError
 from rules.standings import Decision, parse_decisions_csv
+from rules.standings.decisions import read_decisions_csv
 
 
 def refused(text: str) -> ResultsError:
@@ -54,3 +55,8 @@ def test_the_same_tie_decided_twice_is_refused_even_in_another_order() -> None:
     err = refused("pool,method,order\nA,lots,X>Y\nB,lots,X>Y\nA,lots,Y>X\n")
     assert err.line == 4
     assert "already decided on line 2" in err.message
+
+
+def test_each_decision_keeps_its_line_for_later_checks() -> None:
+    text = "pool,method,order\n\nA,lots,X>Y\nB,lots,Z>W\n"
+    assert [(line, d.pool) for line, d in read_decisions_csv(text, "d.csv")] == [(3, "A"), (4, "B")]

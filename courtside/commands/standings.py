@@ -22,10 +22,10 @@ from rules.standings import (
     MatchResult,
     PoolTable,
     Standings,
-    parse_decisions_csv,
     parse_results_csv,
     rank_pools,
 )
+from rules.standings.decisions import read_decisions_csv
 
 
 def register(sub: Any) -> None:
@@ -44,24 +44,26 @@ def register(sub: Any) -> None:
 
 def _read(path: str) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark, which
+        # would otherwise become part of the first column's name
+        return Path(path).read_text(encoding="utf-8-sig")
     except OSError as err:
         raise ResultsError(path, None, f"cannot read the file ({err.strerror})") from None
     except UnicodeDecodeError:
         raise ResultsError(path, None, "not UTF-8 text") from None
 
 
-def _check_decisions(decisions: list[Decision], results: list[MatchResult], source: str) -> None:
+def _check_decisions(decisions: list[tuple[int, Decision]], results: list[MatchResult], source: str) -> None:
     teams: dict[str, set[str]] = {}
     for r in results:
         teams.setdefault(r.pool, set()).update(r.teams)
-    for decision in decisions:
+    for line, decision in decisions:
         if decision.pool not in teams:
-            raise ResultsError(source, None, f"a decision names pool {decision.pool!r}, which has no results")
+            raise ResultsError(source, line, f"the decision names pool {decision.pool!r}, which has no results")
         strangers = [t for t in decision.order if t not in teams[decision.pool]]
         if strangers:
             raise ResultsError(
-                source, None, f"a decision for pool {decision.pool} names {', '.join(strangers)}, not in that pool"
+                source, line, f"the decision for pool {decision.pool} names {', '.join(strangers)}, not in that pool"
             )
 
 
@@ -70,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
     results = parse_results_csv(_read(args.results), args.results, meetings=ruleset.ranking.meetings)
     decisions: list[Decision] = []
     if args.decisions:
-        decisions = parse_decisions_csv(_read(args.decisions), args.decisions)
-        _check_decisions(decisions, results, args.decisions)
+        numbered = read_decisions_csv(_read(args.decisions), args.decisions)
+        _check_decisions(numbered, results, args.decisions)
+        decisions = [decision for _, decision in numbered]
     standings = rank_pools(ruleset, results, decisions=decisions)
     if decisions:
         _warn_unused(decisions, rank_pools(ruleset, results), ruleset.ranking.criteria)

@@ -49,10 +49,15 @@ def decision_problem(decision: Decision) -> str | None:
 
 def parse_decisions_csv(text: str, source: str) -> list[Decision]:
     """Read a decisions file; ``source`` names it in errors."""
+    return [decision for _, decision in read_decisions_csv(text, source)]
+
+
+def read_decisions_csv(text: str, source: str) -> list[tuple[int, Decision]]:
+    """Read a decisions file, each decision with its line, so a later check can name it."""
     reader = csv.DictReader(io.StringIO(text))
     check_header(reader.fieldnames, DECISION_COLUMNS, (), source)
     reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
-    decisions: list[Decision] = []
+    decisions: list[tuple[int, Decision]] = []
     seen: dict[tuple[str, frozenset[str]], int] = {}
     for row in reader:
         line = reader.line_num
@@ -72,5 +77,5 @@ def parse_decisions_csv(text: str, source: str) -> list[Decision]:
                 source, line, f"the tie of these teams in pool {decision.pool} is already decided on line {seen[key]}"
             )
         seen[key] = line
-        decisions.append(decision)
+        decisions.append((line, decision))
     return decisions
