@@ -132,3 +132,31 @@ def test_uefa_euro_2004_group_c_three_way_tie_on_head_to_head_goals() -> None:
     assert str(row(table, "Denmark")["reason"]).endswith(
         "ahead on head-to-head goals scored among Denmark, Italy and Sweden 2 vs 1"
     )
+
+
+def test_iihf_example_breaks_ties_in_the_order_of_the_ice_hockey_preset() -> None:
+    # seeds README: points, goal difference and goals among the tied teams, then the
+    # best-placed team outside, then overall goal difference and goals
+    assert IIHF.ranking.criteria == [*load_ruleset("ice-hockey").ranking.criteria]
+    assert IIHF.ranking.tie_mode == "restart"
+
+
+def test_iihf_three_way_tie_on_overtime_and_shootout_points_splits_on_head_to_head_goals() -> None:
+    # A beat B on shots after 1-1 (A 2, B 1); B beat C 2-1 in overtime (B 2, C 1);
+    # C beat A 2-1 in overtime (C 2, A 1); all three beat D in regulation 1-0.
+    # 6 points each. Among the three: 3 points each; goal difference B +1, C 0,
+    # A -1 (A's shoot-out win adds no goal; counted as 2-1 it would leave all three level).
+    results = [
+        MatchResult(pool="G", home="A", away="B", home_goals=1, away_goals=1, outcome="shootout",
+                    home_shootout=3, away_shootout=2),
+        ot("B", "C", 2, 1), ot("C", "A", 2, 1),
+        *played("G", "A 1-0 D", "B 1-0 D", "C 1-0 D"),
+    ]
+    table = rank_pool(IIHF, "G", results)
+    assert [(r.team, r.points, r.won, r.lost) for r in table.rows] == [
+        ("B", 6, 2, 1), ("C", 6, 2, 1), ("A", 6, 2, 1), ("D", 0, 0, 3),
+    ]
+    assert row(table, "B")["reason"] == (
+        "level on 6 points; 3 head-to-head points among A, B and C;"
+        " ahead on head-to-head goal difference among A, B and C +1 vs 0"
+    )
