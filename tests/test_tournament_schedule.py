@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -200,3 +201,32 @@ def test_a_drawn_pool_without_its_drawn_teams_is_refused() -> None:
     with pytest.raises(ScheduleError) as caught:
         build_schedule(t, load_ruleset("water-polo"), {})
     assert "A, B, C, D are filled by the draw" in str(caught.value)
+
+
+def check_medals_last(t: Tournament, s: TournamentSchedule) -> None:
+    medal = {"G1", "G3"} if t.ruleset == "ice-hockey" else None
+    if medal is None:
+        medal = {
+            (text.split(" ", 1)[1]) for text in t.final_ranking[:3] if text.startswith(("winner ", "loser "))
+        }
+    others = [m.start for m in s.matches if m.stage not in medal]
+    for m in s.matches:
+        if m.stage in medal:
+            assert m.start >= max(others), m.stage
+
+
+@pytest.mark.parametrize("name", SEEDS)
+def test_medal_games_start_after_every_other_match(name: str) -> None:
+    check_medals_last(*scheduled(name))
+
+
+def test_medal_games_go_last_whatever_order_the_file_lists_them_in() -> None:
+    path = EXAMPLES / "ice-hockey.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    # The final first, the 3rd-place game next, then everything else.
+    data["matches"].sort(key=lambda m: {"G1": 0, "G3": 1}.get(m["name"], 2))
+    t = validate_tournament(data, str(path))
+    s = build_schedule(t, load_ruleset("ice-hockey"), pool_teams(t, str(path)))
+    check_common(t, s)
+    check_medals_last(t, s)
+    assert [m.stage for m in s.matches][-2:] == ["G3", "G1"]

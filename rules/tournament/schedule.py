@@ -8,6 +8,10 @@ comes from plus the minimum rest. Courts are resurfaced after every
 ``resurface_every`` games; no match crosses a break or the end of a playing day.
 With ``balance_courts`` the courts of matches played side by side are swapped
 until every team plays its pool matches evenly across the courts.
+
+Medal games (the matches whose winner or loser takes places 1-3 of the final
+ranking; without one, the ``final`` round) go last: none starts before every
+other match has started, the 3rd-place match before the final where both wait.
 """
 
 from __future__ import annotations
@@ -108,6 +112,21 @@ def _feeding_matches(f: Fixture) -> list[str]:
     return out
 
 
+def medal_matches(t: Tournament) -> list[str]:
+    """The matches that decide places 1-3, the final last; they are scheduled after every other match."""
+    names: list[str] = []
+    for text in reversed(t.final_ranking[:3]):
+        found = parse_placeholder(text)
+        if isinstance(found, MatchOutcome) and found.match not in names:
+            names.append(found.match)
+    if not t.final_ranking:
+        names = [m.name for m in t.matches if m.round == "final"]
+    # A medal game that another match waits for cannot go last; it keeps its usual place.
+    fed = {d for m in t.matches if m.name not in names for d in stage_dependencies(t, m.name)}
+    fed |= {d for p in t.pools for d in stage_dependencies(t, p.name)}
+    return [n for n in names if n not in fed]
+
+
 def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple[str, ...]]) -> TournamentSchedule:
     """Place every fixture; raises :class:`ScheduleError` saying which constraint cannot be met."""
     s = t.schedule
@@ -117,6 +136,10 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
     calendar = _Calendar(s)
     pool_slot, knockout_slot = slot_lengths(t, ruleset)
     fixtures = all_fixtures(t, entry_teams)
+    medals = medal_matches(t)
+    # Stable: everything else keeps its playing order; the medal games follow, bronze before gold.
+    fixtures.sort(key=lambda f: medals.index(f.stage) + 1 if f.stage in medals else 0)
+    others_left = sum(f.stage not in medals for f in fixtures)
     courts = list(s.courts)
     court_index = {c: i for i, c in enumerate(courts)}
 
@@ -158,6 +181,8 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
     resurfacings: list[tuple[int, int, int]] = []
 
     def ready(f: Fixture) -> float:
+        if others_left and f.stage in medals:
+            return math.inf
         r: float = max(ready_at.get(f.home, 0), ready_at.get(f.away, 0), not_before[f.stage])
         if f.pool_round and f.pool_round <= len(round_starts.get(f.stage, ())):
             r = max(r, round_starts[f.stage][f.pool_round - 1])
@@ -222,6 +247,8 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
             ready_at[team] = end + s.min_rest
         remaining[f.stage] -= 1
         stage_end[f.stage] = max(stage_end.get(f.stage, 0), end)
+        if f.stage not in medals:
+            others_left -= 1
         games[c] += 1
         court_free[c] = end
         if s.resurface_every and games[c] % s.resurface_every == 0:
@@ -229,9 +256,10 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
             court_free[c] = end + s.resurface
         version[c] += 1
         heapq.heappush(heap, (court_free[c], c, version[c]))
-        if remaining[f.stage] == 0:
-            # A finished stage lets its followers start: wake courts idling past that moment.
-            unlocked = stage_end[f.stage] + s.min_rest
+        if remaining[f.stage] == 0 or (medals and not others_left):
+            # A finished stage (or the start of the last non-medal match) lets followers start:
+            # wake courts idling past that moment.
+            unlocked = stage_end[f.stage] + s.min_rest if remaining[f.stage] == 0 else start
             for w, until in list(waiting.items()):
                 if until > unlocked:
                     waiting.pop(w)
