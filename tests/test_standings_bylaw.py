@@ -121,3 +121,32 @@ def test_bl_9_6_3_in_restart_mode_keeps_the_three_team_order() -> None:
     results = played("A", "A 5-0 B", "B 1-0 C", "C 2-1 A", "A 3-0 D", "B 3-0 D", "C 3-0 D")
     restart = with_ranking("water-polo", ["points", "bl_9_6_3", "penalty_competition"], "restart")
     assert order(rank_pool(restart, "A", results)) == ["A", "C", "B", "D"]
+
+
+def test_9_6_3_2_7_penalty_shots_place_the_highest_team_and_the_two_left_go_back_to_their_game() -> None:
+    # A beat B, B beat C, C beat A, each 2-1; each beat D 3-0. Among A, B and C:
+    # 2 points, +0, 3 goals each; against D +3 and 3 goals each: penalty shots are
+    # needed (9.6.3.2.7) "to determine which team shall be placed highest".
+    results = played("A", "A 2-1 B", "B 2-1 C", "C 2-1 A", "A 3-0 D", "B 3-0 D", "C 3-0 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert [(u.teams, "penalty competition" in u.needs) for u in table.unresolved] == [(("A", "B", "C"), True)]
+    # The shoot-out puts A highest (and C before B). B and C are then reduced to two,
+    # so BL 9.6.3.1 decides (9.6.3.2.2): B won the game between them.
+    shots = Decision(pool="A", method="penalty_competition", order=("A", "C", "B"))
+    decided = rank_pool(WATER_POLO, "A", results, decisions=[shots])
+    assert order(decided) == ["A", "B", "C", "D"]
+    assert decided.unresolved == ()
+    assert "penalty competition (organiser's decision) 1st vs" in str(row(decided, "A")["reason"])
+    assert "game between them (BL 9.6.3.1.1) 2 vs 0" in str(row(decided, "B")["reason"])
+
+
+def test_after_the_penalty_shots_the_rest_of_the_decision_orders_what_results_still_leave_level() -> None:
+    # four teams drawing 1-1 with each other and beating E 2-0: nothing but penalty shots
+    # separates them, and nothing among the three left after the top one either
+    teams = ("A", "B", "C", "D")
+    draws = [f"{h} 1-1 {a}" for i, h in enumerate(teams) for a in teams[i + 1:]]
+    results = played("A", *draws, *(f"{t} 2-0 E" for t in teams))
+    shots = Decision(pool="A", method="penalty_competition", order=("C", "A", "D", "B"))
+    decided = rank_pool(WATER_POLO, "A", results, decisions=[shots])
+    assert order(decided) == ["C", "A", "D", "B", "E"]
+    assert decided.unresolved == ()

@@ -178,7 +178,12 @@ def test_a_decision_for_every_unresolved_tie_leaves_none(
     assert [r.rank for r in decided.rows] == list(range(1, len(teams) + 1))
     for d in decisions:
         placed = [t for t in order(decided) if t in d.order]
-        assert tuple(placed) == d.order
+        if ruleset.ranking.tie_mode == "top_team":
+            # the decision places its top team; the results may still order the rest
+            assert placed[0] == d.order[0]
+            assert sorted(placed) == sorted(d.order)
+        else:
+            assert tuple(placed) == d.order
 
 
 def test_the_shipped_example_is_two_full_pools_of_four() -> None:

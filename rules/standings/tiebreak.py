@@ -19,11 +19,13 @@ How a partly broken tie is re-examined is ``ranking.tie_mode``:
   from the first criterion, head-to-head now among that part only (IIHF).
 * ``top_team``: find the single top team by the list (narrowing to the top part
   and starting again among it), fix it, start again with the rest (World Aquatics).
+  A decision there fixes only its first team; see ``_Ranker.decide``.
 
 ``lots`` and ``penalty_competition`` are never guessed: they act only on a group
 the results leave level, and only through an organiser's ``Decision`` naming
 exactly that group. Without one the group stays level and is reported with what
-it needs. A decision orders the whole group it names.
+it needs. A decision orders the whole group it names (in ``top_team`` mode: places
+its top team, and orders whatever of the rest the results still leave level).
 """
 
 from __future__ import annotations
@@ -104,6 +106,7 @@ class _Ranker:
     decisions: Mapping[tuple[str, frozenset[str]], Decision]
     steps: list[Step] = field(default_factory=list)
     ties: list[Tie] = field(default_factory=list)
+    applied: list[Decision] = field(default_factory=list)
 
     @property
     def results_criteria(self) -> list[str]:
@@ -203,13 +206,31 @@ class _Ranker:
                     return [top]
                 below = tuple(t for t in group if t not in top)
                 return self.find_top(top, _replace(placing, group, [top, below]))
-        return self.decide(group)
+        return self.decide(group, only_top=True)
 
-    def decide(self, group: Group) -> list[Group]:
+    def _applied_to(self, method: str, group: Group) -> Decision | None:
+        """A decision already used for a larger tie, narrowed to ``group`` (its teams in its order)."""
+        teams = frozenset(group)
+        for decision in self.applied:
+            if decision.method == method and teams < decision.teams:
+                order = tuple(t for t in decision.order if t in teams)
+                return Decision(pool=decision.pool, method=method, order=order)
+        return None
+
+    def decide(self, group: Group, *, only_top: bool = False) -> list[Group]:
+        """Order ``group`` by the organiser's decision, or report it as a tie.
+
+        With ``only_top`` (tie mode ``top_team``) the decision places just its first
+        team, as BL 9.6.3.2.7's penalty shots "determine which team shall be placed
+        highest"; the rest are examined again by the results (a pair left goes back
+        to the game between them, 9.6.3.2.2), and only what the results still leave
+        level among them follows the rest of the same decision.
+        """
         methods = [c for c in self.ruleset.ranking.criteria if c in DECISION_CRITERIA]
         for method in methods:
-            decision = self.decisions.get((method, frozenset(group)))
+            decision = self.decisions.get((method, frozenset(group))) or self._applied_to(method, group)
             if decision is not None:
+                self.applied.append(decision)
                 label = DECIDED_BY[method]
                 self.steps.append(
                     Step(
@@ -228,7 +249,8 @@ class _Ranker:
                         },
                     )
                 )
-                return [(team,) for team in decision.order]
+                ordered: list[Group] = [(team,) for team in decision.order]
+                return ordered[:1] if only_top else ordered
         if methods:
             first = methods[0]
             needs = f"{CRITERION_TEXT[first]} (give the order as a decision with method {first!r})"
