@@ -150,3 +150,26 @@ def test_after_the_penalty_shots_the_rest_of_the_decision_orders_what_results_st
     decided = rank_pool(WATER_POLO, "A", results, decisions=[shots])
     assert order(decided) == ["C", "A", "D", "B", "E"]
     assert decided.unresolved == ()
+
+
+def test_four_teams_level_are_placed_one_at_a_time_down_to_the_two_team_branch() -> None:
+    # B, C, D and E all on 5 points (A lost every game).
+    # Among the four (9.6.3.2.3): 3 points each; goal difference C +1, D 0, E 0, B -1,
+    # so C is placed highest. B, D, E start again: among them B 3 points, D 2, E 1,
+    # so B is next, although among the four it was last. D and E are then two
+    # (9.6.3.2.2): their game was 1-1, so the results against the highest placed
+    # team, C, decide (9.6.3.1.2-4): E won 3-2 (+1), D drew 3-3 (0). E is third,
+    # although D scored more goals among the four (6 to 5).
+    results = played(
+        "A",
+        "A 2-3 B", "A 2-3 C", "A 0-2 D", "A 0-2 E", "B 0-2 C",
+        "B 2-2 D", "B 2-1 E", "C 3-3 D", "C 2-3 E", "D 1-1 E",
+    )
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["C", "B", "E", "D", "A"]
+    assert "ahead on goal difference among B, C, D and E (BL 9.6.3.2.3) +1 vs -1" in str(row(table, "C")["reason"])
+    assert "ahead on points among B, D and E (BL 9.6.3.2.3) 3 vs 1" in str(row(table, "B")["reason"])
+    assert str(row(table, "E")["reason"]) == (
+        "level on 5 points; 1 point from the game between them (BL 9.6.3.1.1);"
+        " ahead on goal difference against C (BL 9.6.3.1.3) +1 vs 0"
+    )
