@@ -138,3 +138,13 @@ def test_a_decision_that_orders_no_tie_is_reported_not_silently_dropped(
     err = capsys.readouterr().err
     assert "decision A,lots,Spain>Ireland not used: those teams are not a tie" in err
     assert "A,penalty_competition,Netherlands>Ireland not used: the ruleset has no 'penalty_competition'" in err
+
+
+def test_a_level_score_is_refused_under_a_ruleset_where_games_cannot_end_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    iihf = str(Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "iihf.toml")
+    results = write(tmp_path, "r.csv", TIED)  # line 2: Netherlands 2-2 Ireland
+    assert main(["standings", "--rules", iihf, "--results", results]) == 2
+    assert "r.csv, line 2: Netherlands v Ireland is level 2-2" in capsys.readouterr().err
+    assert main(["standings", "--rules", "youth-football", "--results", results]) == 0

@@ -127,3 +127,19 @@ def test_results_errors_are_courtside_and_value_errors() -> None:
     err = refused("pool,home,away,home_goals,away_goals\nA,Ajax,Ajax,1,0\n")
     assert isinstance(err, CourtsideError)
     assert isinstance(err, ValueError)
+
+
+def test_a_level_regular_score_is_refused_where_pool_matches_cannot_end_level() -> None:
+    # IIHF: a game level after regulation goes to overtime and shots; "2-2 regular"
+    # means the decider was not entered, and scoring it as a draw would be wrong
+    text = HEADER + "A,Ajax,PSV,3,2,,,,\nA,Ajax,Twente,2,2,,,,\nA,PSV,Twente,2,2,shootout,,1,0\n"
+    with pytest.raises(ResultsError) as caught:
+        parse_results_csv(text, "results.csv", level_allowed=False)
+    assert caught.value.line == 3
+    assert "cannot end level under this ruleset" in caught.value.message
+    assert len(parse_results_csv(text, "results.csv", level_allowed=True)) == 3
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_column() -> None:
+    text = "\ufeffpool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\n"
+    assert parse_results_csv(text, "r.csv")[0].pool == "A"

@@ -69,7 +69,12 @@ def _check_decisions(decisions: list[tuple[int, Decision]], results: list[MatchR
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
-    results = parse_results_csv(_read(args.results), args.results, meetings=ruleset.ranking.meetings)
+    results = parse_results_csv(
+        _read(args.results),
+        args.results,
+        meetings=ruleset.ranking.meetings,
+        level_allowed="round_robin" in ruleset.match.level_allowed_in,
+    )
     decisions: list[Decision] = []
     if args.decisions:
         numbered = read_decisions_csv(_read(args.decisions), args.decisions)

@@ -54,7 +54,7 @@ def parse_decisions_csv(text: str, source: str) -> list[Decision]:
 
 def read_decisions_csv(text: str, source: str) -> list[tuple[int, Decision]]:
     """Read a decisions file, each decision with its line, so a later check can name it."""
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
     check_header(reader.fieldnames, DECISION_COLUMNS, (), source)
     reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
     decisions: list[tuple[int, Decision]] = []

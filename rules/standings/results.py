@@ -147,13 +147,18 @@ def check_header(fieldnames: Sequence[str] | None, required: tuple[str, ...], op
         raise ResultsError(source, 1, f"column(s) {', '.join(duplicated)} appear twice")
 
 
-def parse_results_csv(text: str, source: str, *, meetings: int | None = None) -> list[MatchResult]:
+def parse_results_csv(
+    text: str, source: str, *, meetings: int | None = None, level_allowed: bool = True
+) -> list[MatchResult]:
     """Read a results file; ``source`` names it in errors.
 
     With ``meetings`` (the ruleset's ``ranking.meetings``) a pairing entered more
     often than two teams meet in a pool is refused at the line that repeats it.
+    With ``level_allowed`` False (a ruleset whose pool matches cannot end level,
+    IIHF's) a level regular-time score is refused: it is a match whose overtime or
+    shoot-out was not entered, and scoring it as a draw would give wrong points.
     """
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
     check_header(reader.fieldnames, REQUIRED_COLUMNS, OPTIONAL_COLUMNS, source)
     reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
     results: list[MatchResult] = []
@@ -183,6 +188,14 @@ def parse_results_csv(text: str, source: str, *, meetings: int | None = None) ->
         problem = result_problem(result)
         if problem is not None:
             raise ResultsError(source, line, problem)
+        if not level_allowed and outcome == "regular" and result.home_goals == result.away_goals:
+            raise ResultsError(
+                source,
+                line,
+                f"{result.home} v {result.away} is level {result.home_goals}-{result.away_goals}, but pool matches "
+                "cannot end level under this ruleset (match.level_allowed_in); enter the overtime or shoot-out "
+                "result (outcome overtime or shootout)",
+            )
         pairing = (result.pool, frozenset(result.teams))
         earlier = seen.setdefault(pairing, [])
         if meetings is not None and len(earlier) >= meetings:
