@@ -148,3 +148,11 @@ def test_a_level_score_is_refused_under_a_ruleset_where_games_cannot_end_level(
     assert main(["standings", "--rules", iihf, "--results", results]) == 2
     assert "r.csv, line 2: Netherlands v Ireland is level 2-2" in capsys.readouterr().err
     assert main(["standings", "--rules", "youth-football", "--results", results]) == 0
+
+
+def test_a_file_with_only_the_header_says_there_are_no_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = write(tmp_path, "r.csv", "pool,home,away,home_goals,away_goals\n")
+    assert main(["standings", "--rules", "water-polo", "--results", results]) == 0
+    assert "No matches in the results file." in capsys.readouterr().out

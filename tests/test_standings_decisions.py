@@ -60,3 +60,9 @@ def test_the_same_tie_decided_twice_is_refused_even_in_another_order() -> None:
 def test_each_decision_keeps_its_line_for_later_checks() -> None:
     text = "pool,method,order\n\nA,lots,X>Y\nB,lots,Z>W\n"
     assert [(line, d.pool) for line, d in read_decisions_csv(text, "d.csv")] == [(3, "A"), (4, "B")]
+
+
+def test_a_spreadsheets_empty_rows_are_skipped() -> None:
+    assert parse_decisions_csv("pool,method,order\n,,\nA,lots,X>Y\n,,\n", "d.csv") == [
+        Decision(pool="A", method="lots", order=("X", "Y")),
+    ]

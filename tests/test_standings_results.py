@@ -143,3 +143,10 @@ def test_a_level_regular_score_is_refused_where_pool_matches_cannot_end_level() 
 def test_a_byte_order_mark_is_not_part_of_the_first_column() -> None:
     text = "\ufeffpool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\n"
     assert parse_results_csv(text, "r.csv")[0].pool == "A"
+
+
+def test_a_spreadsheets_empty_rows_are_skipped_like_blank_lines() -> None:
+    text = "pool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\n,,,,\n\n , ,,,\nA,Ajax,Twente,x,0\n"
+    err = refused(text)
+    assert (err.line, "home_goals is 'x'" in err.message) == (6, True)
+    assert len(parse_results_csv(text.rsplit("A,Ajax,Twente", 1)[0], "r.csv")) == 1

@@ -109,7 +109,7 @@ def _rank_cells(table: PoolTable) -> list[str]:
 
 def render_text(standings: Standings, ruleset_name: str) -> str:
     """Each pool as a table with its reasons, then the ties waiting for a decision."""
-    out: list[str] = []
+    out: list[str] = [] if standings.pools else ["No matches in the results file.", ""]
     for name, table in standings.pools.items():
         width = max([4, *(len(row.team) for row in table.rows)])
         out.append(f"Pool {name} ({ruleset_name})")

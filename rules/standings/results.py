@@ -165,6 +165,8 @@ def parse_results_csv(
     seen: dict[tuple[str, frozenset[str]], list[int]] = {}
     for row in reader:
         line = reader.line_num
+        if not any(isinstance(cell, str) and cell.strip() for cell in row.values()) and None not in row:
+            continue  # a spreadsheet's empty row (",,,,"), like a blank line
         if None in row:
             raise ResultsError(source, line, f"more cells than the {len(reader.fieldnames)} columns of the header")
         cells = cast(dict[str | None, str | list[str] | None], row)
