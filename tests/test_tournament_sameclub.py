@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +92,47 @@ def test_only_switches_never_a_reshuffle_of_the_whole_tier() -> None:
     raw = {"1A": "A1", "1B": "B1", "1C": "C1", "1D": "D1"}
     assigned, swaps = choose_swaps(t, raw, {n: n[0] for n in names})
     assert swaps == () and assigned == raw
+
+
+def test_a_clash_in_every_tier_takes_a_switch_in_every_tier() -> None:
+    # Three clubs with two teams each, one pair in each tier's first branch game (1A v 1C, 2A v 2C, 3A v 3C):
+    # three switches are needed, one per tier.
+    data = tomllib.loads(ICE.read_text(encoding="utf-8"))
+    for team in data["teams"]:
+        if team["name"] == "Owls A":
+            team["club"] = "Bears"
+    t = validate_tournament(data, str(ICE))
+    raw, pool_of = raw_places({
+        "A": ["Falcons AA", "Lions AA", "Bears AA"], "B": ["Hawks AA", "Tigers AA", "Wolves AA"],
+        "C": ["Falcons A", "Lions A", "Owls A"], "D": ["Ravens A", "Sharks A", "Eagles A"],
+    })
+    assigned, swaps = choose_swaps(t, raw, pool_of)
+    clubs = {team["name"]: team["club"] for team in data["teams"]}
+    for home, away in (("1A", "1C"), ("1B", "1D"), ("2A", "2C"), ("2B", "2D"), ("3A", "3C"), ("3B", "3D")):
+        assert clubs[assigned[home]] != clubs[assigned[away]], (home, away)
+    assert len(swaps) == 3
+    assert {s.slots[0][0] for s in swaps} == {"1", "2", "3"}
+
+
+def test_one_switch_that_parts_two_clubs_beats_two_switches() -> None:
+    # One tier, three branch games; club X holds 1A and 1B, club Y 1C and 1D, and 1E/1F are free.
+    # Switching 1A with 1C parts both clubs at once (Y v X, X v Y): the fewest switches win.
+    data: dict[str, Any] = {
+        "name": "x", "ruleset": "ice-hockey",
+        "teams": [{"name": f"{p}{i}", "club": f"{p}{i}"} for p in "ABCDEF" for i in (1, 2)],
+        "schedule": {"start": "2026-01-01T08:00", "courts": ["Rink"]},
+        "pools": [{"name": p, "teams": [f"{p}{i}" for i in (1, 2)]} for p in "ABCDEF"],
+        "matches": [
+            {"name": f"S{k}", "home": f"1{a}", "away": f"1{b}", "round": "placement"}
+            for k, (a, b) in enumerate(("AB", "CD", "EF"), 1)
+        ],
+        "same_club": {"final_rounds": ["final"], "swappable": [[f"1{p}" for p in "ABCDEF"]]},
+    }
+    data["teams"][0]["club"] = data["teams"][2]["club"] = "X"
+    data["teams"][4]["club"] = data["teams"][6]["club"] = "Y"
+    t = validate_tournament(data, "x.toml")
+    raw = {f"1{p}": f"{p}1" for p in "ABCDEF"}
+    assigned, swaps = choose_swaps(t, raw, {f"{p}{i}": p for p in "ABCDEF" for i in (1, 2)})
+    clubs = {team["name"]: team["club"] for team in data["teams"]}
+    assert all(clubs[assigned[f"1{a}"]] != clubs[assigned[f"1{b}"]] for a, b in ("AB", "CD", "EF"))
+    assert [s.slots for s in swaps] == [("1A", "1C")]

@@ -5,17 +5,23 @@ the organiser may switch one of them with "another corresponding team with the
 same placement". The order of determination is kept as the order of the score:
 first no same-club meeting, then no two teams meeting twice, then no two teams
 of one regular-season league meeting, and last as few switches as possible.
-Only switches are tried (no swap at all, every single switch, every two
-switches), which is what the seed allows and keeps the search small.
+Every way of switching equally placed teams is tried (each group's teams in any
+order, a permutation counting as its fewest switches) while that is at most
+``EXHAUSTIVE_LIMIT`` arrangements; a larger file tries no switch, every single
+switch and every two switches. Equal arrangements go to the one with fewer
+switches, then to the earlier switch in the file's order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations, product
+from math import factorial, prod
 
 from rules.tournament.model import Tournament
 from rules.tournament.placeholders import PoolPlace, canonical, parse_placeholder
+
+EXHAUSTIVE_LIMIT = 50_000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,31 +92,72 @@ def choose_swaps(
             league += bool(leagues[x]) and leagues[x] == leagues[y]
         return club, rematch, league, switches
 
-    groups = [[_canonical(s) for s in group] for group in t.same_club.swappable]
-    switches = [(a, b) for group in groups for a, b in combinations(group, 2) if a in raw and b in raw]
-    options: list[tuple[tuple[str, str], ...]] = [()]
-    options += [(s,) for s in switches]
-    options += [(s, u) for s, u in combinations(switches, 2) if not set(s) & set(u)]
+    groups = [[c for c in (_canonical(s) for s in group) if c in raw] for group in t.same_club.swappable]
     best: tuple[tuple[int, int, int, int], tuple[tuple[str, str], ...]] | None = None
-    for option in options:
-        assign = dict(raw)
-        for a, b in option:
-            assign[a], assign[b] = assign[b], assign[a]
-        value = score(assign, len(option))
+    for option in _options(groups):
+        value = score(_switched(raw, option), len(option))
         if best is None or value < best[0]:
             best = (value, option)
     assert best is not None
     assign = dict(raw)
     made: list[Swap] = []
-    before = score(raw, 0)
     for a, b in best[1]:
+        before = score(assign, 0)
+        teams = (assign[a], assign[b])
         assign[a], assign[b] = assign[b], assign[a]
-        why = (
-            "two teams of one club would have met"
-            if before[0]
-            else "two teams would have met twice"
-            if before[1]
-            else "two teams of one league would have met"
+        after = score(assign, 0)
+        # Name the first of the seed's preferences this switch improves (or, in a chain, the one it serves).
+        why = next(
+            (text for text, x, y in zip(_WHY, before, after, strict=False) if y < x),
+            next((text for text, x in zip(_WHY, before, strict=False) if x), _WHY[0]),
         )
-        made.append(Swap(slots=(a, b), teams=(raw[a], raw[b]), reason=f"{why} before the final placement games"))
+        made.append(Swap(slots=(a, b), teams=teams, reason=f"{why} before the final placement games"))
     return assign, tuple(made)
+
+
+_WHY = (
+    "two teams of one club would have met",
+    "two teams would have met twice",
+    "two teams of one league would have met",
+)
+
+
+def _switched(raw: dict[str, str], option: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    assign = dict(raw)
+    for a, b in option:
+        assign[a], assign[b] = assign[b], assign[a]
+    return assign
+
+
+def _options(groups: list[list[str]]) -> list[tuple[tuple[str, str], ...]]:
+    """Every arrangement as a list of switches: none, single, two disjoint, then (if few enough) all others."""
+    switches = [(a, b) for group in groups for a, b in combinations(group, 2)]
+    options: list[tuple[tuple[str, str], ...]] = [()]
+    options += [(s,) for s in switches]
+    options += [(s, u) for s, u in combinations(switches, 2) if not set(s) & set(u)]
+    if prod(factorial(len(g)) for g in groups) > EXHAUSTIVE_LIMIT:
+        return options
+    seen = {_arrangement(groups, o) for o in options}
+    every = product(*(permutations(range(len(g))) for g in groups))
+    more = [o for o in (_as_switches(groups, p) for p in every) if _arrangement(groups, o) not in seen]
+    return options + sorted(more, key=len)
+
+
+def _as_switches(groups: list[list[str]], perms: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, str], ...]:
+    """The fewest switches that put group member ``perm[i]`` into slot ``i``, cycle by cycle."""
+    out: list[tuple[str, str]] = []
+    for group, perm in zip(groups, perms, strict=True):
+        order = list(range(len(group)))  # order[i]: whose team slot i holds now
+        for i in range(len(group)):
+            if order[i] != perm[i]:
+                j = order.index(perm[i])
+                order[i], order[j] = order[j], order[i]
+                out.append((group[i], group[j]))
+    return tuple(out)
+
+
+def _arrangement(groups: list[list[str]], option: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    where = {s: s for g in groups for s in g}
+    for a, b in option:
+        where[a], where[b] = where[b], where[a]
+    return tuple(where[s] for g in groups for s in g)
