@@ -124,7 +124,7 @@ def test_one_switch_that_parts_two_clubs_beats_two_switches() -> None:
         "pools": [{"name": p, "teams": [f"{p}{i}" for i in (1, 2)]} for p in "ABCDEF"],
         "matches": [
             {"name": f"S{k}", "home": f"1{a}", "away": f"1{b}", "round": "placement"}
-            for k, (a, b) in enumerate(("AB", "CD", "EF"), 1)
+            for k, (a, b) in enumerate((("A", "B"), ("C", "D"), ("E", "F")), 1)
         ],
         "same_club": {"final_rounds": ["final"], "swappable": [[f"1{p}" for p in "ABCDEF"]]},
     }
@@ -134,5 +134,5 @@ def test_one_switch_that_parts_two_clubs_beats_two_switches() -> None:
     raw = {f"1{p}": f"{p}1" for p in "ABCDEF"}
     assigned, swaps = choose_swaps(t, raw, {f"{p}{i}": p for p in "ABCDEF" for i in (1, 2)})
     clubs = {team["name"]: team["club"] for team in data["teams"]}
-    assert all(clubs[assigned[f"1{a}"]] != clubs[assigned[f"1{b}"]] for a, b in ("AB", "CD", "EF"))
+    assert all(clubs[assigned[f"1{a}"]] != clubs[assigned[f"1{b}"]] for a, b in (("A", "B"), ("C", "D"), ("E", "F")))
     assert [s.slots for s in swaps] == [("1A", "1C")]
