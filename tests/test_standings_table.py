@@ -157,6 +157,10 @@ def test_every_team_appears_once_and_ranks_follow_points(
         assert len({row(table, t)["rank"] for t in u.teams}) == 1
     shared = {r.team for r in table.rows if ranks.count(r.rank) > 1}
     assert shared == tied
+    for r in table.rows:
+        # every reason is read from a step that compared the team; none is made up
+        assert "order of the results" not in r.reason
+        assert r.reason.startswith("level with") == (r.team in tied)
 
 
 @settings(max_examples=60, deadline=None)

@@ -25,7 +25,9 @@ the team to compare against is itself in a tie that is not yet broken, the
 results against all the teams of that tie are taken together, as "(or teams, if
 tied)" in 9.6.3.1.4 asks. Penalty shots (9.6.3.1.6, 9.6.3.2.7) are not guessed:
 the ruleset lists ``penalty_competition`` after this criterion and the organiser
-enters the outcome. Shoot-out goals never count (9.6.3.3): match records carry
+enters the outcome. Among three or more the shots "determine which team shall be
+placed highest", so in ``top_team`` mode the decision places its first team and
+the rest are examined again (a pair left goes back to 9.6.3.1). Shoot-out goals never count (9.6.3.3): match records carry
 only the goals of the game itself. In a pool not yet fully played, a team not
 yet met counts as no result (goal difference 0, no goals) in the comparison.
 """
