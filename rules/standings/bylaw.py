@@ -27,9 +27,10 @@ tied)" in 9.6.3.1.4 asks. Penalty shots (9.6.3.1.6, 9.6.3.2.7) are not guessed:
 the ruleset lists ``penalty_competition`` after this criterion and the organiser
 enters the outcome. Among three or more the shots "determine which team shall be
 placed highest", so in ``top_team`` mode the decision places its first team and
-the rest are examined again (a pair left goes back to 9.6.3.1). Shoot-out goals never count (9.6.3.3): match records carry
-only the goals of the game itself. In a pool not yet fully played, a team not
-yet met counts as no result (goal difference 0, no goals) in the comparison.
+the rest are examined again (a pair left goes back to 9.6.3.1). Shoot-out goals
+never count (9.6.3.3): match records carry only the goals of the game itself. In
+a pool not yet fully played, a team not yet met counts as no result (goal
+difference 0, no goals) in the comparison.
 """
 
 from __future__ import annotations
