@@ -150,3 +150,8 @@ def test_a_spreadsheets_empty_rows_are_skipped_like_blank_lines() -> None:
     err = refused(text)
     assert (err.line, "home_goals is 'x'" in err.message) == (6, True)
     assert len(parse_results_csv(text.rsplit("A,Ajax,Twente", 1)[0], "r.csv")) == 1
+
+
+def test_an_outcome_typed_with_capitals_is_read() -> None:
+    text = HEADER + "A,Ajax,PSV,,,Walkover,PSV,,\nA,Ajax,Twente,3,2,OVERTIME,,,\n"
+    assert [r.outcome for r in parse_results_csv(text, "r.csv")] == ["walkover", "overtime"]

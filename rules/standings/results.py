@@ -170,7 +170,7 @@ def parse_results_csv(
         if None in row:
             raise ResultsError(source, line, f"more cells than the {len(reader.fieldnames)} columns of the header")
         cells = cast(dict[str | None, str | list[str] | None], row)
-        outcome = _cell(cells, "outcome") or "regular"
+        outcome = _cell(cells, "outcome").lower() or "regular"  # "Walkover" typed in a spreadsheet
         if outcome not in OUTCOMES:
             raise ResultsError(source, line, f"outcome {outcome!r} is not one of {', '.join(OUTCOMES)}")
         awarded = outcome in ("walkover", "forfeit")
