@@ -173,3 +173,23 @@ def test_four_teams_level_are_placed_one_at_a_time_down_to_the_two_team_branch()
         "level on 5 points; 1 point from the game between them (BL 9.6.3.1.1);"
         " ahead on goal difference against C (BL 9.6.3.1.3) +1 vs 0"
     )
+
+
+def test_three_level_the_pair_left_on_top_compares_against_the_third_then_the_next() -> None:
+    # B, C and D on 4 points, all three games among them drawn (B 3-3 C, B 1-1 D, C 1-1 D).
+    # Among them (9.6.3.2.3): 2 points and goal difference 0 each; goals B 4, C 4, D 2.
+    # D is below; B and C are reduced to two (9.6.3.2.2). Their game was 3-3, so their
+    # results against the highest placed other team count (9.6.3.1.2-4): that is D,
+    # 1-1 for both; then the next, A (9.6.3.1.5): B won 3-0 (+3), C 1-0 (+1). B is first.
+    # C and D are then two: their 1-1 sends them to B, now the highest placed: C drew
+    # 3-3, D 1-1, level on goal difference, C ahead on goals scored (9.6.3.1.3).
+    results = played("A", "A 0-3 B", "A 0-1 C", "A 0-1 D", "B 3-3 C", "B 1-1 D", "C 1-1 D")
+    table = rank_pool(WATER_POLO, "A", results)
+    assert order(table) == ["B", "C", "D", "A"]
+    assert str(row(table, "B")["reason"]).endswith(
+        "goal difference 0 and 1 goal scored against D (BL 9.6.3.1.3); "
+        "ahead on goal difference against A (BL 9.6.3.1.3) +3 vs +1"
+    )
+    assert str(row(table, "C")["reason"]).endswith(
+        "goal difference 0 against B (BL 9.6.3.1.3); ahead on goals scored against B (BL 9.6.3.1.3) 3 vs 1"
+    )
