@@ -78,3 +78,17 @@ def test_a_results_file_naming_an_unknown_stage(tmp_path: Path, capsys: pytest.C
 def test_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "schedule", "/nonexistent/cup.toml"]) == 2
     assert "/nonexistent/cup.toml: cannot read the file" in capsys.readouterr().err
+
+
+def test_an_exchange_that_does_not_fit_the_results_names_the_tournament_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # In the example's results G5 is Lions AA v Wolves AA: no same-club game to change.
+    text = (EXAMPLES / "ice-hockey.toml").read_text(encoding="utf-8")
+    text += '\n[[same_club.exchanges]]\nmatch = "G5"\nteam = "Lions A"\nto = "G7"\nother = "Eagles A"\n'
+    path = tmp_path / "ice.toml"
+    path.write_text(text, encoding="utf-8")
+    results = str(DATA / "ice-hockey-results.csv")
+    assert main(["tournament", "show", str(path), "--results", results]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: same_club.exchanges[0].team: Lions A does not play G5 (Lions AA v Wolves AA)" in err

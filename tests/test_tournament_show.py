@@ -9,6 +9,7 @@ from rules.ruleset import load_ruleset
 from rules.standings import parse_results_csv
 from rules.tournament import Progress, Tournament, build_schedule, make_draw, parse_tournament, pool_teams, progress
 from rules.tournament.show import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
+from tests.test_tournament_exchange import LIONS_A_TO_G7, ice, lions_meet_in_g5, run
 
 ROOT = Path(__file__).resolve().parent.parent
 HOCKEY = ROOT / "rules" / "examples" / "indoor-hockey.toml"
@@ -93,3 +94,14 @@ def test_every_pool_place_says_why_in_text_and_json() -> None:
     # Three Rock Rovers and Slavia both have 3 points and no wins: goal difference (-5 v -7) is the seed's next step.
     third = next(x for x in text.splitlines() if "Three Rock Rovers" in x and "goal difference" in x)
     assert "-5" in third
+
+
+def test_same_club_final_placement_games_are_shown_with_what_may_follow() -> None:
+    t = ice()
+    state = run(t, lions_meet_in_g5())
+    assert "Same-club final placement games\n  G5: Lions AA and Lions A are both Lions" in progress_text(t, state)
+    assert progress_json(t, state)["same_club_games"] == list(state.clashes)
+    t = ice(LIONS_A_TO_G7)
+    state = run(t, lions_meet_in_g5())
+    assert "  exchanged: Lions A plays G7 instead of G5; Eagles A takes its place" in progress_text(t, state)
+    assert progress_json(t, state)["exchanges"] == ["Lions A plays G7 instead of G5; Eagles A takes its place"]

@@ -92,6 +92,7 @@ def _show(args: argparse.Namespace) -> int:
     ruleset = load_tournament_ruleset(t, args.file)
     results = parse_results_csv(_read(args.results), args.results)
     decisions = parse_decisions_csv(_read(args.decisions), args.decisions) if args.decisions else []
-    state = progress(t, ruleset, pool_teams(t, args.file, args.seed), results, decisions, results_source=args.results)
+    entry = pool_teams(t, args.file, args.seed)
+    state = progress(t, ruleset, entry, results, decisions, results_source=args.results, source=args.file)
     _emit(args, progress_text(t, state), progress_json(t, state))
     return 0

@@ -18,6 +18,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from rules.errors import TournamentError
 from rules.ruleset import PRESETS, Millis, Ruleset, _problems, load_ruleset
+from rules.tournament.exchange import check_exchanges
 from rules.tournament.placeholders import (
     BestFromPools,
     BestPlaced,
@@ -119,9 +120,19 @@ class Ranking(_Model):
     teams: list[str] = Field(min_length=2)
 
 
+class Exchange(_Model):
+    """Seed 004: a team meeting its own club in a final placement game plays another one instead."""
+
+    match: StageName  # the final placement game two teams of one club would play
+    team: str  # the team that asked for another opponent; it moves ...
+    to: StageName  # ... to this final placement game (one lower, two lower or one higher)
+    other: str  # the team of ``to`` that agreed to take its place
+
+
 class SameClub(_Model):
     final_rounds: list[str] = Field(min_length=1)
     swappable: list[list[str]] = []
+    exchanges: list[Exchange] = []
 
 
 class Tournament(_Model):
@@ -424,6 +435,15 @@ def _check_stages(t: Tournament, source: str) -> None:
 
 def stage_dependencies(t: Tournament, name: str) -> set[str]:
     """The stages whose results the stage ``name`` waits for."""
+    deps = _own_dependencies(t, name)
+    # Two final placement games that exchange a team wait for each other's teams.
+    for ex in t.same_club.exchanges if t.same_club else []:
+        if name in (ex.match, ex.to):
+            deps |= _own_dependencies(t, ex.to if name == ex.match else ex.match)
+    return deps
+
+
+def _own_dependencies(t: Tournament, name: str) -> set[str]:
     participants: list[str] = []
     if (pool := t.pool(name)) is not None:
         participants = list(pool.teams or [])
@@ -477,6 +497,7 @@ def _check_same_club(t: Tournament, source: str) -> None:
             ranks.add(found.rank)
         if len(ranks) > 1:
             raise _fail(source, f"same_club.swappable[{i}]", "only equally placed teams may be swapped")
+    check_exchanges(t, source)
 
 
 def _check_references(t: Tournament, source: str) -> None:

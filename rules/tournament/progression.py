@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from rules.errors import TournamentError
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
+from rules.tournament.exchange import check_against_teams, clash_notes
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
 from rules.tournament.model import Pool, Tournament, best_from_pools_slots, placeholder_of, stage_order
 from rules.tournament.placeholders import (
@@ -73,6 +74,10 @@ class Progress:
     slots: dict[str, Slot]
     final_ranking: tuple[Slot, ...]
     swaps: tuple[Swap, ...]
+    exchanges: tuple[str, ...] = ()
+    """Same-club exchanges applied to final placement games, as sentences."""
+    clashes: tuple[str, ...] = ()
+    """Final placement games between two teams of one club, and what the organiser may do."""
 
 
 def _key(text: str) -> str:
@@ -88,8 +93,10 @@ class _Walker:
         results: Sequence[MatchResult],
         decisions: Sequence[Decision],
         results_source: str,
+        source: str,
     ) -> None:
-        self.t, self.ruleset, self.entry = t, ruleset, entry_teams
+        self.t, self.ruleset, self.entry, self.source = t, ruleset, entry_teams, source
+        self.exchanges: list[str] = []
         self.decisions, self.results_source = decisions, results_source
         self.pools: dict[str, PoolState] = {}
         self.matches: dict[str, MatchState] = {}
@@ -262,7 +269,7 @@ class _Walker:
     def match(self, name: str) -> None:
         match = self.t.match(name)
         assert match is not None
-        home, away = self.slot(match.home), self.slot(match.away)
+        home, away = self._exchanged(name, self.slot(match.home), self.slot(match.away))
         own = self.by_stage.get(name, [])
         if len(own) > 1:
             raise self.fail(name, f"has {len(own)} results; a match has one")
@@ -291,6 +298,29 @@ class _Walker:
             winner=winner,
             loser=loser,
         )
+
+    def _exchanged(self, name: str, home: Slot, away: Slot) -> tuple[Slot, Slot]:
+        """The teams after an organiser's same-club exchange; the slot then names the team."""
+        for i, ex in enumerate(self.t.same_club.exchanges if self.t.same_club else []):
+            if name not in (ex.match, ex.to):
+                continue
+            games = {}
+            for game in (ex.match, ex.to):
+                declared = self.t.match(game)
+                assert declared is not None
+                pair = (self.slot(declared.home).team, self.slot(declared.away).team)
+                if pair[0] is None or pair[1] is None:
+                    return home, away
+                games[game] = (pair[0], pair[1])
+            check_against_teams(self.t, self.source, i, games[ex.match], games[ex.to])
+            leaves, arrives = (ex.team, ex.other) if name == ex.match else (ex.other, ex.team)
+            if home.team == leaves:
+                home = Slot(text=arrives, team=arrives)
+            else:
+                away = Slot(text=arrives, team=arrives)
+            if name == ex.match:
+                self.exchanges.append(f"{ex.team} plays {ex.to} instead of {ex.match}; {ex.other} takes its place")
+        return home, away
 
     def ranking(self, name: str) -> None:
         ranking = self.t.ranking(name)
@@ -342,9 +372,10 @@ def progress(
     decisions: Sequence[Decision] = (),
     *,
     results_source: str = "results",
+    source: str = "tournament",
 ) -> Progress:
-    """Play the tournament forward as far as ``results`` allow."""
-    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source)
+    """Play the tournament forward as far as ``results`` allow; ``source`` names the tournament file in errors."""
+    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source)
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
     for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
@@ -379,4 +410,13 @@ def progress(
         slots=walker.slots,
         final_ranking=final,
         swaps=walker.swaps,
+        exchanges=tuple(walker.exchanges),
+        clashes=clash_notes(
+            t,
+            {
+                m.name: (m.home.team, m.away.team)
+                for m in walker.matches.values()
+                if m.home.team is not None and m.away.team is not None
+            },
+        ),
     )

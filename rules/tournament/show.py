@@ -148,6 +148,10 @@ def progress_text(t: Tournament, progress: Progress) -> str:
             f"  {s.slots[0]} {s.teams[0]} and {s.slots[1]} {s.teams[1]} change branch: {s.reason}"
             for s in progress.swaps
         ]
+    if progress.exchanges or progress.clashes:
+        lines += ["", "Same-club final placement games"]
+        lines += [f"  exchanged: {text}" for text in progress.exchanges]
+        lines += [f"  {text}" for text in progress.clashes]
     known = [s for s in progress.slots.values() if s.team is not None and s.team != s.text]
     if known:
         lines += ["", "Resolved"]
@@ -251,5 +255,7 @@ def progress_json(t: Tournament, progress: Progress) -> dict[str, Any]:
         },
         "open": [_slot_json(s) for s in open_slots(progress)],
         "swaps": [{"slots": list(s.slots), "teams": list(s.teams), "reason": s.reason} for s in progress.swaps],
+        "exchanges": list(progress.exchanges),
+        "same_club_games": list(progress.clashes),
         "final_ranking": [s.team for s in progress.final_ranking],
     }
