@@ -66,3 +66,9 @@ def test_a_spreadsheets_empty_rows_are_skipped() -> None:
     assert parse_decisions_csv("pool,method,order\n,,\nA,lots,X>Y\n,,\n", "d.csv") == [
         Decision(pool="A", method="lots", order=("X", "Y")),
     ]
+
+
+def test_text_that_is_not_csv_is_refused_at_its_line() -> None:
+    err = refused('pool,method,order\nA,lots,X>Y\nB,lots,"Z>W\n')
+    assert err.line == 3
+    assert "not readable as CSV" in err.message

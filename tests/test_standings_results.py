@@ -155,3 +155,18 @@ def test_a_spreadsheets_empty_rows_are_skipped_like_blank_lines() -> None:
 def test_an_outcome_typed_with_capitals_is_read() -> None:
     text = HEADER + "A,Ajax,PSV,,,Walkover,PSV,,\nA,Ajax,Twente,3,2,OVERTIME,,,\n"
     assert [r.outcome for r in parse_results_csv(text, "r.csv")] == ["walkover", "overtime"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('pool,home,away,home_goals,away_goals\nA,Ajax,PSV,1,0\nA,Ajax,"Twente,1,0\n', 3),  # a quote left open
+        ('pool,home,away,home_goals,away_goals\nA,"Ajax"x,PSV,1,0\n', 2),  # text after a closing quote
+        ('pool,home,away,home_goals,away_goals\nA,"' + "x" * 200_000 + '",PSV,1,0\n', 2),  # past csv's cell limit
+    ],
+    ids=["quote left open", "text after a closing quote", "cell too long"],
+)
+def test_text_that_is_not_csv_is_refused_at_its_line(text: str, line: int) -> None:
+    err = refused(text)
+    assert err.line == line
+    assert "not readable as CSV" in err.message

@@ -8,13 +8,11 @@ a table whose tie has changed.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 
 from rules.errors import ResultsError
 from rules.ruleset import DECISION_CRITERIA
-from rules.standings.results import check_header
+from rules.standings.results import cell, csv_rows
 
 DECISION_COLUMNS = ("pool", "method", "order")
 
@@ -54,21 +52,17 @@ def parse_decisions_csv(text: str, source: str) -> list[Decision]:
 
 def read_decisions_csv(text: str, source: str) -> list[tuple[int, Decision]]:
     """Read a decisions file, each decision with its line, so a later check can name it."""
-    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
-    check_header(reader.fieldnames, DECISION_COLUMNS, (), source)
-    reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
     decisions: list[tuple[int, Decision]] = []
     seen: dict[tuple[str, frozenset[str]], int] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in csv_rows(text, source, DECISION_COLUMNS, ()):
         if not any(isinstance(cell, str) and cell.strip() for cell in row.values()) and None not in row:
             continue  # a spreadsheet's empty row (",,,,"), like a blank line
         if None in row:
             raise ResultsError(source, line, "more cells than the 3 columns of the header")
         decision = Decision(
-            pool=(row["pool"] or "").strip(),
-            method=(row["method"] or "").strip(),
-            order=tuple(team.strip() for team in (row["order"] or "").split(">")),
+            pool=cell(row, "pool"),
+            method=cell(row, "method"),
+            order=tuple(team.strip() for team in cell(row, "order").split(">")),
         )
         problem = decision_problem(decision)
         if problem is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
@@ -113,7 +113,8 @@ def match_winner(result: MatchResult) -> str | None:
     return _played_winner(result)
 
 
-def _cell(row: dict[str | None, str | list[str] | None], column: str) -> str:
+def cell(row: dict[str | None, str | list[str] | None], column: str) -> str:
+    """The cell of ``column``, trimmed; empty when the row is short of it."""
     value = row.get(column)
     return value.strip() if isinstance(value, str) else ""
 
@@ -126,6 +127,24 @@ def _count(text: str, column: str, source: str, line: int, *, required: bool) ->
     if not _WHOLE.fullmatch(text):
         raise ResultsError(source, line, f"{column} is {text!r}; it must be a whole number >= 0")
     return int(text)
+
+
+def csv_rows(text: str, source: str, required: tuple[str, ...], optional: tuple[str, ...]
+             ) -> Iterator[tuple[int, dict[str | None, str | list[str] | None]]]:
+    """The data rows of a CSV file with a checked header, each with its line number.
+
+    Text that is not CSV (a quote left open, a cell beyond the csv module's size
+    limit) is refused at its line rather than escaping as the module's own error.
+    """
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), strict=True)
+    try:
+        check_header(reader.fieldnames, required, optional, source)
+        reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
+        for row in reader:
+            yield reader.line_num, cast(dict[str | None, str | list[str] | None], row)
+    except csv.Error as err:
+        # line_num counts the lines read before the row that failed: that row starts on the next
+        raise ResultsError(source, reader.line_num + 1, f"not readable as CSV ({err})") from None
 
 
 def check_header(fieldnames: Sequence[str] | None, required: tuple[str, ...], optional: tuple[str, ...],
@@ -158,34 +177,29 @@ def parse_results_csv(
     IIHF's) a level regular-time score is refused: it is a match whose overtime or
     shoot-out was not entered, and scoring it as a draw would give wrong points.
     """
-    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
-    check_header(reader.fieldnames, REQUIRED_COLUMNS, OPTIONAL_COLUMNS, source)
-    reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
     results: list[MatchResult] = []
     seen: dict[tuple[str, frozenset[str]], list[int]] = {}
-    for row in reader:
-        line = reader.line_num
-        if not any(isinstance(cell, str) and cell.strip() for cell in row.values()) and None not in row:
+    for line, cells in csv_rows(text, source, REQUIRED_COLUMNS, OPTIONAL_COLUMNS):
+        if not any(isinstance(cell, str) and cell.strip() for cell in cells.values()) and None not in cells:
             continue  # a spreadsheet's empty row (",,,,"), like a blank line
-        if None in row:
-            raise ResultsError(source, line, f"more cells than the {len(reader.fieldnames)} columns of the header")
-        cells = cast(dict[str | None, str | list[str] | None], row)
-        outcome = _cell(cells, "outcome").lower() or "regular"  # "Walkover" typed in a spreadsheet
+        if None in cells:
+            raise ResultsError(source, line, f"more cells than the {len(cells) - 1} columns of the header")
+        outcome = cell(cells, "outcome").lower() or "regular"  # "Walkover" typed in a spreadsheet
         if outcome not in OUTCOMES:
             raise ResultsError(source, line, f"outcome {outcome!r} is not one of {', '.join(OUTCOMES)}")
         awarded = outcome in ("walkover", "forfeit")
-        home_goals = _count(_cell(cells, "home_goals"), "home_goals", source, line, required=not awarded) or 0
-        away_goals = _count(_cell(cells, "away_goals"), "away_goals", source, line, required=not awarded) or 0
+        home_goals = _count(cell(cells, "home_goals"), "home_goals", source, line, required=not awarded) or 0
+        away_goals = _count(cell(cells, "away_goals"), "away_goals", source, line, required=not awarded) or 0
         result = MatchResult(
-            pool=_cell(cells, "pool"),
-            home=_cell(cells, "home"),
-            away=_cell(cells, "away"),
+            pool=cell(cells, "pool"),
+            home=cell(cells, "home"),
+            away=cell(cells, "away"),
             home_goals=home_goals,
             away_goals=away_goals,
             outcome=outcome,
-            winner=_cell(cells, "winner") or None,
-            home_shootout=_count(_cell(cells, "home_shootout"), "home_shootout", source, line, required=False),
-            away_shootout=_count(_cell(cells, "away_shootout"), "away_shootout", source, line, required=False),
+            winner=cell(cells, "winner") or None,
+            home_shootout=_count(cell(cells, "home_shootout"), "home_shootout", source, line, required=False),
+            away_shootout=_count(cell(cells, "away_shootout"), "away_shootout", source, line, required=False),
         )
         problem = result_problem(result)
         if problem is not None:
