@@ -92,3 +92,17 @@ def test_an_exchange_that_does_not_fit_the_results_names_the_tournament_file(
     assert main(["tournament", "show", str(path), "--results", results]) == 2
     err = capsys.readouterr().err
     assert f"{path}: same_club.exchanges[0].team: Lions A does not play G5 (Lions AA v Wolves AA)" in err
+
+
+def test_a_result_the_tournament_refuses_is_named_by_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (DATA / "indoor-hockey-results.csv").read_text(encoding="utf-8").splitlines()[:3]
+    # A spreadsheet's empty row and a blank line are skipped, so the bad row is line 6.
+    lines += [",,,,", "", "A,Rot-Weiss Köln,Pembroke Wanderers,2,1"]
+    path = tmp_path / "r.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["tournament", "show", str(EXAMPLES / "indoor-hockey.toml"), "--results", str(path)]) == 2
+    assert f"{path}, line 6: pool A: Rot-Weiss Köln v Pembroke Wanderers: Pembroke Wanderers does not play" in (
+        capsys.readouterr().err
+    )

@@ -210,3 +210,14 @@ def test_a_tie_across_the_cut_waits_for_the_organiser() -> None:
     assert "lots" in (state.slots["3B/C"].needs or "") and "A3, B3, C3" in (state.slots["3B/C"].needs or "")
     decided = _thirds(results, [Decision(pool="best 3rd", method="lots", order=("C3", "A3", "B3"))])
     assert decided.slots["3B/C"].team == "C3" and decided.slots["3A/C"].team == "A3"
+
+
+def test_an_error_about_one_result_names_its_line_when_lines_are_given() -> None:
+    results = [r for r in all_results() if r.pool == "A"]
+    twice = [*results, replace(results[0])]  # equal by value, entered again on line 8
+    t = hockey()
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    with pytest.raises(TournamentError) as caught:
+        progress(t, load_ruleset("indoor-hockey"), entry, twice, results_source="r.csv", result_lines=range(2, 9))
+    assert caught.value.source == "r.csv, line 8" and caught.value.key == "pool A"
+    assert "entered more often" in caught.value.message

@@ -94,6 +94,7 @@ class _Walker:
         decisions: Sequence[Decision],
         results_source: str,
         source: str,
+        result_lines: Sequence[int] = (),
     ) -> None:
         self.t, self.ruleset, self.entry, self.source = t, ruleset, entry_teams, source
         self.exchanges: list[str] = []
@@ -104,21 +105,23 @@ class _Walker:
         self.slots: dict[str, Slot] = {}
         self.entry_pool_of = {team: pool for pool, teams in entry_teams.items() for team in teams}
         self.by_stage: dict[str, list[MatchResult]] = {}
+        # Results compare equal by value, so lines go by identity: each entered row keeps its own line.
+        self.line_of = {id(r): n for r, n in zip(results, result_lines, strict=False)} if result_lines else {}
         names = {p.name for p in t.pools} | {m.name for m in t.matches}
         for r in results:
             if r.pool not in names:
-                raise TournamentError(
-                    results_source,
-                    f"pool {r.pool}",
-                    f"{r.home} v {r.away}: {r.pool!r} is neither a pool nor a match of the tournament",
+                raise self.fail(
+                    r.pool, f"{r.home} v {r.away}: {r.pool!r} is neither a pool nor a match of the tournament", r
                 )
             self.by_stage.setdefault(r.pool, []).append(r)
         self.swapped: dict[str, str] | None = None
         self.swaps: tuple[Swap, ...] = ()
         self.swappable = {_key(s) for group in (t.same_club.swappable if t.same_club else []) for s in group}
 
-    def fail(self, stage: str, message: str) -> TournamentError:
-        return TournamentError(self.results_source, f"pool {stage}", message)
+    def fail(self, stage: str, message: str, result: MatchResult | None = None) -> TournamentError:
+        line = self.line_of.get(id(result)) if result is not None else None
+        source = self.results_source if line is None else f"{self.results_source}, line {line}"
+        return TournamentError(source, f"pool {stage}", message)
 
     # Placeholders ---------------------------------------------------------------
     def slot(self, text: str) -> Slot:
@@ -215,6 +218,7 @@ class _Walker:
                 raise self.fail(
                     pool.name,
                     f"has results before its teams are known ({open_slots[0].text} needs {open_slots[0].needs})",
+                    own[0],
                 )
             self.pools[pool.name] = PoolState(name=pool.name, teams=slots, played=0, expected=len(fixtures), table=None)
             return
@@ -228,16 +232,18 @@ class _Walker:
             if not pair <= set(teams):
                 outsider = next(x for x in r.teams if x not in teams)
                 raise self.fail(
-                    pool.name, f"{r.home} v {r.away}: {outsider} does not play in pool {pool.name} ({', '.join(teams)})"
+                    pool.name,
+                    f"{r.home} v {r.away}: {outsider} does not play in pool {pool.name} ({', '.join(teams)})",
+                    r,
                 )
             if pair in carried_keys:
                 raise self.fail(
-                    pool.name, f"{r.home} v {r.away} is carried forward from their first pool, not played again"
+                    pool.name, f"{r.home} v {r.away} is carried forward from their first pool, not played again", r
                 )
             count[pair] = count.get(pair, 0) + 1
             if count[pair] > meets:
                 raise self.fail(
-                    pool.name, f"{r.home} v {r.away} is entered more often than they meet in pool {pool.name}"
+                    pool.name, f"{r.home} v {r.away} is entered more often than they meet in pool {pool.name}", r
                 )
         carried = tuple(self._carried(pool, team_of))
         decisions = [d for d in self.decisions if d.pool == pool.name]
@@ -272,21 +278,22 @@ class _Walker:
         home, away = self._exchanged(name, self.slot(match.home), self.slot(match.away))
         own = self.by_stage.get(name, [])
         if len(own) > 1:
-            raise self.fail(name, f"has {len(own)} results; a match has one")
+            raise self.fail(name, f"has {len(own)} results; a match has one", own[1])
         result = own[0] if own else None
         winner = loser = None
         if result is not None:
             if home.team is None or away.team is None:
                 waiting = home if home.team is None else away
-                raise self.fail(name, f"has a result before its teams are known ({waiting.text} needs {waiting.needs})")
+                message = f"has a result before its teams are known ({waiting.text} needs {waiting.needs})"
+                raise self.fail(name, message, result)
             if set(result.teams) != {home.team, away.team}:
                 raise self.fail(
-                    name, f"the result is {result.home} v {result.away} but {name} is {home.team} v {away.team}"
+                    name, f"the result is {result.home} v {result.away} but {name} is {home.team} v {away.team}", result
                 )
             winner = winner_of(self.ruleset, result)
             if winner is None:
                 raise self.fail(
-                    name, f"{result.home} v {result.away} ended level; a {match.round} match needs a winner"
+                    name, f"{result.home} v {result.away} ended level; a {match.round} match needs a winner", result
                 )
             loser = away.team if winner == home.team else home.team
         self.matches[name] = MatchState(
@@ -373,9 +380,14 @@ def progress(
     *,
     results_source: str = "results",
     source: str = "tournament",
+    result_lines: Sequence[int] = (),
 ) -> Progress:
-    """Play the tournament forward as far as ``results`` allow; ``source`` names the tournament file in errors."""
-    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source)
+    """Play the tournament forward as far as ``results`` allow.
+
+    ``source`` names the tournament file in errors; ``result_lines``, when given, is
+    each result's line in the results file, so an error about one result names it.
+    """
+    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines)
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
     for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
