@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -133,6 +134,24 @@ def test_the_table_does_not_depend_on_the_order_results_arrive_in(
     shuffled = data.draw(st.permutations(results))
     listed = data.draw(st.permutations(teams))
     assert rank_pool(ruleset, "P", shuffled, teams=listed) == rank_pool(ruleset, "P", results, teams=teams)
+
+
+def mirrored(r: MatchResult) -> MatchResult:
+    return replace(
+        r, home=r.away, away=r.home, home_goals=r.away_goals, away_goals=r.home_goals,
+        home_shootout=r.away_shootout, away_shootout=r.home_shootout,
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(rr=round_robin(), ruleset=st.sampled_from(RULESETS), data=st.data())
+def test_the_table_does_not_depend_on_which_team_is_entered_as_home(
+    rr: tuple[list[str], list[MatchResult]], ruleset: Ruleset, data: st.DataObject
+) -> None:
+    teams, results = rr
+    flips = data.draw(st.lists(st.booleans(), min_size=len(results), max_size=len(results)))
+    turned = [mirrored(r) if flip else r for r, flip in zip(results, flips, strict=True)]
+    assert rank_pool(ruleset, "P", turned, teams=teams) == rank_pool(ruleset, "P", results, teams=teams)
 
 
 @settings(max_examples=150, deadline=None)
