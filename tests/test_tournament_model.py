@@ -261,3 +261,15 @@ def test_best_third_and_slots_by_pools_cannot_both_place_the_qualifiers() -> Non
     with pytest.raises(TournamentError) as caught:
         validate_tournament(three_pools(("1A", "3B/C"), ("1B", "3A/C"), ("1C", "best 3rd")), "cup.toml")
     assert caught.value.key == "matches[2].away" and "one kind of slot" in caught.value.message
+
+
+def test_a_round_spelled_unlike_the_ruleset_would_lose_its_time_outs() -> None:
+    path = EXAMPLES / "water-polo.toml"
+    text = path.read_text(encoding="utf-8").replace('round = "semi_final"', 'round = "Semi Final"', 1)
+    t = parse_tournament(text, str(path))
+    with pytest.raises(TournamentError) as caught:
+        load_tournament_ruleset(t, str(path))
+    key = caught.value.key
+    assert key.startswith("matches[") and key.endswith("].round")
+    assert t.matches[int(key[len("matches[") : key.index("]")])].round == "Semi Final"
+    assert "'semi_final'" in caught.value.message

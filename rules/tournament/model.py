@@ -569,6 +569,20 @@ def check_against_ruleset(t: Tournament, ruleset: Ruleset, source: str) -> None:
     cap = ruleset.match.wall_clock_cap
     if cap is not None and slot < cap:
         raise _fail(source, "schedule.slot", f"{_clock(slot)} is shorter than the {_clock(cap)} a game may last")
+    # Rules that depend on the round (water-polo time-outs) match its name exactly: "Semi Final" would lose them.
+    named = ruleset.timeouts.only_in_rounds or []
+    for i, match in enumerate(t.matches):
+        meant = next((n for n in named if _plain(n) == _plain(match.round) and n != match.round), None)
+        if meant is not None:
+            raise _fail(
+                source,
+                f"matches[{i}].round",
+                f"{match.round!r} must be spelled {meant!r}, as ruleset {ruleset.name} names it",
+            )
+
+
+def _plain(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _clock(ms: int) -> str:
