@@ -28,7 +28,7 @@ from rules.tournament.placeholders import (
     parse_placeholder,
 )
 from rules.tournament.placeholders import canonical as canonical_text
-from rules.tournament.thirds import check_every_combination
+from rules.tournament.thirds import check_best_from_pools
 
 OTHER_COURT = "other"
 """A match's ``court`` may say "other": a court none of the matches feeding it was played on."""
@@ -314,65 +314,6 @@ def _check_placeholder(t: Tournament, source: str, key: str, text: str, *, allow
             raise _fail(source, key, f"{text!r}: there are only {len(t.entry_pools)} first-round pools")
 
 
-def best_from_pools_slots(t: Tournament) -> dict[int, list[tuple[str, frozenset[str]]]]:
-    """Per place, the "3B/C" slots that later stages fill, in the order of the matches and then the pools."""
-    texts = [x for m in t.matches for x in (m.home, m.away)]
-    texts += [x for p in t.pools if p not in t.entry_pools for x in p.teams or ()]
-    out: dict[int, list[tuple[str, frozenset[str]]]] = {}
-    for text in texts:
-        found = parse_placeholder(text)
-        if isinstance(found, BestFromPools):
-            out.setdefault(found.rank, []).append((canonical_text(text), frozenset(found.pools)))
-    return out
-
-
-def _where(t: Tournament, slot: str) -> str:
-    for i, m in enumerate(t.matches):
-        for side in ("home", "away"):
-            if canonical_text(getattr(m, side)) == slot:
-                return f"matches[{i}].{side}"
-    for i, p in enumerate(t.pools):
-        for j, text in enumerate(p.teams or ()):
-            if canonical_text(text) == slot:
-                return f"pools[{i}].teams[{j}]"
-    return slot
-
-
-def _check_best_from_pools(t: Tournament, source: str) -> None:
-    slots = best_from_pools_slots(t)
-    played = {canonical_text(x) for m in t.matches for x in (m.home, m.away)}
-    played |= {canonical_text(x) for p in t.pools if p not in t.entry_pools for x in p.teams or ()}
-    for key, texts in [("final_ranking", t.final_ranking)] + [
-        (f"rankings[{i}].teams", r.teams) for i, r in enumerate(t.rankings)
-    ]:
-        for j, text in enumerate(texts):
-            found = parse_placeholder(text)
-            if isinstance(found, BestFromPools) and canonical_text(text) not in played:
-                raise _fail(source, f"{key}[{j}]", f"{text!r} is a qualifier's slot that no match or pool plays")
-    for text in played:
-        found = parse_placeholder(text)
-        if isinstance(found, BestPlaced) and found.nth <= len(slots.get(found.rank, ())):
-            raise _fail(
-                source,
-                _where(t, text),
-                f"{text!r} is one of the qualifiers the slots {', '.join(s for s, _ in slots[found.rank])} place; "
-                "use one kind of slot or the other",
-            )
-    pools = [p.name for p in t.entry_pools]
-    for rank, group in slots.items():
-        if len(group) > len(pools):
-            message = f"{len(group)} slots for best {rank}-placed teams but only {len(pools)} pools"
-            raise _fail(source, _where(t, group[0][0]), message)
-        unplaceable = check_every_combination(group, pools)
-        if unplaceable is not None:
-            raise _fail(
-                source,
-                _where(t, group[0][0]),
-                f"when the qualifiers come from pools {', '.join(unplaceable)}, the slots "
-                f"{', '.join(s for s, _ in group)} cannot take them all; let the slots accept more pools",
-            )
-
-
 def _check_stages(t: Tournament, source: str) -> None:
     courts = set(t.schedule.courts)
     used: dict[str, str] = {}
@@ -505,7 +446,7 @@ def _check_references(t: Tournament, source: str) -> None:
     _check_pools(t, source)
     _check_stages(t, source)
     stage_order(t, source)
-    _check_best_from_pools(t, source)
+    check_best_from_pools(t, source)
     _check_same_club(t, source)
     s = t.schedule
     for i, b in enumerate(s.breaks):

@@ -17,7 +17,7 @@ from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
 from rules.tournament.exchange import check_against_teams, clash_notes
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
-from rules.tournament.model import Pool, Tournament, best_from_pools_slots, placeholder_of, stage_order
+from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
 from rules.tournament.placeholders import (
     BestFromPools,
     BestPlaced,
@@ -29,7 +29,7 @@ from rules.tournament.placeholders import (
 )
 from rules.tournament.ranking import CrossRow, RankedTeams, rank_across
 from rules.tournament.sameclub import Swap, choose_swaps
-from rules.tournament.thirds import allocate
+from rules.tournament.thirds import allocate, best_from_pools_slots
 
 
 @dataclass(frozen=True, kw_only=True)

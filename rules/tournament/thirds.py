@@ -18,6 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
+
+from rules.errors import TournamentError
+from rules.tournament.placeholders import BestFromPools, BestPlaced, canonical, parse_placeholder
+
+if TYPE_CHECKING:
+    from rules.tournament.model import Tournament
 
 CHECK_LIMIT = 20_000
 """Above this many sets of qualifying pools the load-time proof is skipped (the walk still checks)."""
@@ -57,3 +64,64 @@ def check_every_combination(
         if allocate(slots, [(p, p) for p in qualifying]) is None:
             return qualifying
     return None
+
+
+def best_from_pools_slots(t: Tournament) -> dict[int, list[tuple[str, frozenset[str]]]]:
+    """Per place, the "3B/C" slots that later stages fill, in the order of the matches and then the pools."""
+    texts = [x for m in t.matches for x in (m.home, m.away)]
+    texts += [x for p in t.pools if p not in t.entry_pools for x in p.teams or ()]
+    out: dict[int, list[tuple[str, frozenset[str]]]] = {}
+    for text in texts:
+        found = parse_placeholder(text)
+        if isinstance(found, BestFromPools):
+            out.setdefault(found.rank, []).append((canonical(text), frozenset(found.pools)))
+    return out
+
+
+def _where(t: Tournament, slot: str) -> str:
+    for i, m in enumerate(t.matches):
+        for side in ("home", "away"):
+            if canonical(getattr(m, side)) == slot:
+                return f"matches[{i}].{side}"
+    for i, p in enumerate(t.pools):
+        for j, text in enumerate(p.teams or ()):
+            if canonical(text) == slot:
+                return f"pools[{i}].teams[{j}]"
+    return slot
+
+
+def check_best_from_pools(t: Tournament, source: str) -> None:
+    slots = best_from_pools_slots(t)
+    played = {canonical(x) for m in t.matches for x in (m.home, m.away)}
+    played |= {canonical(x) for p in t.pools if p not in t.entry_pools for x in p.teams or ()}
+    for key, texts in [("final_ranking", t.final_ranking)] + [
+        (f"rankings[{i}].teams", r.teams) for i, r in enumerate(t.rankings)
+    ]:
+        for j, text in enumerate(texts):
+            found = parse_placeholder(text)
+            if isinstance(found, BestFromPools) and canonical(text) not in played:
+                raise TournamentError(
+                    source, f"{key}[{j}]", f"{text!r} is a qualifier's slot that no match or pool plays"
+                )
+    for text in played:
+        found = parse_placeholder(text)
+        if isinstance(found, BestPlaced) and found.nth <= len(slots.get(found.rank, ())):
+            raise TournamentError(
+                source,
+                _where(t, text),
+                f"{text!r} is one of the qualifiers the slots {', '.join(s for s, _ in slots[found.rank])} place; "
+                "use one kind of slot or the other",
+            )
+    pools = [p.name for p in t.entry_pools]
+    for rank, group in slots.items():
+        if len(group) > len(pools):
+            message = f"{len(group)} slots for best {rank}-placed teams but only {len(pools)} pools"
+            raise TournamentError(source, _where(t, group[0][0]), message)
+        unplaceable = check_every_combination(group, pools)
+        if unplaceable is not None:
+            raise TournamentError(
+                source,
+                _where(t, group[0][0]),
+                f"when the qualifiers come from pools {', '.join(unplaceable)}, the slots "
+                f"{', '.join(s for s, _ in group)} cannot take them all; let the slots accept more pools",
+            )
