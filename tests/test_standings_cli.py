@@ -156,3 +156,36 @@ def test_a_file_with_only_the_header_says_there_are_no_matches(
     results = write(tmp_path, "r.csv", "pool,home,away,home_goals,away_goals\n")
     assert main(["standings", "--rules", "water-polo", "--results", results]) == 0
     assert "No matches in the results file." in capsys.readouterr().out
+
+
+# Water polo, pool P not yet fully played: T1, T2, T3 and T4 on 3 points. BL 9.6.3
+# leaves T1/T3 level at the top and T2/T4 below them. Penalty shots put T3 highest;
+# T1, T2 and T4 then start again (tie mode top_team) and are level: a new tie.
+SEQUENCE = (
+    "pool,home,away,home_goals,away_goals\nP,T0,T1,0,1\nP,T0,T2,0,0\nP,T0,T3,0,1\n"
+    "P,T0,T4,0,1\nP,T1,T3,0,0\nP,T2,T5,1,0\nP,T4,T5,0,0\n"
+)
+
+
+def test_a_decision_for_a_tie_that_only_an_earlier_decision_brings_out_is_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = write(tmp_path, "r.csv", SEQUENCE)
+    args = ["standings", "--rules", "water-polo", "--results", results, "--format", "json"]
+    assert main(args) == 0
+    assert [u["teams"] for u in json.loads(capsys.readouterr().out)["unresolved"]] == [["T1", "T3"], ["T2", "T4"]]
+
+    first = "pool,method,order\nP,penalty_competition,T3>T1\nP,penalty_competition,T2>T4\n"
+    assert main([*args, "--decisions", write(tmp_path, "d.csv", first)]) == 0
+    captured = capsys.readouterr()
+    assert [u["teams"] for u in json.loads(captured.out)["unresolved"]] == [["T1", "T2", "T4"]]
+    assert "T2>T4 not used" in captured.err and "T3>T1" not in captured.err
+
+    second = first + "P,penalty_competition,T4>T1>T2\n"
+    assert main([*args, "--decisions", write(tmp_path, "d.csv", second)]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert [r["team"] for r in data["pools"]["P"]][:4] == ["T3", "T4", "T1", "T2"]
+    assert data["unresolved"] == []
+    assert "T4>T1>T2" not in captured.err
+    assert "T2>T4 not used" in captured.err

@@ -11,18 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rules.errors import ResultsError
-from rules.ruleset import load_ruleset
+from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import (
     Decision,
     MatchResult,
     PoolTable,
     Standings,
     parse_results_csv,
+    rank_pool,
     rank_pools,
 )
 from rules.standings.decisions import read_decisions_csv
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         decisions = [decision for _, decision in numbered]
     standings = rank_pools(ruleset, results, decisions=decisions)
     if decisions:
-        _warn_unused(decisions, rank_pools(ruleset, results), ruleset.ranking.criteria)
+        _warn_unused(decisions, results, ruleset, standings)
     if args.format == "json":
         json.dump(standings.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -91,14 +91,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn_unused(decisions: list[Decision], undecided: Standings, criteria: Sequence[str]) -> None:
-    """Say which decisions order no tie: a stale file should not pass unnoticed."""
-    ties = {(u.pool, frozenset(u.teams)) for u in undecided.unresolved}
+def _warn_unused(decisions: list[Decision], results: list[MatchResult], ruleset: Ruleset, decided: Standings) -> None:
+    """Say which decisions order no tie: a stale file should not pass unnoticed.
+
+    A decision is used when the table changes without it. Comparing with the table
+    before any decision would not do: one decision can bring out a tie that only
+    the next one settles (penalty shots place a team, and the teams left are level
+    again), and it can dissolve a tie another decision was written for.
+    """
     for d in decisions:
         said = f"{d.pool},{d.method},{'>'.join(d.order)}"
-        if d.method not in criteria:
+        if d.method not in ruleset.ranking.criteria:
             print(f"courtside: warning: decision {said} not used: the ruleset has no {d.method!r}", file=sys.stderr)
-        elif (d.pool, d.teams) not in ties:
+            continue
+        others = [o for o in decisions if o is not d]
+        if rank_pool(ruleset, d.pool, results, decisions=others) == decided.pools[d.pool]:
             print(f"courtside: warning: decision {said} not used: those teams are not a tie", file=sys.stderr)
 
 
