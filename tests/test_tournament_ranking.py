@@ -41,3 +41,24 @@ def test_waiting_rankings_say_what_they_wait_for() -> None:
     ranked = rank_across("QFL", [], [], waiting=("loser QF2 (the result of QF2)",))
     team, needs = ranked.place(1)
     assert team is None and needs is not None and "the result of QF2" in needs
+
+
+def test_each_place_says_which_step_decided_it() -> None:
+    rows = [row("x", 3, -2, 4), row("y", 4, -5, 1), row("z", 3, -2, 6), row("w", 3, 0, 0)]
+    ranked = rank_across("best 3rd", rows, [])
+    why = dict(zip((r.team for _, r in ranked.rows), ranked.reasons, strict=True))
+    assert why["y"] == "ahead on points 4 vs 3"
+    assert why["w"] == "level on points; ahead on goal difference 0 vs -2"
+    assert why["z"] == "level on points; level on goal difference; ahead on goals 6 vs 4"
+    assert why["x"] == "level on points; level on goal difference; behind on goals 4 vs 6"
+
+
+def test_a_tie_says_whether_it_is_still_open_or_placed_by_the_decision() -> None:
+    rows = [row("x", 3, 0, 2), row("y", 3, 0, 2), row("z", 6, 1, 1)]
+    open_tie = rank_across("QFL", rows, [])
+    assert all("needs an organiser's decision" in w for w in open_tie.reasons[1:])
+    decided = rank_across("QFL", rows, [Decision(pool="QFL", method="lots", order=("y", "x"))])
+    assert decided.reasons[1:] == (
+        "level on points, goal difference and goals with x; placed by lots",
+        "level on points, goal difference and goals with y; placed by lots",
+    )

@@ -105,3 +105,18 @@ def test_same_club_final_placement_games_are_shown_with_what_may_follow() -> Non
     state = run(t, lions_meet_in_g5())
     assert "  exchanged: Lions A plays G7 instead of G5; Eagles A takes its place" in progress_text(t, state)
     assert progress_json(t, state)["exchanges"] == ["Lions A plays G7 instead of G5; Eagles A takes its place"]
+
+
+def test_cross_pool_rankings_are_shown_with_why_including_best_thirds() -> None:
+    path = ROOT / "rules" / "examples" / "youth-football.toml"
+    results_path = ROOT / "tests" / "data" / "youth-football-results.csv"
+    t = parse_tournament(path.read_text(encoding="utf-8"), str(path))
+    results = parse_results_csv(results_path.read_text(encoding="utf-8"), str(results_path))
+    state = progress(t, load_ruleset("youth-football"), pool_teams(t, str(path)), results)
+    data = progress_json(t, state)
+    thirds = next(r for r in data["rankings"] if r["name"] == "best 3rd")
+    assert [row["reason"] for row in thirds["rows"]] == list(state.rankings["best 3rd"].reasons)
+    assert thirds["rows"][0]["reason"].startswith("level on points; ahead on goal difference")
+    text = progress_text(t, state)
+    assert "Ranking best 3rd" in text
+    assert "needs an organiser's decision" in text.split("Ranking QFL", 1)[1].split("\n\n", 1)[0]

@@ -166,7 +166,10 @@ class _Walker:
                 return needs or f"place {rank} of pool {pool.name}"
             rows.append(_cross_row(state.table, team))
         name = f"best {_ordinal(rank)}"
-        return rank_across(name, rows, self.decisions)
+        ranked = rank_across(name, rows, self.decisions)
+        # Shown with the declared rankings: "why is Kalmar the best 3rd?" is the next question asked.
+        self.rankings.setdefault(name, ranked)
+        return ranked
 
     def _from_pools(self, found: BestFromPools) -> tuple[str | None, str | None]:
         group = best_from_pools_slots(self.t)[found.rank]

@@ -36,6 +36,8 @@ class RankedTeams:
     rows: tuple[tuple[int, CrossRow], ...]
     waiting: tuple[str, ...] = ()
     ties: tuple[tuple[str, ...], ...] = ()
+    reasons: tuple[str, ...] = ()
+    """Why each row stands where it does, against the row below (the last row: the row above)."""
 
     def place(self, rank: int) -> tuple[str | None, str | None]:
         if self.waiting:
@@ -76,4 +78,31 @@ def rank_across(
         else:
             by_team = {r.team: r for r in group}
             out += [(rank + i, by_team[team]) for i, team in enumerate(decision.order)]
-    return RankedTeams(name=name, rows=tuple(out), ties=tuple(ties))
+    return RankedTeams(name=name, rows=tuple(out), ties=tuple(ties), reasons=_reasons(out, decisions, name))
+
+
+_CRITERIA = ("points", "goal difference", "goals")
+
+
+def _reasons(rows: list[tuple[int, CrossRow]], decisions: Sequence[Decision], name: str) -> tuple[str, ...]:
+    out = []
+    for i, (rank, row) in enumerate(rows):
+        level = [r.team for n, r in rows if r.team != row.team and r.record == row.record]
+        if level:
+            # A tie the records cannot break: open until decided, then placed by the decision.
+            shared = any(n == rank for n, r in rows if r.team != row.team)
+            method = next((d.method for d in decisions if d.pool == name and row.team in d.teams), "decision")
+            out.append(
+                f"level on points, goal difference and goals with {', '.join(level)}; "
+                + ("needs an organiser's decision" if shared else f"placed by {method}")
+            )
+            continue
+        if len(rows) == 1:
+            out.append("the only team")
+            continue
+        last = i == len(rows) - 1
+        other = rows[i - 1][1] if last else rows[i + 1][1]
+        k = next(k for k, (a, b) in enumerate(zip(row.record, other.record, strict=True)) if a != b)
+        text = f"{'behind' if last else 'ahead'} on {_CRITERIA[k]} {row.record[k]} vs {other.record[k]}"
+        out.append("; ".join([*(f"level on {c}" for c in _CRITERIA[:k]), text]))
+    return tuple(out)

@@ -137,10 +137,10 @@ def progress_text(t: Tournament, progress: Progress) -> str:
         lines += ["", f"Ranking {ranking.name} (by pool record: points, goal difference, goals)"]
         if ranking.waiting:
             lines.append(f"  waits for {'; '.join(ranking.waiting)}")
-        for rank, row in ranking.rows:
+        for (rank, row), why in zip(ranking.rows, ranking.reasons, strict=True):
             lines.append(
                 f"  {rank:>2}  {row.team}  (pool {row.pool}: {row.points} pts, "
-                f"{row.goal_difference:+d}, {row.goals_for} goals)"
+                f"{row.goal_difference:+d}, {row.goals_for} goals)  {why}"
             )
     if progress.swaps:
         lines += ["", "Same-club switches"]
@@ -244,8 +244,9 @@ def progress_json(t: Tournament, progress: Progress) -> dict[str, Any]:
                         "points": row.points,
                         "goal_difference": row.goal_difference,
                         "goals_for": row.goals_for,
+                        "reason": why,
                     }
-                    for n, row in r.rows
+                    for (n, row), why in zip(r.rows, r.reasons, strict=True)
                 ],
             }
             for r in progress.rankings.values()
