@@ -131,6 +131,13 @@ class MatchMachine(RuleBasedStateMachine):
             remaining = state.clock_ms if self.match.ruleset.match.clock_direction == "down" else 0
             self.now += remaining + (state.interval_remaining_ms or 0) + 1
 
+    @rule(after=st.integers(min_value=0, max_value=4_000))
+    def just_after_the_horn(self, after: int) -> None:
+        # Lands within (or just past) the late-press grace, where presses race the horn.
+        state = self.match.state_at(self.now)
+        if state.phase == "play" and state.running and self.match.ruleset.match.clock_direction == "down":
+            self.now += state.clock_ms + after
+
     @rule(data=st.data(), back=st.integers(min_value=0, max_value=30_000))
     def press_in_the_past(self, data: st.DataObject, back: int) -> None:
         # A press put in at an earlier instant (the right press after an undo) must fold or be refused.
@@ -167,6 +174,11 @@ class MatchMachine(RuleBasedStateMachine):
                 assert s.home_short <= limit and s.away_short <= limit
             if s.result is not None:
                 assert s.phase == "finished"
+                # The outcome agrees with the score, however it was corrected.
+                if s.result.outcome == "shootout":
+                    assert s.home_goals == s.away_goals
+                if self.match.stage == "knockout" and s.result.outcome in ("regular", "overtime"):
+                    assert s.home_goals != s.away_goals, "a knock-out finished level"
 
     @invariant()
     def replay_matches_live(self) -> None:

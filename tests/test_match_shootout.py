@@ -89,9 +89,10 @@ def test_match_goes_to_the_shootout_and_takes_turns() -> None:
     m.apply(ClockStarted(at=11 * MIN))
     state = m.state_at(21 * MIN + S)
     assert (state.phase, state.period_label) == ("shootout", "penalties")
-    with pytest.raises(IllegalCommand, match="the match is in the penalties"):
-        m.apply(Goal(at=21 * MIN + 2 * S, team="home"))
     m.apply(ShootoutAttempt(at=22 * MIN, team="away", scored=True, player="9"))
+    # Once shots are taken the level score is settled: no goal of the match can be added.
+    with pytest.raises(IllegalCommand, match="shots of the penalties have been taken"):
+        m.apply(Goal(at=22 * MIN + S, team="home"))
     with pytest.raises(IllegalCommand, match="it is HOME's turn to shoot"):
         m.apply(ShootoutAttempt(at=22 * MIN + S, team="away", scored=True))
     for i, (team, scored) in enumerate([("home", False), ("away", True), ("home", False)]):

@@ -38,7 +38,7 @@ class Match:
         if on_field is None:
             on_field = ruleset.match.on_field
         if on_field is not None and on_field < 1:
-            raise ValueError(f"on_field must be 1 or more players a side, not {on_field}")
+            raise IllegalCommand(f"on_field must be 1 or more players a side, not {on_field}")
         self._ctx = Context(ruleset=ruleset, stage=stage, round=round, on_field=on_field)
         self._log: list[ev.Event] = []
         self._undone_by: dict[int, list[int]] = {}  # seq -> seqs of the undos in force against it

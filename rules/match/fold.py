@@ -68,8 +68,12 @@ class Core:
     clock_since: int | None = None
     period_offset: int = 0  # play time at the start of this period
     interval_until: int | None = None
-    period_ended_at: int | None = None  # for the late-press grace
+    period_ended_at: int | None = None  # when a period ran out by itself: the late-press grace runs from it
+    # The last period that ended, when, and its clock then: kept until the next period
+    # starts, so a goal or a correction in the break can decide that end again.
     ended_period: int | None = None
+    period_end: int | None = None
+    ended_clock: int = 0
     started_at: int | None = None
     finished_at: int | None = None
     home: int = 0
@@ -110,7 +114,7 @@ class Core:
         self.clock_since = at
         self.stoppage += 1
         self.period_ended_at = None
-        self.ended_period = None
+        self.ended_period = self.period_end = None
         if self.started_at is None:
             self.started_at = at
 
@@ -152,12 +156,17 @@ def _interval(ctx: Context, c: Core, at: int, length: int) -> None:
 
 def end_period(ctx: Context, c: Core, at: int) -> None:
     """The period is over (ran out, or the operator ended it): interval, extra time, shoot-out or the end."""
-    m = ctx.ruleset.match
     c.stop_clock(ctx, at)
     c.period_ended_at = at
-    c.ended_period = c.period
+    c.ended_period, c.period_end, c.ended_clock = c.period, at, c.clock_base
     c.set_piece = None
     c.timeout_team = c.timeout_until = None
+    decide(ctx, c, at)
+
+
+def decide(ctx: Context, c: Core, at: int) -> None:
+    """What follows the period that ended at ``at``, given the score: a break, extra time, a shoot-out or the end."""
+    m = ctx.ruleset.match
     level = c.home == c.away
     if c.period < m.periods:
         _interval(ctx, c, at, m.intervals[c.period - 1])
@@ -172,7 +181,9 @@ def end_period(ctx: Context, c: Core, at: int) -> None:
             c.phase = "shootout"
         return
     assert overtime is not None
-    if c.period - m.periods < overtime.periods:
+    if not level and overtime.kind == "golden_goal":
+        c.finish("overtime", at)  # a goal counted for an end of golden-goal extra time decides it
+    elif c.period - m.periods < overtime.periods:
         _interval(ctx, c, at, overtime.interval_between)
     elif level and m.shootout is not None:
         c.phase = "shootout"

@@ -117,22 +117,32 @@ def mark_coincidental(
 
 
 def on_goal(
-    ruleset: Ruleset, penalties: tuple[Penalty, ...], scorer: Team, play: int, goal: int
+    ruleset: Ruleset, penalties: tuple[Penalty, ...], scorer: Team, play: int, goal: int,
+    awarded_by: int | None = None,
 ) -> tuple[Penalty, ...]:
-    """End what a goal ends: every "any" penalty; the conceding side's "against" one if short-handed."""
+    """End what a goal ends: every "any" penalty; the conceding side's "against" one if short-handed.
+
+    ``awarded_by``: only penalties awarded at or before this instant count (a goal
+    pressed after the horn was scored before penalties given after the horn).
+    """
     limit = ruleset.penalties.max_reducing_per_team
     conceding = other(scorer)
+
+    def before(p: Penalty) -> bool:
+        return awarded_by is None or p.awarded_at <= awarded_by
+
     # Strength before the goal decides, so compute it once.
-    short_handed = short_count(penalties, conceding) > short_count(penalties, scorer)
+    on_ice = tuple(p for p in penalties if before(p))
+    short_handed = short_count(on_ice, conceding) > short_count(on_ice, scorer)
     result = penalties
     for i, p in enumerate(penalties):
-        if p.running and ruleset.penalty(p.kind).ends_on_goal == "any":
+        if before(p) and p.running and ruleset.penalty(p.kind).ends_on_goal == "any":
             result = end(result, i, play, "goal", limit, goal)
     if short_handed:
         candidates = [
             (p.remaining(play) or 0, i)
             for i, p in enumerate(result)
-            if p.team == conceding and p.running and p.reduces and p.length is not None
+            if before(p) and p.team == conceding and p.running and p.reduces and p.length is not None
             and ruleset.penalty(p.kind).ends_on_goal == "against"
         ]
         if candidates:

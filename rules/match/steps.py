@@ -13,7 +13,7 @@ from dataclasses import replace
 from rules.errors import IllegalCommand
 from rules.match import events as ev
 from rules.match import penalties as pen
-from rules.match import shootout, timeouts
+from rules.match import rescore, shootout, timeouts
 from rules.match.cards import Card
 from rules.match.clock import format_clock
 from rules.match.fold import Context, Core, GoalRecord, begin_next_period, end_period
@@ -78,7 +78,19 @@ def _clock_stopped(ctx: Context, c: Core, e: ev.ClockStopped) -> None:
 
 
 def _goal(ctx: Context, c: Core, e: ev.Goal) -> None:
+    late = _within_grace(ctx, c, e.at) and rescore.end_is_open(c)
+    if late or (c.phase in ("interval", "shootout") and rescore.end_is_open(c)):
+        rescore.goal_after_period(ctx, c, e, late=late)
+        return
+    if c.phase == "finished" and c.outcome in ("regular", "overtime"):
+        raise IllegalCommand(
+            "cannot score a goal: the match is over; enter a goal scored before the end "
+            "at the instant it was scored, or correct the score"
+        )
+    if c.attempts:
+        raise IllegalCommand(rescore.shots_taken(ctx, "score a goal", "undo them to add a goal of the match"))
     _require_play(ctx, c, "score a goal")
+    c.ended_period = c.period_end = None  # scored in the period now ready: the last one's end is settled
     m = ctx.ruleset.match
     if e.team == "home":
         c.home += 1
@@ -115,10 +127,7 @@ def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
         if p.ended_by_goal == goal.seq and room:
             restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
     c.penalties = tuple(restored)
-    if goal.golden and c.phase == "finished" and c.outcome == "overtime":
-        c.phase = "play"  # the golden goal did not count: extra time goes on, clock stopped
-        c.outcome = None
-        c.finished_at = None
+    rescore.after_score_change(ctx, c, "disallow the goal")
 
 
 def _penalty_kind(ctx: Context, kind: str) -> PenaltyKind:
@@ -288,7 +297,7 @@ def _period_advanced(ctx: Context, c: Core, e: ev.PeriodAdvanced) -> None:
         _require_play(ctx, c, "end the period")
         end_period(ctx, c, e.at)
     # The grace is for presses racing a horn; the operator ended this period on purpose.
-    c.period_ended_at = c.ended_period = None
+    c.period_ended_at = None
 
 
 def _possession_reset(ctx: Context, c: Core, e: ev.PossessionReset) -> None:
@@ -315,6 +324,7 @@ def _clock_corrected(ctx: Context, c: Core, e: ev.ClockCorrected) -> None:
     length = ctx.period_length(c.period)
     if not 0 <= e.clock <= length:
         raise IllegalCommand(f"the clock must be between 0:00 and {_mmss(length)}")
+    c.ended_period = c.period_end = None  # the period now in play was set by hand: the last one's end is settled
     c.clock_base = length - e.clock if ctx.ruleset.match.clock_direction == "down" else e.clock
     if c.clock_since is not None:
         c.clock_since = e.at
@@ -326,6 +336,7 @@ def _score_corrected(ctx: Context, c: Core, e: ev.ScoreCorrected) -> None:
     if e.home < 0 or e.away < 0:
         raise IllegalCommand("a score cannot be negative")
     c.home, c.away = e.home, e.away
+    rescore.after_score_change(ctx, c, "correct the score")
 
 
 def _match_abandoned(ctx: Context, c: Core, e: ev.MatchAbandoned) -> None:

@@ -1,0 +1,107 @@
+"""The score of a period that has ended changes: decide again what follows that end.
+
+What follows a period (a break, extra time, a shoot-out, the end) depends on the
+score at its horn. A goal pressed a moment after the horn, a goal the operator
+forgot and enters in the break, or a correction after the final horn changes that
+score, so the end is decided again as if the score had been right at the horn:
+a level knock-out goes on to extra time or a shoot-out, a decided one finishes.
+
+Once shots of a shoot-out have been taken the level score they were taken on is
+settled: a change that unlevels it is refused, and the operator undoes the shots.
+"""
+
+from __future__ import annotations
+
+from rules.errors import IllegalCommand
+from rules.match import events as ev
+from rules.match import penalties as pen
+from rules.match.fold import Context, Core, GoalRecord, Phase, begin_next_period, decide
+
+
+def _shootout_name(ctx: Context) -> str:
+    rules = ctx.ruleset.match.shootout
+    return rules.name if rules is not None else "shoot-out"
+
+
+def shots_taken(ctx: Context, doing: str, remedy: str) -> str:
+    """Why a change to the score of the match is refused once the shoot-out has begun."""
+    return f"cannot {doing}: shots of the {_shootout_name(ctx)} have been taken; {remedy}"
+
+
+def end_is_open(c: Core) -> bool:
+    """The last period has ended and nothing since depends on what followed it."""
+    if c.ended_period is None or c.period_end is None or c.running() or c.attempts:
+        return False
+    if c.outcome is not None:
+        return c.outcome in ("regular", "overtime")
+    return c.phase in ("interval", "shootout") or (c.phase == "play" and c.period == c.ended_period + 1)
+
+
+def _reopen(c: Core) -> tuple[Phase, int | None]:
+    """Back to the instant the last period ended, before what followed was decided."""
+    assert c.ended_period is not None
+    was = (c.phase, c.interval_until)
+    if c.period != c.ended_period:  # the next period was ready (a zero-length break, or the break was over)
+        c.period = c.ended_period
+        c.period_offset -= c.ended_clock
+    c.clock_base, c.clock_since = c.ended_clock, None
+    c.phase = "play"
+    c.interval_until = None
+    c.outcome = None
+    c.finished_at = None
+    return was
+
+
+def _decide_again(ctx: Context, c: Core, was: tuple[Phase, int | None]) -> None:
+    assert c.period_end is not None
+    decide(ctx, c, c.period_end)
+    if c.phase == "interval":
+        if was[0] == "interval":
+            c.interval_until = was[1]  # the break runs on as it was (it may have been cut short)
+        elif was[0] == "play":
+            begin_next_period(ctx, c, c.now)  # the break was already over
+
+
+def goal_after_period(ctx: Context, c: Core, e: ev.Goal, *, late: bool) -> None:
+    """A goal of the period that ended: pressed within the grace (``late``), or forgotten and entered in the break.
+
+    A late goal was scored just before the horn, so it ends what a goal then would
+    have ended, but not penalties given after the horn. A goal entered later in the
+    break ends no penalty: when it was scored is not known (enter it at its own
+    instant for that).
+    """
+    if c.attempts:
+        raise IllegalCommand(shots_taken(ctx, "score a goal", "undo them to add a goal of the match"))
+    horn = c.period_end
+    was = _reopen(c)
+    if e.team == "home":
+        c.home += 1
+    else:
+        c.away += 1
+    c.goals = (*c.goals, GoalRecord(seq=e.seq, team=e.team, player=e.player, period=c.period))
+    if late:
+        c.penalties = pen.on_goal(ctx.ruleset, c.penalties, e.team, c.play(ctx, e.at), e.seq, awarded_by=horn)
+    _decide_again(ctx, c, was)
+
+
+def after_score_change(ctx: Context, c: Core, doing: str) -> None:
+    """Keep the outcome consistent with a score changed by a correction or a disallowed goal."""
+    level = c.home == c.away
+    if c.outcome in ("walkover", "forfeit"):
+        word = "walk-over" if c.outcome == "walkover" else "forfeit"
+        raise IllegalCommand(f"cannot {doing}: the result of a {word} is set by the rules; undo the {word} first")
+    if c.outcome == "abandoned":
+        return  # the score stands as played; the organiser decides the result
+    if c.attempts:
+        if not level:
+            raise IllegalCommand(
+                shots_taken(ctx, doing, "they were taken on a level score: undo them first, then change the score")
+            )
+        return
+    if end_is_open(c):
+        _decide_again(ctx, c, _reopen(c))
+    elif c.phase == "finished" and c.outcome == "overtime" and level:
+        # The golden goal is gone: extra time goes on from where it stood, clock stopped.
+        c.phase = "play"
+        c.outcome = None
+        c.finished_at = None
