@@ -59,6 +59,7 @@ def test_every_event_type_has_a_name() -> None:
         ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "home", "minute": 3}', "goal: minute: unknown key"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "shootout_attempt", "team": "home", "scored": "yes"}', "scored"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "home", "player": 7}', "player"),
+        ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "home", "at": 9}', "at: given twice"),
     ],
 )
 def test_bad_line_is_reported_with_file_and_line(line: str, message: str) -> None:

@@ -58,3 +58,18 @@ def test_missing_file_and_unknown_rules(tmp_path: Path, capsys: pytest.CaptureFi
     assert "cannot read the file" in capsys.readouterr().err
     assert main(["replay", "--rules", "curling", "--events", str(tmp_path / "none.jsonl")]) == 2
     assert "neither a preset" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("at", ["nan", "inf", "-3", "soon"])
+def test_an_instant_that_is_not_a_time_is_refused_by_the_option(log: Path, at: str) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["replay", "--rules", "indoor-football", "--events", str(log), "--at", at])
+    assert stopped.value.code == 2  # argparse's usage error, not a traceback
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(LOG.encode() + '{"v": 1, "seq": 4, "at": 95000, "type": "goal", "team": "home", "player": "Å"}\n'
+                     .encode("latin-1"))
+    assert main(["replay", "--rules", "indoor-football", "--events", str(path)]) == 2
+    assert f"{path}, line 4: not UTF-8 text (byte 0xc5)" in capsys.readouterr().err

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,17 @@ from typing import Any
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import Match, numbered_events
 from rules.ruleset import load_ruleset
+
+
+def _seconds(text: str) -> float:
+    """``--at``: a finite, non-negative number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds from 0 up")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -25,7 +37,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--rules", required=True, metavar="NAME_OR_FILE", help="a preset name or a ruleset file")
     parser.add_argument("--events", required=True, metavar="FILE.jsonl", help="the match's event log")
-    parser.add_argument("--at", type=float, metavar="SECONDS", help="instant to show (seconds on the log's clock)")
+    parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="instant to show (seconds on the log's clock)")
     parser.add_argument("--stage", choices=("round_robin", "knockout"), default="round_robin",
                         help="whether the match may end level (default: round_robin)")
     parser.add_argument("--round", metavar="ROUND", help='the round, e.g. "semi_final" (time-outs may depend on it)')
@@ -38,9 +50,14 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     source = str(args.events)
     try:
-        text = Path(args.events).read_text(encoding="utf-8")
+        data = Path(args.events).read_bytes()
     except OSError as err:
         raise EventLogError(source, None, f"cannot read the file ({err.strerror})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise EventLogError(source, line, f"not UTF-8 text (byte 0x{data[err.start]:02x})") from None
     match = Match(ruleset, stage=args.stage, round=args.round, on_field=args.on_field)
     for line, event in numbered_events(text, source):
         try:
@@ -48,8 +65,6 @@ def run(args: argparse.Namespace) -> int:
         except IllegalCommand as err:
             raise EventLogError(source, line, f"seq {event.seq} ({event.type}) refused: {err.reason}") from None
     at = match.last_at if args.at is None else round(args.at * 1000)
-    if at < 0:
-        raise EventLogError(source, None, "--at cannot be negative")
     json.dump(match.state_at(at).to_dict(), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

@@ -88,6 +88,21 @@ def event_from_dict(data: Any, source: str, line: int | None = None) -> Event:
         raise EventLogError(source, line, f"{kind}: {_describe(err)}") from None
 
 
+class _RepeatedKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # json keeps the last of two equal keys; a journal line that says "at" twice is ambiguous.
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKey(key)
+        data[key] = value
+    return data
+
+
 def parse_log(text: str, source: str) -> list[Event]:
     """Every event of a JSON-lines log; blank lines are skipped, sequence numbers must grow."""
     return [event for _, event in numbered_events(text, source)]
@@ -100,9 +115,11 @@ def numbered_events(text: str, source: str) -> list[tuple[int, Event]]:
         if not raw.strip():
             continue
         try:
-            data = json.loads(raw)
+            data = json.loads(raw, object_pairs_hook=_no_repeated_keys)
         except json.JSONDecodeError as err:
             raise EventLogError(source, number, f"not valid JSON ({err.msg} at column {err.colno})") from None
+        except _RepeatedKey as err:
+            raise EventLogError(source, number, f"{err.key}: given twice") from None
         event = event_from_dict(data, source, number)
         if events and event.seq <= events[-1][1].seq:
             raise EventLogError(source, number, f"seq {event.seq} does not follow seq {events[-1][1].seq}")
