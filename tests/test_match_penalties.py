@@ -235,3 +235,50 @@ def test_misconduct_is_served_without_reducing_strength() -> None:
     m.apply(ClockStarted(at=MIN + 10 * S))
     state = m.state_at(5 * MIN)
     assert (state.strength, state.penalties[0].remaining_ms) == ("5 v 5", 10 * MIN - 3 * MIN - 50 * S)
+
+
+def test_a_double_minor_is_served_one_after_the_other_with_the_team_one_short() -> None:
+    # IIHF: one player serving two minors leaves the team one short for four minutes; a
+    # goal against ends the minor being served and the second one starts then.
+    m = _hockey_stoppage()
+    m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="4"))
+    m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="4"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    state = m.state_at(2 * MIN + 10 * S)
+    assert state.strength == "4 v 5"
+    assert [(p.remaining_ms, p.waiting) for p in state.penalties] == [(MIN, False), (2 * MIN, True)]
+    m.apply(Goal(at=2 * MIN + 10 * S, team="away"))  # stops the clock
+    m.apply(ClockStarted(at=2 * MIN + 20 * S))
+    state = m.state_at(3 * MIN + 20 * S)
+    assert state.strength == "4 v 5"
+    assert [(p.remaining_ms, p.waiting) for p in state.penalties] == [(MIN, False)]
+    assert m.state_at(4 * MIN + 20 * S).strength == "5 v 5"
+
+
+@pytest.mark.parametrize("order", [("minor", "misconduct"), ("misconduct", "minor")])
+def test_a_misconduct_starts_when_the_same_players_minor_ends(order: tuple[str, str]) -> None:
+    # Whichever the operator enters first, the minor is served first (team short) and
+    # the 10-minute misconduct after it, with the team at full strength.
+    m = _hockey_stoppage()
+    for kind in order:
+        m.apply(PenaltyAwarded(at=MIN + S, team="home", kind=kind, player="7"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    state = m.state_at(2 * MIN + 10 * S)
+    assert state.strength == "4 v 5"
+    assert {p.kind: (p.remaining_ms, p.waiting) for p in state.penalties} == {
+        "minor": (MIN, False), "misconduct": (10 * MIN, True),
+    }
+    state = m.state_at(4 * MIN + 10 * S)
+    assert state.strength == "5 v 5"
+    assert [(p.kind, p.remaining_ms) for p in state.penalties] == [("misconduct", 9 * MIN)]
+
+
+def test_a_green_then_a_yellow_to_one_player_leave_the_team_one_short() -> None:
+    m = started("indoor-hockey")
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="green", player="8"))
+    m.apply(PenaltyAwarded(at=MIN + 30 * S, team="home", kind="yellow", player="8"))
+    state = m.state_at(MIN + 45 * S)
+    assert state.home_short == 1
+    assert [(p.kind, p.waiting) for p in state.penalties] == [("green", False), ("yellow", True)]
+    state = m.state_at(4 * MIN)  # green 1:00-2:00, then yellow 2:00-5:00
+    assert (state.home_short, [(p.kind, p.remaining_ms) for p in state.penalties]) == (1, [("yellow", MIN)])

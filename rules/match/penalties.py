@@ -3,7 +3,8 @@
 A penalty starts at a play-time instant and lasts ``length`` ms of play time
 (``None``: to the end of the match), so it runs only while the match clock runs.
 A team has at most ``max_reducing_per_team`` players short at once (ice hockey:
-two); a further penalty waits and starts at the play time one of those ends.
+two); a further penalty waits and starts at the play time one of those ends. A
+player serves their own penalties one after another.
 Coincidental penalties are served without changing strength. Functions here take
 and return tuples of frozen :class:`Penalty` records and never mutate them.
 """
@@ -66,13 +67,43 @@ def _has_room(penalties: tuple[Penalty, ...], team: Team, limit: int | None) -> 
     return limit is None or short_count(penalties, team) < limit
 
 
+def behind(penalties: tuple[Penalty, ...], p: Penalty, skip: int = -1) -> bool:
+    """``p`` waits for its player: another of theirs is running, or one that reduces strength waits first.
+
+    A player serves their penalties one after another (an ice-hockey double minor is
+    four minutes with the team one short), those that reduce strength first (a
+    misconduct starts when the minor ends). ``skip``: the index of ``p`` itself.
+    """
+    if p.player is None:
+        return False
+    return any(
+        i != skip and q.team == p.team and q.player == p.player
+        and (q.running or (q.active and q.start is None and q.reduces and not p.reduces))
+        for i, q in enumerate(penalties)
+    )
+
+
+def served_first(penalties: tuple[Penalty, ...], new: Penalty, stoppage: int) -> tuple[Penalty, ...]:
+    """A penalty that reduces strength goes before the player's misconduct given at the same stoppage."""
+    if new.player is None or not new.reduces:
+        return penalties
+    return tuple(
+        replace(q, start=None)
+        if q.team == new.team and q.player == new.player and q.running and not q.reduces and q.stoppage == stoppage
+        else q
+        for q in penalties
+    )
+
+
 def start_waiting(penalties: tuple[Penalty, ...], team: Team, play: int, limit: int | None) -> tuple[Penalty, ...]:
-    """Start the team's waiting penalties, oldest first, while there is room."""
+    """Start the team's waiting penalties, oldest first, while there is room and their player is free."""
     result = list(penalties)
     for i, p in enumerate(result):
         if p.team == team and p.active and p.start is None:
-            if not _has_room(tuple(result), team, limit) and p.reduces:
-                break
+            if behind(tuple(result), p, skip=i):
+                continue
+            if p.reduces and not _has_room(tuple(result), team, limit):
+                continue  # a later one without room cannot start either; one that does not reduce can
             result[i] = replace(p, start=play)
     return tuple(result)
 

@@ -168,8 +168,13 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
         if earlier + 1 == kind.escalates_after:
             target = ctx.ruleset.penalty(kind.escalates_to)
             awarded.append(_new_penalty(ctx, c, e, kind.escalates_to, target, target.length, play, escalated=True))
+    limit = ctx.ruleset.penalties.max_reducing_per_team
     for p in awarded:
-        c.penalties = (*c.penalties, p)
+        queued = pen.served_first(c.penalties, p, c.stoppage)
+        if queued != c.penalties:  # the player's misconduct from this stoppage now waits: this one goes first
+            c.penalties = pen.start_waiting((*queued, replace(p, start=None)), e.team, play, limit)
+        else:
+            c.penalties = (*c.penalties, p)
         rules = ctx.ruleset.penalty(p.kind)
         card = Card(
             seq=p.seq, team=p.team, player=p.player, kind=p.kind, label=rules.label,
@@ -195,6 +200,8 @@ def _new_penalty(
     limit = ctx.ruleset.penalties.max_reducing_per_team
     if kind.reduces_strength and limit is not None and pen.short_count(c.penalties, e.team) >= limit:
         return replace(base, start=None)  # waits until one of the team's penalties ends
+    if pen.behind(c.penalties, base):
+        return replace(base, start=None)  # the player serves it after the one running now
     return base
 
 
