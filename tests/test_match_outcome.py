@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalCommand
-from rules.match import ClockStarted, Forfeit, Goal, Match, MatchAbandoned, MatchOutcome, PenaltyAwarded, Walkover
+from rules.match import (
+    ClockStarted,
+    Forfeit,
+    Goal,
+    Match,
+    MatchAbandoned,
+    MatchOutcome,
+    PenaltyAwarded,
+    ShootoutAttempt,
+    Walkover,
+)
 from rules.ruleset import load_ruleset
 
 S = 1000
@@ -60,7 +70,7 @@ def test_regular_win_and_sanctions_in_the_result() -> None:
 
 
 def test_result_in_the_standings_form() -> None:
-    standings = pytest.importorskip("rules.standings")
+    from rules import standings
     m = Match(load_ruleset("indoor-hockey"), stage="knockout")
     m.apply(ClockStarted(at=0))
     m.apply(ClockStarted(at=25 * MIN))
@@ -71,3 +81,29 @@ def test_result_in_the_standings_form() -> None:
     row = result.to_match_result(pool="SF", home="Rot-Weiss", away="Uhlenhorst")
     assert isinstance(row, standings.MatchResult)
     assert (row.home_goals, row.away_goals, row.outcome, row.winner) == (1, 0, "overtime", "Rot-Weiss")
+
+
+def test_every_kind_of_ending_is_a_result_the_standings_accept() -> None:
+    from rules.standings.results import result_problem
+
+    def row(m: Match) -> object:
+        result = m.result()
+        assert result is not None
+        return result.to_match_result(pool="A", home="Kosice", away="Presov")
+
+    shootout = Match(load_ruleset("indoor-football"), stage="knockout")
+    shootout.apply(ClockStarted(at=0))
+    shootout.apply(ClockStarted(at=11 * MIN))
+    for i, team in enumerate(("home", "away") * 2):
+        shootout.apply(ShootoutAttempt(at=22 * MIN + i * S, team=team, scored=team == "away"))  # type: ignore[arg-type]
+    walkover = Match(load_ruleset("youth-football"))
+    walkover.apply(Walkover(at=0, team="home"))
+    forfeit = Match(load_ruleset("ice-hockey"))
+    forfeit.apply(ClockStarted(at=0))
+    forfeit.apply(Forfeit(at=MIN, team="away"))
+    draw = Match(load_ruleset("indoor-football"))
+    draw.apply(ClockStarted(at=0))
+    draw.apply(ClockStarted(at=11 * MIN))
+    draw.apply(ClockStarted(at=21 * MIN + 2 * S))  # a late press after the horn changes nothing
+    for m in (shootout, walkover, forfeit, draw):
+        assert result_problem(row(m)) is None  # type: ignore[arg-type]
