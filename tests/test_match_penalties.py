@@ -282,3 +282,21 @@ def test_a_green_then_a_yellow_to_one_player_leave_the_team_one_short() -> None:
     assert [(p.kind, p.waiting) for p in state.penalties] == [("green", False), ("yellow", True)]
     state = m.state_at(4 * MIN)  # green 1:00-2:00, then yellow 2:00-5:00
     assert (state.home_short, [(p.kind, p.remaining_ms) for p in state.penalties]) == (1, [("yellow", MIN)])
+
+
+@pytest.mark.parametrize("order", [("game_misconduct", "major"), ("major", "game_misconduct")])
+def test_a_major_and_a_game_misconduct_at_one_stoppage_in_either_order(order: tuple[str, str]) -> None:
+    # IIHF: a major and a game misconduct together; the team is short for the major's five
+    # minutes whichever the operator enters first. A later penalty to that player is refused.
+    m = _hockey_stoppage()
+    for i, kind in enumerate(order):
+        m.apply(PenaltyAwarded(at=MIN + (i + 1) * S, team="home", kind=kind, player="9"))
+    m.apply(ClockStarted(at=MIN + 10 * S))
+    state = m.state_at(2 * MIN + 10 * S)
+    assert state.strength == "4 v 5"
+    assert {p.kind: (p.remaining_ms, p.waiting) for p in state.penalties} == {
+        "major": (4 * MIN, False), "game_misconduct": (20 * MIN, True),
+    }
+    m.apply(ClockStopped(at=3 * MIN))
+    with pytest.raises(IllegalCommand, match="player 9 of HOME is already out for the match"):
+        m.apply(PenaltyAwarded(at=3 * MIN + S, team="home", kind="minor", player="9"))

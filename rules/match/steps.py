@@ -159,7 +159,12 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
         length = e.length
     if e.player is not None:
         for p in c.penalties:
-            if p.team == e.team and p.player == e.player and ctx.ruleset.penalty(p.kind).player_out_for_match:
+            out = ctx.ruleset.penalty(p.kind)
+            # A sending-off that does not itself reduce strength (ice hockey's game misconduct)
+            # comes with the penalty that does: at that stoppage it may be entered after it.
+            companion = (p.stoppage == c.stoppage and not c.running() and not out.reduces_strength
+                         and kind.reduces_strength)
+            if p.team == e.team and p.player == e.player and out.player_out_for_match and not companion:
                 raise IllegalCommand(f"player {e.player} of {e.team.upper()} is already out for the match")
     play = c.play(ctx, e.at)
     awarded = [_new_penalty(ctx, c, e, e.kind, kind, length, play, escalated=False)]
