@@ -63,7 +63,8 @@ def short_count(penalties: tuple[Penalty, ...], team: Team) -> int:
     return sum(1 for p in penalties if p.team == team and p.reduces and p.running)
 
 
-def _has_room(penalties: tuple[Penalty, ...], team: Team, limit: int | None) -> bool:
+def has_room(penalties: tuple[Penalty, ...], team: Team, limit: int | None) -> bool:
+    """The team may have one more player short (``limit``: the ruleset's ``max_reducing_per_team``)."""
     return limit is None or short_count(penalties, team) < limit
 
 
@@ -102,7 +103,7 @@ def start_waiting(penalties: tuple[Penalty, ...], team: Team, play: int, limit: 
         if p.team == team and p.active and p.start is None:
             if behind(tuple(result), p, skip=i):
                 continue
-            if p.reduces and not _has_room(tuple(result), team, limit):
+            if p.reduces and not has_room(tuple(result), team, limit):
                 continue  # a later one without room cannot start either; one that does not reduce can
             result[i] = replace(p, start=play)
     return tuple(result)

@@ -123,7 +123,7 @@ def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
     restored = list(c.penalties)
     for i, p in enumerate(restored):
         # A penalty the goal ended runs on, if there is still room for it.
-        room = limit is None or not p.reduces or pen.short_count(tuple(restored), p.team) < limit
+        room = not p.reduces or pen.has_room(tuple(restored), p.team, limit)
         if p.ended_by_goal == goal.seq and room:
             restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
     c.penalties = tuple(restored)
@@ -203,7 +203,7 @@ def _new_penalty(
     if length == 0:
         return replace(base, ended=play, end_reason="caution", reduces=False)
     limit = ctx.ruleset.penalties.max_reducing_per_team
-    if kind.reduces_strength and limit is not None and pen.short_count(c.penalties, e.team) >= limit:
+    if kind.reduces_strength and not pen.has_room(c.penalties, e.team, limit):
         return replace(base, start=None)  # waits until one of the team's penalties ends
     if pen.behind(c.penalties, base):
         return replace(base, start=None)  # the player serves it after the one running now
@@ -249,7 +249,7 @@ def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
         if p.active:
             c.penalties = pen.end(c.penalties, index, play, "corrected", limit)
         return
-    if not p.active and p.reduces and limit is not None and pen.short_count(c.penalties, p.team) >= limit:
+    if not p.active and p.reduces and not pen.has_room(c.penalties, p.team, limit):
         raise IllegalCommand(f"{p.team.upper()} already has {limit} players short; this penalty cannot run again now")
     if p.active and p.start is None:
         fixed = replace(p, length=e.remaining)  # still waiting: it will serve this much
