@@ -40,6 +40,11 @@ class Context:
             return m.period_length
         return m.overtime.period_length
 
+    def shootout_name(self) -> str:
+        """What the ruleset calls its shoot-out ("penalty shoot-out", "shoot-out" when it has none)."""
+        rules = self.ruleset.match.shootout
+        return rules.name if rules is not None else "shoot-out"
+
 
 @dataclass(frozen=True, kw_only=True)
 class Horn:

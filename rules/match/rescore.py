@@ -18,14 +18,9 @@ from rules.match import penalties as pen
 from rules.match.fold import Context, Core, GoalRecord, Phase, begin_next_period, decide
 
 
-def _shootout_name(ctx: Context) -> str:
-    rules = ctx.ruleset.match.shootout
-    return rules.name if rules is not None else "shoot-out"
-
-
 def shots_taken(ctx: Context, doing: str, remedy: str) -> str:
     """Why a change to the score of the match is refused once the shoot-out has begun."""
-    return f"cannot {doing}: shots of the {_shootout_name(ctx)} have been taken; {remedy}"
+    return f"cannot {doing}: shots of the {ctx.shootout_name()} have been taken; {remedy}"
 
 
 def end_is_open(c: Core) -> bool:

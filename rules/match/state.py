@@ -141,7 +141,7 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
         strength = f"{max(0, ctx.on_field - short['home'])} v {max(0, ctx.on_field - short['away'])}"
     overtime = c.period > m.periods
     if c.phase == "shootout" or (c.phase == "finished" and c.attempts):
-        label = m.shootout.name if m.shootout else "shoot-out"
+        label = ctx.shootout_name()
     elif overtime:
         label = f"extra time {c.period - m.periods}"
     else:

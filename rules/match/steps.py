@@ -41,8 +41,7 @@ def _require_play(ctx: Context, c: Core, doing: str) -> None:
     if c.phase == "interval":
         raise IllegalCommand(f"cannot {doing}: the {_period_name(ctx, c)} is over and the interval is running")
     if c.phase == "shootout":
-        name = ctx.ruleset.match.shootout.name if ctx.ruleset.match.shootout else "shoot-out"
-        raise IllegalCommand(f"cannot {doing}: the match is in the {name}")
+        raise IllegalCommand(f"cannot {doing}: the match is in the {ctx.shootout_name()}")
     raise IllegalCommand(f"cannot {doing}: the match is over")
 
 
