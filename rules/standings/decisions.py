@@ -55,10 +55,6 @@ def read_decisions_csv(text: str, source: str) -> list[tuple[int, Decision]]:
     decisions: list[tuple[int, Decision]] = []
     seen: dict[tuple[str, frozenset[str]], int] = {}
     for line, row in csv_rows(text, source, DECISION_COLUMNS, ()):
-        if not any(isinstance(cell, str) and cell.strip() for cell in row.values()) and None not in row:
-            continue  # a spreadsheet's empty row (",,,,"), like a blank line
-        if None in row:
-            raise ResultsError(source, line, "more cells than the 3 columns of the header")
         decision = Decision(
             pool=cell(row, "pool"),
             method=cell(row, "method"),

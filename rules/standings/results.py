@@ -133,15 +133,22 @@ def csv_rows(text: str, source: str, required: tuple[str, ...], optional: tuple[
              ) -> Iterator[tuple[int, dict[str | None, str | list[str] | None]]]:
     """The data rows of a CSV file with a checked header, each with its line number.
 
-    Text that is not CSV (a quote left open, a cell beyond the csv module's size
-    limit) is refused at its line rather than escaping as the module's own error.
+    A spreadsheet's empty row (",,,,") is skipped like a blank line; a row with
+    more cells than the header is refused at its line. Text that is not CSV (a
+    quote left open, a cell beyond the csv module's size limit) is refused at its
+    line rather than escaping as the module's own error.
     """
     reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), strict=True)
     try:
         check_header(reader.fieldnames, required, optional, source)
         reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
         for row in reader:
-            yield reader.line_num, cast(dict[str | None, str | list[str] | None], row)
+            cells = cast(dict[str | None, str | list[str] | None], row)
+            if None in cells:
+                columns = len(cells) - 1
+                raise ResultsError(source, reader.line_num, f"more cells than the {columns} columns of the header")
+            if any(isinstance(value, str) and value.strip() for value in cells.values()):
+                yield reader.line_num, cells
     except csv.Error as err:
         # line_num counts the lines read before the row that failed: that row starts on the next
         raise ResultsError(source, reader.line_num + 1, f"not readable as CSV ({err})") from None
@@ -180,10 +187,6 @@ def parse_results_csv(
     results: list[MatchResult] = []
     seen: dict[tuple[str, frozenset[str]], list[int]] = {}
     for line, cells in csv_rows(text, source, REQUIRED_COLUMNS, OPTIONAL_COLUMNS):
-        if not any(isinstance(cell, str) and cell.strip() for cell in cells.values()) and None not in cells:
-            continue  # a spreadsheet's empty row (",,,,"), like a blank line
-        if None in cells:
-            raise ResultsError(source, line, f"more cells than the {len(cells) - 1} columns of the header")
         outcome = cell(cells, "outcome").lower() or "regular"  # "Walkover" typed in a spreadsheet
         if outcome not in OUTCOMES:
             raise ResultsError(source, line, f"outcome {outcome!r} is not one of {', '.join(OUTCOMES)}")
