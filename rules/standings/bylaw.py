@@ -41,12 +41,12 @@ from rules.standings.criteria import (
     Question,
     Split,
     Value,
+    against_each_outside,
     count,
     first_split,
     mini_table,
     names,
-    outside_in_turn,
-    signed,
+    record_value,
 )
 
 
@@ -62,27 +62,8 @@ def bl_9_6_3(q: Question) -> Split:
         rule = "9.6.3.1.3"
     else:
         tied = f" among {names(sorted(part))} (BL 9.6.3.2.3)"
-        stages.append(
-            {
-                t: (
-                    count("points", table[t].points, tied),
-                    signed("goal difference", table[t].goal_difference, tied),
-                    count("goals scored", table[t].goals_for, tied),
-                )
-                for t in part
-            }
-        )
+        stages.append({t: record_value(table[t], tied) for t in part})
         rule = "9.6.3.2.5"
-    for ref in outside_in_turn(part, q.placing):
-        who = names(ref)
-        records = {t: q.data.against(t, frozenset(ref)) for t in part}
-        stages.append(
-            {
-                t: (
-                    signed("goal difference", r.goal_difference, f" against {who} (BL {rule})"),
-                    count("goals scored", r.goals_for, f" against {who} (BL {rule})"),
-                )
-                for t, r in records.items()
-            }
-        )
+    # Against the teams outside only goal difference and goals scored are compared.
+    stages += against_each_outside(q, lambda record, scope: record_value(record, scope)[1:], f" (BL {rule})")
     return first_split("bl_9_6_3", part, stages)

@@ -196,26 +196,33 @@ def outside_in_turn(part: Group, placing: Sequence[Group]) -> list[Group]:
     return refs
 
 
+def record_value(record: Record, scope: str = "") -> Value:
+    """Points, then goal difference, then goals scored."""
+    return (
+        count("points", record.points, scope),
+        signed("goal difference", record.goal_difference, scope),
+        count("goals scored", record.goals_for, scope),
+    )
+
+
+def against_each_outside(
+    q: Question, value: Callable[[Record, str], Value], note: str = ""
+) -> list[Mapping[str, Value]]:
+    """One stage per block of :func:`outside_in_turn`: each tied team's ``value`` of its games
+    against that block, scoped " against <block><note>"."""
+    stages: list[Mapping[str, Value]] = []
+    for ref in outside_in_turn(q.part, q.placing):
+        scope = f" against {names(ref)}{note}"
+        stages.append({t: value(q.data.against(t, frozenset(ref)), scope) for t in q.part})
+    return stages
+
+
 def versus_best_outside(q: Question) -> Split:
     """IIHF: the results (points, then goal difference, then goals scored) against
     the best-placed team outside the tied group, then against the next best, in
     turn; teams outside that are still level with each other count together.
     The first team (or teams) to separate anyone decides."""
-    stages: list[Mapping[str, Value]] = []
-    for ref in outside_in_turn(q.part, q.placing):
-        who = names(ref)
-        records = {t: q.data.against(t, frozenset(ref)) for t in q.part}
-        stages.append(
-            {
-                t: (
-                    count("points", r.points, f" against {who}"),
-                    signed("goal difference", r.goal_difference, f" against {who}"),
-                    count("goals scored", r.goals_for, f" against {who}"),
-                )
-                for t, r in records.items()
-            }
-        )
-    return first_split("versus_best_outside", q.part, stages)
+    return first_split("versus_best_outside", q.part, against_each_outside(q, record_value))
 
 
 CRITERION_TEXT = {
