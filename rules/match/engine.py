@@ -17,7 +17,7 @@ from rules.errors import IllegalCommand
 from rules.match import events as ev
 from rules.match.fold import Context, Core, Horn, advance
 from rules.match.outcome import MatchOutcome
-from rules.match.state import MatchState, snapshot
+from rules.match.state import MatchState, outcome, snapshot
 from rules.match.steps import step
 from rules.ruleset import Ruleset, StageKind
 
@@ -199,7 +199,8 @@ class Match:
 
     def result(self, at: int | None = None) -> MatchOutcome | None:
         """How the match ended, as of ``at`` (default: the latest event); None while it goes on."""
-        return self.state_at(self.last_at if at is None else at).result
+        # Only the outcome: no need to build the whole display snapshot.
+        return outcome(self._ctx, self._core_at(self.last_at if at is None else at))
 
 
 def _live(seq: int, undone: dict[int, list[int]]) -> bool:

@@ -85,10 +85,11 @@ class MatchState:
         return dataclasses.asdict(self)
 
 
-def outcome(ctx: Context, c: Core, cards: tuple[Card, ...]) -> MatchOutcome | None:
+def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
+    """How the match of core ``c`` ended; None while it goes on."""
     if c.outcome is None:
         return None
-    sanctions = tuple(k for k in cards if k.out_for_match or k.suspended_next_matches or k.report_to_organisers)
+    sanctions = tuple(k for k in c.cards if k.out_for_match or k.suspended_next_matches or k.report_to_organisers)
     points = ctx.ruleset.points
     if c.outcome in ("walkover", "forfeit"):
         assert c.forfeiter is not None
@@ -170,7 +171,6 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
         until = c.finished_at if c.finished_at is not None else at
         wall_left = max(0, m.wall_clock_cap - (until - c.started_at))
         fits = wall_left >= m.period_length
-    cards = c.cards
     return MatchState(
         at=at, phase=c.phase, period=c.period, period_label=label, overtime=overtime,
         clock_ms=clock_ms, clock_text=format_clock(clock_ms, tenths=tenths, down=down), running=c.running(),
@@ -182,6 +182,6 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
         timeout=TimeoutView(team=c.timeout_team, remaining_ms=c.timeout_until - at)
         if c.timeout_team is not None and c.timeout_until is not None else None,
         set_piece=c.set_piece, possession_ms=possession, shootout=so_view,
-        wall_clock_remaining_ms=wall_left, full_period_fits=fits, cards=cards, late_presses=c.late_presses,
-        result=outcome(ctx, c, cards),
+        wall_clock_remaining_ms=wall_left, full_period_fits=fits, cards=c.cards, late_presses=c.late_presses,
+        result=outcome(ctx, c),
     )
