@@ -17,7 +17,7 @@ from typing import Literal
 from rules.match import penalties as pen
 from rules.match.cards import Card
 from rules.match.clock import elapsed, instant_of
-from rules.match.events import Team
+from rules.match.events import Goal, Team
 from rules.match.shootout import Attempt
 from rules.ruleset import Ruleset, StageKind
 
@@ -130,6 +130,15 @@ class Core:
         self.possession_from = self.play(ctx, at)
         self.possession_length = rules.reset_length if short else rules.length
         self.possession_expired = False
+
+    def count_goal(self, goal: Goal, *, golden: bool = False) -> None:
+        """The goal counts for its team in the period being played (or the one just ended)."""
+        if goal.team == "home":
+            self.home += 1
+        else:
+            self.away += 1
+        record = GoalRecord(seq=goal.seq, team=goal.team, player=goal.player, period=self.period, golden=golden)
+        self.goals = (*self.goals, record)
 
     def finish(self, outcome: OutcomeKind, at: int) -> None:
         self.outcome = outcome

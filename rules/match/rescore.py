@@ -15,7 +15,7 @@ from __future__ import annotations
 from rules.errors import IllegalCommand
 from rules.match import events as ev
 from rules.match import penalties as pen
-from rules.match.fold import Context, Core, GoalRecord, Phase, begin_next_period, decide
+from rules.match.fold import Context, Core, Phase, begin_next_period, decide
 
 
 def shots_taken(ctx: Context, doing: str, remedy: str) -> str:
@@ -69,11 +69,7 @@ def goal_after_period(ctx: Context, c: Core, e: ev.Goal, *, late: bool) -> None:
         raise IllegalCommand(shots_taken(ctx, "score a goal", "undo them to add a goal of the match"))
     horn = c.period_end
     was = _reopen(c)
-    if e.team == "home":
-        c.home += 1
-    else:
-        c.away += 1
-    c.goals = (*c.goals, GoalRecord(seq=e.seq, team=e.team, player=e.player, period=c.period))
+    c.count_goal(e)
     if late:
         c.penalties = pen.on_goal(ctx.ruleset, c.penalties, e.team, c.play(ctx, e.at), e.seq, awarded_by=horn)
     _decide_again(ctx, c, was)

@@ -16,7 +16,7 @@ from rules.match import penalties as pen
 from rules.match import rescore, shootout, timeouts
 from rules.match.cards import Card
 from rules.match.clock import format_clock
-from rules.match.fold import Context, Core, GoalRecord, begin_next_period, end_period
+from rules.match.fold import Context, Core, begin_next_period, end_period
 from rules.ruleset import PenaltyKind
 
 
@@ -91,12 +91,8 @@ def _goal(ctx: Context, c: Core, e: ev.Goal) -> None:
     _require_play(ctx, c, "score a goal")
     c.ended_period = c.period_end = None  # scored in the period now ready: the last one's end is settled
     m = ctx.ruleset.match
-    if e.team == "home":
-        c.home += 1
-    else:
-        c.away += 1
     golden = c.period > m.periods and m.overtime is not None and m.overtime.kind == "golden_goal"
-    c.goals = (*c.goals, GoalRecord(seq=e.seq, team=e.team, player=e.player, period=c.period, golden=golden))
+    c.count_goal(e, golden=golden)
     if m.stopped_time or golden:
         c.stop_clock(ctx, e.at)
     c.penalties = pen.on_goal(ctx.ruleset, c.penalties, e.team, c.play(ctx, e.at), e.seq)
