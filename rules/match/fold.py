@@ -22,6 +22,7 @@ from rules.match.shootout import Attempt
 from rules.ruleset import Ruleset, StageKind
 
 Phase = Literal["pre_match", "play", "interval", "shootout", "finished"]
+HornReason = Literal["period_end", "interval_end", "timeout_end", "possession_end"]
 OutcomeKind = Literal["regular", "overtime", "shootout", "walkover", "forfeit", "abandoned"]
 
 
@@ -49,7 +50,7 @@ class Context:
 @dataclass(frozen=True, kw_only=True)
 class Horn:
     at: int
-    reason: Literal["period_end", "interval_end", "timeout_end", "possession_end"]
+    reason: HornReason
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,37 +213,42 @@ def _possession_zero(ctx: Context, c: Core) -> int | None:
     return c.possession_from + c.possession_length - c.period_offset
 
 
+_Due = tuple[int, int, str, int]  # (instant, priority, what, index of the penalty)
+
+_HORNS: dict[str, HornReason] = {
+    "period": "period_end", "interval": "interval_end", "timeout": "timeout_end", "possession": "possession_end",
+}
+
+
+def _next_due(ctx: Context, c: Core) -> _Due | None:
+    """The first transition due from ``c.now`` on.
+
+    At one instant penalties come first, so a penalty served at the horn is over
+    before the period ends; the possession clock comes after the period.
+    """
+    due: list[_Due] = []
+    if c.phase == "play" and c.clock_since is not None:
+        length = ctx.period_length(c.period)
+        since, base = c.clock_since, c.clock_base
+        for end_play, i in pen.expiries(c.penalties):
+            due.append((instant_of(base, since, end_play - c.period_offset), 0, "penalty", i))
+        due.append((instant_of(base, since, length), 1, "period", -1))
+        zero = _possession_zero(ctx, c)
+        if zero is not None and zero < length:
+            due.append((instant_of(base, since, zero), 2, "possession", -1))
+    elif c.phase == "play" and c.clock_base >= ctx.period_length(c.period):
+        due.append((c.now, 1, "period", -1))  # corrected to zero while stopped
+    if c.timeout_until is not None:
+        due.append((c.timeout_until, 3, "timeout", -1))
+    if c.phase == "interval" and c.interval_until is not None:
+        due.append((c.interval_until, 4, "interval", -1))
+    return min(((max(at, c.now), priority, what, i) for at, priority, what, i in due), default=None)
+
+
 def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> None:
     """Apply every transition due up to instant ``to`` (inclusive), in order, then stand at ``to``."""
     limit = ctx.ruleset.penalties.max_reducing_per_team
-    while True:
-        # Candidates are (instant, priority, what): penalties first, so a penalty served
-        # at the horn is over before the period ends; the possession clock last.
-        due: tuple[int, int, str, int] | None = None
-
-        def consider(instant: int, priority: int, what: str, index: int = -1) -> None:
-            nonlocal due
-            candidate = (max(instant, c.now), priority, what, index)
-            if due is None or candidate < due:
-                due = candidate
-
-        if c.phase == "play" and c.clock_since is not None:
-            length = ctx.period_length(c.period)
-            since, base = c.clock_since, c.clock_base
-            for end_play, i in pen.expiries(c.penalties):
-                consider(instant_of(base, since, end_play - c.period_offset), 0, "penalty", i)
-            consider(instant_of(base, since, length), 1, "period")
-            zero = _possession_zero(ctx, c)
-            if zero is not None and zero < length:
-                consider(instant_of(base, since, zero), 2, "possession")
-        elif c.phase == "play" and c.clock_base >= ctx.period_length(c.period):
-            consider(c.now, 1, "period")  # corrected to zero while stopped
-        if c.timeout_until is not None:
-            consider(c.timeout_until, 3, "timeout")
-        if c.phase == "interval" and c.interval_until is not None:
-            consider(c.interval_until, 4, "interval")
-        if due is None or due[0] > to:
-            break
+    while (due := _next_due(ctx, c)) is not None and due[0] <= to:
         at, _, what, index = due
         c.now = at
         if what == "penalty":
@@ -251,18 +257,12 @@ def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> 
             c.penalties = pen.end(c.penalties, index, served, "served", limit)
         elif what == "period":
             end_period(ctx, c, at)
-            if horns is not None:
-                horns.append(Horn(at=at, reason="period_end"))
         elif what == "possession":
             c.possession_expired = True
-            if horns is not None:
-                horns.append(Horn(at=at, reason="possession_end"))
         elif what == "timeout":
             c.timeout_team = c.timeout_until = None
-            if horns is not None:
-                horns.append(Horn(at=at, reason="timeout_end"))
         else:
             begin_next_period(ctx, c, at)
-            if horns is not None:
-                horns.append(Horn(at=at, reason="interval_end"))
+        if horns is not None and what in _HORNS:
+            horns.append(Horn(at=at, reason=_HORNS[what]))
     c.now = max(c.now, to)
