@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import secrets
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rules.errors import TournamentError
-from rules.standings import MatchResult, parse_decisions_csv, parse_results_csv
+from rules.standings import parse_decisions_csv
+from rules.standings.results import read_results_csv
 from rules.tournament import (
     build_schedule,
     load_tournament_ruleset,
@@ -93,32 +91,13 @@ def _schedule(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     t = _load(args.file)
     ruleset = load_tournament_ruleset(t, args.file)
-    text = _read(args.results)
-    results = parse_results_csv(text, args.results)
+    numbered = read_results_csv(_read(args.results), args.results)
+    results = [result for _, result in numbered]
     decisions = parse_decisions_csv(_read(args.decisions), args.decisions) if args.decisions else []
     entry = pool_teams(t, args.file, args.seed)
-    lines = _result_lines(text, results)
+    lines = tuple(line for line, _ in numbered)
     state = progress(
         t, ruleset, entry, results, decisions, results_source=args.results, source=args.file, result_lines=lines
     )
     _emit(args, progress_text(t, state), progress_json(t, state))
     return 0
-
-
-def _result_lines(text: str, results: Sequence[MatchResult]) -> tuple[int, ...]:
-    """Each result's line in the file, so a tournament error names it; () if the rows cannot be matched up."""
-    reader = csv.DictReader(io.StringIO(text))
-    rows = ((reader.line_num, {(k or "").strip(): _text(v) for k, v in row.items()}) for row in reader)
-    lines: list[int] = []
-    for r in results:
-        # Results come in file order; rows the parser skipped (blank ones) are passed over here too.
-        key = (r.pool, r.home, r.away)
-        found = next((n for n, row in rows if (row.get("pool"), row.get("home"), row.get("away")) == key), None)
-        if found is None:
-            return ()
-        lines.append(found)
-    return tuple(lines)
-
-
-def _text(cell: str | list[str] | None) -> str:
-    return cell.strip() if isinstance(cell, str) else ""

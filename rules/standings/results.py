@@ -184,7 +184,14 @@ def parse_results_csv(
     IIHF's) a level regular-time score is refused: it is a match whose overtime or
     shoot-out was not entered, and scoring it as a draw would give wrong points.
     """
-    results: list[MatchResult] = []
+    return [result for _, result in read_results_csv(text, source, meetings=meetings, level_allowed=level_allowed)]
+
+
+def read_results_csv(
+    text: str, source: str, *, meetings: int | None = None, level_allowed: bool = True
+) -> list[tuple[int, MatchResult]]:
+    """Read a results file as :func:`parse_results_csv` does, each result with its line for later errors."""
+    results: list[tuple[int, MatchResult]] = []
     seen: dict[tuple[str, frozenset[str]], list[int]] = {}
     for line, cells in csv_rows(text, source, REQUIRED_COLUMNS, OPTIONAL_COLUMNS):
         outcome = cell(cells, "outcome").lower() or "regular"  # "Walkover" typed in a spreadsheet
@@ -227,5 +234,5 @@ def parse_results_csv(
                 f"(ranking.meetings = {meetings})",
             )
         earlier.append(line)
-        results.append(result)
+        results.append((line, result))
     return results
