@@ -26,6 +26,7 @@ from rules.tournament.placeholders import (
     Placeholder,
     PoolPlace,
     parse_placeholder,
+    source_stage,
 )
 from rules.tournament.placeholders import canonical as canonical_text
 from rules.tournament.thirds import check_best_from_pools
@@ -395,9 +396,12 @@ def _own_dependencies(t: Tournament, name: str) -> set[str]:
     deps: set[str] = set()
     for text in participants:
         found = parse_placeholder(text)
-        if isinstance(found, PoolPlace | MatchOutcome):
-            deps.add(found.stage if isinstance(found, PoolPlace) else found.match)
-        elif isinstance(found, BestPlaced | BestFromPools):
+        if found is None:
+            continue  # a team entered by name waits for nothing
+        stage = source_stage(found)
+        if stage is not None:
+            deps.add(stage)
+        else:
             deps.update(p.name for p in t.entry_pools)
     return deps
 
