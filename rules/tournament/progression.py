@@ -400,10 +400,8 @@ def progress(
             walker.match(name)
         else:
             walker.ranking(name)
-    for pool in t.pools:
-        for text in pool.teams or ():
-            if parse_placeholder(text) is not None:
-                walker.slot(text)
+    # Walking a stage resolved the placeholders it names (a later pool's teams, a ranking's
+    # entries); the same-club places may be named by no stage, so they are resolved here.
     for group in t.same_club.swappable if t.same_club else []:
         for text in group:
             walker.slot(text)
@@ -415,9 +413,6 @@ def progress(
         for rank in range(1, len(r.teams) + 1):
             walker.slot(f"{rank}{r.name}")
     final = tuple(walker.slot(text) for text in t.final_ranking)
-    for ranking in t.rankings:
-        for text in ranking.teams:
-            walker.slot(text)
     return Progress(
         pools=walker.pools,
         matches=walker.matches,
