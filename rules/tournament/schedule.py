@@ -291,6 +291,11 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
     )
 
 
+def _even(row: list[int], n: int) -> bool:
+    """A team's pool matches per court are as even as ``n`` courts allow: equal, or one apart."""
+    return max(row) - min(row) <= (0 if sum(row) % n == 0 else 1)
+
+
 def _pool_counts(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n: int) -> dict[str, list[int]]:
     counts: dict[str, list[int]] = {}
     for i, c, _, _ in placed:
@@ -309,9 +314,6 @@ def _balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n
             groups.setdefault((a, b), []).append(k)
     swappable = [g for g in groups.values() if len(g) > 1]
     rng = random.Random(0)  # fixed: the same file always gives the same schedule
-
-    def spread_ok(counts: dict[str, list[int]]) -> bool:
-        return all(max(row) - min(row) <= (0 if sum(row) % n == 0 else 1) for row in counts.values())
 
     def gain(counts: dict[str, list[int]], kx: int, ky: int) -> int:
         # Change in the sum of squared per-court counts if kx and ky swap courts: lower is more even.
@@ -336,7 +338,7 @@ def _balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], n
                         if placed[kx][1] != placed[ky][1] and gain(counts, kx, ky) < 0:
                             _swap(placed, fixtures, counts, kx, ky)
                             improved = True
-        if spread_ok(counts):
+        if all(_even(row, n) for row in counts.values()):
             return
         # A local minimum: shake a few groups and try again.
         for group in rng.sample(swappable, k=min(len(swappable), 1 + attempt % 4)):
@@ -362,7 +364,7 @@ def _swap(
 def _check_balance(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], courts: list[str]) -> None:
     n = len(courts)
     for team, row in sorted(_pool_counts(placed, fixtures, n).items()):
-        if max(row) - min(row) > (0 if sum(row) % n == 0 else 1):
+        if not _even(row, n):
             where = ", ".join(f"{k} in {court}" for k, court in zip(row, courts, strict=True))
             raise ScheduleError(
                 f"the court balance cannot be met: {team} plays its {sum(row)} pool matches {where}; "
