@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from rules.standings import MatchResult
@@ -194,24 +195,8 @@ def progress_json(t: Tournament, progress: Progress) -> dict[str, Any]:
                 "played": p.played,
                 "expected": p.expected,
                 "teams": [_slot_json(s) for s in p.teams],
-                "table": None
-                if p.table is None
-                else [
-                    {
-                        "rank": r.rank,
-                        "team": r.team,
-                        "played": r.played,
-                        "won": r.won,
-                        "drawn": r.drawn,
-                        "lost": r.lost,
-                        "goals_for": r.goals_for,
-                        "goals_against": r.goals_against,
-                        "goal_difference": r.goal_difference,
-                        "points": r.points,
-                        "reason": r.reason,
-                    }
-                    for r in p.table.rows
-                ],
+                # A row as `courtside standings --format json` gives it.
+                "table": None if p.table is None else [asdict(r) for r in p.table.rows],
                 "unresolved": []
                 if p.table is None
                 else [{"teams": list(u.teams), "needs": u.needs} for u in p.table.unresolved],
