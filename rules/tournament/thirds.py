@@ -66,12 +66,17 @@ def check_every_combination(
     return None
 
 
+def _played(t: Tournament) -> list[str]:
+    """The participants of later stages as written: the matches' sides, then the later pools' teams."""
+    entry = t.entry_pools
+    texts = [x for m in t.matches for x in (m.home, m.away)]
+    return texts + [x for p in t.pools if p not in entry for x in p.teams or ()]
+
+
 def best_from_pools_slots(t: Tournament) -> dict[int, list[tuple[str, frozenset[str]]]]:
     """Per place, the "3B/C" slots that later stages fill, in the order of the matches and then the pools."""
-    texts = [x for m in t.matches for x in (m.home, m.away)]
-    texts += [x for p in t.pools if p not in t.entry_pools for x in p.teams or ()]
     out: dict[int, list[tuple[str, frozenset[str]]]] = {}
-    for text in texts:
+    for text in _played(t):
         found = parse_placeholder(text)
         if isinstance(found, BestFromPools):
             out.setdefault(found.rank, []).append((canonical(text), frozenset(found.pools)))
@@ -92,8 +97,7 @@ def _where(t: Tournament, slot: str) -> str:
 
 def check_best_from_pools(t: Tournament, source: str) -> None:
     slots = best_from_pools_slots(t)
-    played = {canonical(x) for m in t.matches for x in (m.home, m.away)}
-    played |= {canonical(x) for p in t.pools if p not in t.entry_pools for x in p.teams or ()}
+    played = {canonical(x) for x in _played(t)}
     for key, texts in [("final_ranking", t.final_ranking)] + [
         (f"rankings[{i}].teams", r.teams) for i, r in enumerate(t.rankings)
     ]:
