@@ -57,6 +57,7 @@ def check_exchanges(t: Tournament, source: str) -> None:
     if t.same_club is None:
         return
     used: dict[str, int] = {}
+    order = placement_order(t)
     for i, ex in enumerate(t.same_club.exchanges):
         key = f"same_club.exchanges[{i}]"
         for field in ("team", "other"):
@@ -70,13 +71,13 @@ def check_exchanges(t: Tournament, source: str) -> None:
                     source, f"{key}.{field}", f"{name} already changes teams in same_club.exchanges[{used[name]}]"
                 )
             used[name] = i
-        if not placement_order(t):
+        if not order:
             raise TournamentError(
                 source, key, "needs final_ranking with the final placement games, to know which game is lower"
             )
         for field in ("match", "to"):
             name = getattr(ex, field)
-            if name not in placement_order(t):
+            if name not in order:
                 raise TournamentError(
                     source,
                     f"{key}.{field}",
