@@ -80,10 +80,6 @@ class Progress:
     """Final placement games between two teams of one club, and what the organiser may do."""
 
 
-def _key(text: str) -> str:
-    return canonical(text)
-
-
 class _Walker:
     def __init__(
         self,
@@ -116,7 +112,7 @@ class _Walker:
             self.by_stage.setdefault(r.pool, []).append(r)
         self.swapped: dict[str, str] | None = None
         self.swaps: tuple[Swap, ...] = ()
-        self.swappable = {_key(s) for group in (t.same_club.swappable if t.same_club else []) for s in group}
+        self.swappable = {canonical(s) for group in (t.same_club.swappable if t.same_club else []) for s in group}
 
     def fail(self, stage: str, message: str, result: MatchResult | None = None) -> TournamentError:
         line = self.line_of.get(id(result)) if result is not None else None
@@ -125,7 +121,7 @@ class _Walker:
 
     # Placeholders ---------------------------------------------------------------
     def slot(self, text: str) -> Slot:
-        key = _key(text)
+        key = canonical(text)
         if key not in self.slots:
             found = parse_placeholder(text)
             if found is None:

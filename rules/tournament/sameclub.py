@@ -33,21 +33,17 @@ class Swap:
     reason: str
 
 
-def _canonical(text: str) -> str:
-    return canonical(text)
-
-
 def meeting_places(t: Tournament) -> dict[str, set[str]]:
     """For each slot, the matches and pools before the final placement games its team may play in."""
     finals = set(t.same_club.final_rounds) if t.same_club else set()
     plays: dict[str, list[tuple[str, bool]]] = {}
     for match in t.matches:
         for text in (match.home, match.away):
-            plays.setdefault(_canonical(text), []).append((match.name, match.round in finals))
+            plays.setdefault(canonical(text), []).append((match.name, match.round in finals))
     for pool in t.pools:
         if pool.teams is not None and any(parse_placeholder(x) for x in pool.teams):
             for text in pool.teams:
-                plays.setdefault(_canonical(text), []).append((pool.name, False))
+                plays.setdefault(canonical(text), []).append((pool.name, False))
     memo: dict[str, set[str]] = {}
 
     def reach(slot: str) -> set[str]:
@@ -92,7 +88,7 @@ def choose_swaps(
             league += bool(leagues[x]) and leagues[x] == leagues[y]
         return club, rematch, league, switches
 
-    groups = [[c for c in (_canonical(s) for s in group) if c in raw] for group in t.same_club.swappable]
+    groups = [[c for c in (canonical(s) for s in group) if c in raw] for group in t.same_club.swappable]
     best: tuple[tuple[int, int, int, int], tuple[tuple[str, str], ...]] | None = None
     for option in _options(groups):
         value = score(_switched(raw, option), len(option))
