@@ -152,6 +152,9 @@ class _Walker:
         return self.rankings[found.stage].place(found.rank)
 
     def _best(self, rank: int) -> RankedTeams | str:
+        name = f"best {_ordinal(rank)}"
+        if name in self.rankings:
+            return self.rankings[name]  # every "best 3rd" and "3B/C" slot asks; the pools are settled by now
         rows: list[CrossRow] = []
         for pool in self.t.entry_pools:
             state = self.pools[pool.name]
@@ -161,10 +164,9 @@ class _Walker:
             if team is None:
                 return needs or f"place {rank} of pool {pool.name}"
             rows.append(_cross_row(state.table, team))
-        name = f"best {_ordinal(rank)}"
         ranked = rank_across(name, rows, self.decisions)
         # Shown with the declared rankings: "why is Kalmar the best 3rd?" is the next question asked.
-        self.rankings.setdefault(name, ranked)
+        self.rankings[name] = ranked
         return ranked
 
     def _from_pools(self, found: BestFromPools) -> tuple[str | None, str | None]:
