@@ -87,7 +87,8 @@ def _switch_in(name: str, target: str, filled: dict[str, list[str]], clubs: dict
 
 def pool_teams(t: Tournament, source: str, seed: int | None = None) -> dict[str, tuple[str, ...]]:
     """Each first-round pool's teams: listed in the file, or drawn with the recorded seed."""
-    fixed = {p.name: tuple(p.teams) for p in t.entry_pools if p.teams is not None}
+    entry = t.entry_pools
+    fixed = {p.name: tuple(p.teams) for p in entry if p.teams is not None}
     if not t.drawn_pools:
         return fixed
     seed = t.draw.seed if seed is None else seed
@@ -99,4 +100,5 @@ def pool_teams(t: Tournament, source: str, seed: int | None = None) -> dict[str,
             f"pools {names} are filled by the draw and no seed is recorded; "
             "run `courtside tournament draw` and write its seed here",
         )
-    return {name: teams for name, teams in make_draw(t, seed).pools.items() if name in {p.name for p in t.entry_pools}}
+    names = {p.name for p in entry}
+    return {name: teams for name, teams in make_draw(t, seed).pools.items() if name in names}
