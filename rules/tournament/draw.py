@@ -100,5 +100,5 @@ def pool_teams(t: Tournament, source: str, seed: int | None = None) -> dict[str,
             f"pools {names} are filled by the draw and no seed is recorded; "
             "run `courtside tournament draw` and write its seed here",
         )
-    names = {p.name for p in entry}
-    return {name: teams for name, teams in make_draw(t, seed).pools.items() if name in names}
+    first_round = {p.name for p in entry}
+    return {name: teams for name, teams in make_draw(t, seed).pools.items() if name in first_round}
