@@ -42,8 +42,10 @@ def allowance(ruleset: Ruleset, round_name: str | None, seg: str) -> int:
 
 def left(ruleset: Ruleset, round_name: str | None, used: tuple[tuple[Team, str], ...], team: Team, seg: str) -> int:
     """Time-outs the team may still call in segment ``seg``."""
-    order = _segments(ruleset)
-    counted = order[: order.index(seg) + 1] if ruleset.timeouts.carry_over else [seg]
+    counted = [seg]
+    if ruleset.timeouts.carry_over:  # only then do the earlier segments count (the display asks every frame)
+        order = _segments(ruleset)
+        counted = order[: order.index(seg) + 1]
     granted = sum(allowance(ruleset, round_name, s) for s in counted)
     spent = sum(1 for t, s in used if t == team and s in counted)
     return max(0, granted - spent)
