@@ -150,9 +150,8 @@ class Match:
         states = self._states[:start]
         for event in timeline[start:]:
             c = state.clone()
-            advance(self._ctx, c, event.at)
             try:
-                step(self._ctx, c, event)
+                _fold(self._ctx, c, event)
             except IllegalCommand as err:
                 if event.seq == culprit:
                     raise
@@ -160,7 +159,6 @@ class Match:
                 raise IllegalCommand(
                     f"{prefix}then seq {event.seq} ({event.type}) would be refused: {err.reason}"
                 ) from None
-            advance(self._ctx, c, event.at)
             states.append(c)
             state = c
         self._timeline = timeline
@@ -186,9 +184,7 @@ class Match:
         for event in self._timeline[bisect_right(self._ats, start) :]:
             if event.at > end:
                 break
-            advance(self._ctx, c, event.at, horns)
-            step(self._ctx, c, event)
-            advance(self._ctx, c, event.at, horns)
+            _fold(self._ctx, c, event, horns)
         advance(self._ctx, c, end, horns)
         return horns
 
@@ -201,6 +197,13 @@ class Match:
         """How the match ended, as of ``at`` (default: the latest event); None while it goes on."""
         # Only the outcome: no need to build the whole display snapshot.
         return outcome(self._ctx, self._core_at(self.last_at if at is None else at))
+
+
+def _fold(ctx: Context, c: Core, event: ev.Event, horns: list[Horn] | None = None) -> None:
+    """One event of the timeline: what time did up to its instant, the event, and what falls due at that instant."""
+    advance(ctx, c, event.at, horns)
+    step(ctx, c, event)  # only this refuses (IllegalCommand); time passing never does
+    advance(ctx, c, event.at, horns)
 
 
 def _live(seq: int, undone: dict[int, list[int]]) -> bool:
