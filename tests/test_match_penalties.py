@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
 from rules.errors import IllegalCommand
@@ -15,7 +17,7 @@ from rules.match import (
     PenaltyEnded,
     PenaltyLengthened,
 )
-from rules.ruleset import load_ruleset
+from rules.ruleset import load_ruleset, parse_ruleset, preset_text
 
 S = 1000
 MIN = 60 * S
@@ -300,3 +302,24 @@ def test_a_major_and_a_game_misconduct_at_one_stoppage_in_either_order(order: tu
     m.apply(ClockStopped(at=3 * MIN))
     with pytest.raises(IllegalCommand, match="player 9 of HOME is already out for the match"):
         m.apply(PenaltyAwarded(at=3 * MIN + S, team="home", kind="minor", player="9"))
+
+
+def test_an_escalation_waits_when_the_team_is_already_at_its_limit() -> None:
+    # A user's ruleset where a second minor to one player makes a major: the major is built
+    # against the board with that second minor on it, so it queues behind the player's own
+    # minor and the team is never more than two short.
+    data = tomllib.loads(preset_text("ice-hockey"))
+    data["penalties"]["kinds"]["minor"] |= {"escalates_to": "major", "escalates_after": 2}
+    m = Match(parse_ruleset(data, "escalating.toml"))
+    m.apply(ClockStarted(at=0))
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="minor", player="7"))
+    m.apply(ClockStopped(at=10 * MIN))  # the first minor is long served
+    m.apply(PenaltyAwarded(at=10 * MIN + S, team="home", kind="minor", player="4"))
+    m.apply(PenaltyAwarded(at=10 * MIN + 2 * S, team="home", kind="minor", player="7"))
+    m.apply(ClockStarted(at=10 * MIN + 3 * S))
+    state = m.state_at(10 * MIN + 30 * S)
+    running = [(p.player, p.kind) for p in state.penalties if not p.waiting]
+    waiting = [(p.player, p.kind) for p in state.penalties if p.waiting]
+    assert sorted(running) == [("4", "minor"), ("7", "minor")]
+    assert waiting == [("7", "major")]
+    assert state.home_short == 2

@@ -162,14 +162,20 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
             if p.team == e.team and p.player == e.player and out.player_out_for_match and not companion:
                 raise IllegalCommand(f"player {e.player} of {e.team.upper()} is already out for the match")
     play = c.play(ctx, e.at)
-    awarded = [_new_penalty(ctx, c, e, e.kind, kind, length, play, escalated=False)]
+    # (kind name, its rules, length, escalated): the award, then what it escalates to (two yellows, a red)
+    to_award: list[tuple[str, PenaltyKind, int | None, bool]] = [(e.kind, kind, length, False)]
     if kind.escalates_to is not None and e.player is not None:
         earlier = sum(1 for p in c.penalties if p.team == e.team and p.player == e.player and p.kind == e.kind)
         if earlier + 1 == kind.escalates_after:
             target = ctx.ruleset.penalty(kind.escalates_to)
-            awarded.append(_new_penalty(ctx, c, e, kind.escalates_to, target, target.length, play, escalated=True))
+            to_award.append((kind.escalates_to, target, target.length, True))
     limit = ctx.ruleset.penalties.max_reducing_per_team
-    for p in awarded:
+    awarded: list[pen.Penalty] = []
+    for name, rules_of, length_of, escalated in to_award:
+        # Each one is built against the penalties already on the board, the first award included,
+        # so an escalation waits when the team is already at its limit of players short.
+        p = _new_penalty(ctx, c, e, name, rules_of, length_of, play, escalated=escalated)
+        awarded.append(p)
         queued = pen.served_first(c.penalties, p, c.stoppage)
         if queued != c.penalties:  # the player's misconduct from this stoppage now waits: this one goes first
             c.penalties = pen.start_waiting((*queued, replace(p, start=None)), e.team, play, limit)
