@@ -7,6 +7,7 @@ the log gives the state seen live, and an undo followed by its redo changes noth
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -39,11 +40,21 @@ from rules.match import (
     Undo,
     Walkover,
 )
-from rules.ruleset import PRESETS, Ruleset, load_ruleset
+from rules.ruleset import PRESETS, Ruleset, load_ruleset, parse_ruleset, preset_text
 
 ACCEPTED: dict[str, int] = {}
 PHASES: set[str] = set()
 RULESETS = {name: load_ruleset(name) for name in PRESETS}
+
+
+def _escalating_ice_hockey() -> Ruleset:
+    # No preset both escalates a penalty and caps the players short; a user's file may.
+    data = tomllib.loads(preset_text("ice-hockey"))
+    data["penalties"]["kinds"]["minor"] |= {"escalates_to": "major", "escalates_after": 2}
+    return parse_ruleset(data, "escalating ice hockey")
+
+
+RULESETS["escalating-ice-hockey"] = _escalating_ice_hockey()
 teams = st.sampled_from(["home", "away"])
 players = st.sampled_from([None, "1", "7", "12"])
 
@@ -94,7 +105,7 @@ class MatchMachine(RuleBasedStateMachine):
         self.now = 0
 
     @initialize(
-        name=st.sampled_from(PRESETS),
+        name=st.sampled_from(sorted(RULESETS)),
         stage=st.sampled_from(["round_robin", "knockout"]),
         round_name=st.sampled_from([None, "semi_final", "final", "quarter_final"]),
     )

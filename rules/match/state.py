@@ -120,7 +120,6 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
     tenths = 0 < remaining < m.tenths_below
     clock_ms = remaining if down else played
     play = c.play(ctx, at)
-    limit = ctx.ruleset.penalties.max_reducing_per_team
     views = []
     for p in c.penalties:
         if not p.active:
@@ -135,8 +134,6 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
             )
         )
     short = {team: short_count(c.penalties, team) for team in ("home", "away")}
-    if limit is not None:
-        short = {team: min(n, limit) for team, n in short.items()}
     strength = None
     if ctx.on_field is not None:
         strength = f"{max(0, ctx.on_field - short['home'])} v {max(0, ctx.on_field - short['away'])}"
