@@ -10,9 +10,9 @@ import argparse
 import json
 import math
 import sys
-from pathlib import Path
 from typing import Any
 
+from courtside.files import read_text
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import Match, numbered_events
 from rules.ruleset import load_ruleset
@@ -49,15 +49,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     source = str(args.events)
-    try:
-        data = Path(args.events).read_bytes()
-    except OSError as err:
-        raise EventLogError(source, None, f"cannot read the file ({err.strerror})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise EventLogError(source, line, f"not UTF-8 text (byte 0x{data[err.start]:02x})") from None
+    text = read_text(source)
     match = Match(ruleset, stage=args.stage, round=args.round, on_field=args.on_field)
     for line, event in numbered_events(text, source):
         try:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from courtside.files import read_text
 from rules.errors import ResultsError
 from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import (
@@ -42,17 +42,6 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _read(path: str) -> str:
-    try:
-        # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark, which
-        # would otherwise become part of the first column's name
-        return Path(path).read_text(encoding="utf-8-sig")
-    except OSError as err:
-        raise ResultsError(path, None, f"cannot read the file ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise ResultsError(path, None, "not UTF-8 text") from None
-
-
 def _check_decisions(decisions: list[tuple[int, Decision]], results: list[MatchResult], source: str) -> None:
     teams: dict[str, set[str]] = {}
     for r in results:
@@ -70,14 +59,14 @@ def _check_decisions(decisions: list[tuple[int, Decision]], results: list[MatchR
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     results = parse_results_csv(
-        _read(args.results),
+        read_text(args.results),
         args.results,
         meetings=ruleset.ranking.meetings,
         level_allowed="round_robin" in ruleset.match.level_allowed_in,
     )
     decisions: list[Decision] = []
     if args.decisions:
-        numbered = read_decisions_csv(_read(args.decisions), args.decisions)
+        numbered = read_decisions_csv(read_text(args.decisions), args.decisions)
         _check_decisions(numbered, results, args.decisions)
         decisions = [decision for _, decision in numbered]
     standings = rank_pools(ruleset, results, decisions=decisions)

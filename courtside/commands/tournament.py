@@ -6,9 +6,9 @@ import argparse
 import json
 import secrets
 import sys
-from pathlib import Path
 from typing import Any
 
+from courtside.files import read_text
 from rules.errors import TournamentError
 from rules.standings import parse_decisions_csv
 from rules.standings.results import read_results_csv
@@ -49,15 +49,8 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_show)
 
 
-def _read(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise TournamentError(path, "", f"cannot read the file ({err.strerror})") from None
-
-
 def _load(path: str) -> Tournament:
-    return parse_tournament(_read(path), path)
+    return parse_tournament(read_text(path), path)
 
 
 def _emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
@@ -91,9 +84,9 @@ def _schedule(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     t = _load(args.file)
     ruleset = load_tournament_ruleset(t, args.file)
-    numbered = read_results_csv(_read(args.results), args.results)
+    numbered = read_results_csv(read_text(args.results), args.results)
     results = [result for _, result in numbered]
-    decisions = parse_decisions_csv(_read(args.decisions), args.decisions) if args.decisions else []
+    decisions = parse_decisions_csv(read_text(args.decisions), args.decisions) if args.decisions else []
     entry = pool_teams(t, args.file, args.seed)
     lines = tuple(line for line, _ in numbered)
     state = progress(
