@@ -97,7 +97,8 @@ def _where(t: Tournament, slot: str) -> str:
 
 def check_best_from_pools(t: Tournament, source: str) -> None:
     slots = best_from_pools_slots(t)
-    played = {canonical(x) for x in _played(t)}
+    # dict, not set: the first offending slot in file order is the one an error names, every run
+    played = dict.fromkeys(canonical(x) for x in _played(t))
     for key, texts in [("final_ranking", t.final_ranking)] + [
         (f"rankings[{i}].teams", r.teams) for i, r in enumerate(t.rankings)
     ]:
