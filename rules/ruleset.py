@@ -254,7 +254,7 @@ class Points(_Model):
         return best
 
 
-class Ranking(_Model):
+class RankingRules(_Model):
     criteria: list[Criterion] = Field(min_length=1)
     tie_mode: Literal["uefa", "restart", "top_team"] = "uefa"
     # How often two teams meet in a pool (2 = double round robin): a results file
@@ -263,7 +263,7 @@ class Ranking(_Model):
     note: str = ""
 
     @model_validator(mode="after")
-    def _points_first(self) -> Ranking:
+    def _points_first(self) -> RankingRules:
         if len(set(self.criteria)) != len(self.criteria):
             raise ValueError("a criterion is listed twice")
         for name in DECISION_CRITERIA:
@@ -285,7 +285,7 @@ class Ruleset(_Model):
     timeouts: Timeouts = Timeouts()
     penalties: Penalties = Penalties()
     points: Points
-    ranking: Ranking
+    ranking: RankingRules
 
     def penalty(self, kind: str) -> PenaltyKind:
         try:

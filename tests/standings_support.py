@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.ruleset import Ranking, Ruleset, load_ruleset
+from rules.ruleset import RankingRules, Ruleset, load_ruleset
 from rules.standings import MatchResult, PoolTable
 
 _LINE = re.compile(r"(.+?) (\d+)-(\d+) (.+)")
@@ -26,7 +26,7 @@ def played(pool: str, *lines: str) -> list[MatchResult]:
 def with_ranking(base: str, criteria: Sequence[str], tie_mode: str = "uefa") -> Ruleset:
     """A preset with its ranking replaced (points and match format kept)."""
     ruleset = load_ruleset(base)
-    ranking = Ranking.model_validate({"criteria": list(criteria), "tie_mode": tie_mode})
+    ranking = RankingRules.model_validate({"criteria": list(criteria), "tie_mode": tie_mode})
     return ruleset.model_copy(update={"ranking": ranking})
 
 

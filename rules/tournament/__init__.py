@@ -8,12 +8,12 @@ resolves every placeholder the results allow and says what is still open.
 from rules.tournament.draw import DrawResult, make_draw, pool_teams
 from rules.tournament.model import Tournament, load_tournament_ruleset, parse_tournament
 from rules.tournament.placeholders import Placeholder, parse_placeholder
-from rules.tournament.progression import MatchState, PoolState, Progress, Slot, progress
+from rules.tournament.progression import FixtureProgress, PoolState, Progress, Slot, progress
 from rules.tournament.schedule import ScheduledMatch, TournamentSchedule, build_schedule
 
 __all__ = [
     "DrawResult",
-    "MatchState",
+    "FixtureProgress",
     "Placeholder",
     "PoolState",
     "Progress",

@@ -65,7 +65,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-class Team(_Model):
+class TeamEntry(_Model):
     name: str = Field(min_length=1)
     club: str = ""
     league: str = ""
@@ -107,7 +107,7 @@ class Pool(_Model):
     rounds_not_before: list[LocalDateTime] = []
 
 
-class Match(_Model):
+class Fixture(_Model):
     name: StageName
     home: str
     away: str
@@ -116,7 +116,7 @@ class Match(_Model):
     not_before: LocalDateTime | None = None
 
 
-class Ranking(_Model):
+class PlacementRanking(_Model):
     name: StageName
     teams: list[str] = Field(min_length=2)
 
@@ -139,12 +139,12 @@ class SameClub(_Model):
 class Tournament(_Model):
     name: str
     ruleset: str
-    teams: list[Team] = Field(min_length=2)
+    teams: list[TeamEntry] = Field(min_length=2)
     schedule: Schedule
     draw: Draw = Draw()
     pools: list[Pool] = Field(min_length=1)
-    matches: list[Match] = []
-    rankings: list[Ranking] = []
+    matches: list[Fixture] = []
+    rankings: list[PlacementRanking] = []
     final_ranking: list[str] = []
     same_club: SameClub | None = None
 
@@ -152,13 +152,13 @@ class Tournament(_Model):
     def pool(self, name: str) -> Pool | None:
         return next((p for p in self.pools if p.name == name), None)
 
-    def match(self, name: str) -> Match | None:
+    def match(self, name: str) -> Fixture | None:
         return next((m for m in self.matches if m.name == name), None)
 
-    def ranking(self, name: str) -> Ranking | None:
+    def ranking(self, name: str) -> PlacementRanking | None:
         return next((r for r in self.rankings if r.name == name), None)
 
-    def team(self, name: str) -> Team | None:
+    def team(self, name: str) -> TeamEntry | None:
         return next((t for t in self.teams if t.name == name), None)
 
     @property

@@ -56,7 +56,7 @@ class PoolState:
 
 
 @dataclass(frozen=True, kw_only=True)
-class MatchState:
+class FixtureProgress:
     name: str
     round: str
     home: Slot
@@ -69,7 +69,7 @@ class MatchState:
 @dataclass(frozen=True, kw_only=True)
 class Progress:
     pools: dict[str, PoolState]
-    matches: dict[str, MatchState]
+    matches: dict[str, FixtureProgress]
     rankings: dict[str, RankedTeams]
     slots: dict[str, Slot]
     final_ranking: tuple[Slot, ...]
@@ -96,7 +96,7 @@ class _Walker:
         self.exchanges: list[str] = []
         self.decisions, self.results_source = decisions, results_source
         self.pools: dict[str, PoolState] = {}
-        self.matches: dict[str, MatchState] = {}
+        self.matches: dict[str, FixtureProgress] = {}
         self.rankings: dict[str, RankedTeams] = {}
         self.slots: dict[str, Slot] = {}
         self.entry_pool_of = {team: pool for pool, teams in entry_teams.items() for team in teams}
@@ -297,7 +297,7 @@ class _Walker:
                     name, f"{result.home} v {result.away} ended level; a {match.round} match needs a winner", result
                 )
             loser = away.team if winner == home.team else home.team
-        self.matches[name] = MatchState(
+        self.matches[name] = FixtureProgress(
             name=name,
             round=match.round,
             home=home,
