@@ -66,10 +66,36 @@ class IllegalCommand(CourtsideError, ValueError):
     the table official ("no time-out left for HOME in this half").
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, key: str = "refused", params: dict[str, object] | None = None) -> None:
         self.reason = reason
+        # Screens translate the refusal from its key and params (rules.words.state.refusal_text);
+        # ``reason`` stays the English sentence for logs and the command line.
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
         super().__init__(reason)
 
 
 class EventLogError(FileLineError):
     """An event log line is malformed; names the line number and the reason."""
+
+
+class EventError(CourtsideError, ValueError):
+    """An event (or command) built with a wrong field: ``field`` names it, ``message`` says why.
+
+    Raised when the event is made, so a journal the table writes can always be read back.
+    """
+
+    def __init__(self, event_type: str, field: str, message: str) -> None:
+        self.event_type = event_type
+        self.field = field
+        self.message = message
+        super().__init__(f"{event_type}: {field}: {message}")
+
+
+class ProtocolError(CourtsideError, ValueError):
+    """An MQTT message that breaks the protocol (rules/protocol.py): ``field`` names the part that is wrong."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}" if field else message)
