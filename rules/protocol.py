@@ -1,0 +1,343 @@
+"""The MQTT protocol between the tables and the standings service: topic names and the envelope.
+
+Pure: building, parsing and checking messages only (no broker, no clock, no randomness: the
+caller passes the message id and any instant). docs/asyncapi.yaml describes the same channels
+and payloads; tests check real captured messages against its schemas.
+
+Every topic lives under one versioned root, ``courtside/v1/{tournament}``:
+
+=================================  =========  ====================================================
+topic                              from       what
+=================================  =========  ====================================================
+``court/{court}/live``             table      the scoreboard state, retained (screens that join late)
+``court/{court}/events``           table      each journaled event of a match, QoS 1
+``court/{court}/result``           table      a finished match's result, QoS 1
+``court/{court}/presence``         table      ``online`` / ``offline`` (the will), retained
+``court/{court}/ack``              service    the event or result stored (end to end, after commit)
+``court/{court}/schedule``         service    the court's matches, teams resolved, retained
+``pool/{pool}/table``              service    a pool's table, retained
+``errors``                         service    every refused message, with its reason
+=================================  =========  ====================================================
+
+The envelope (JSON object, UTF-8, at most :data:`MAX_BYTES`)::
+
+    {"v": 1, "id": "…", "type": "event", "court": "hall-1", "match": "7", "seq": 3, "payload": {…}}
+
+``id`` is unique per message (resends of one journal line keep theirs); ``court`` and ``match``
+name where it comes from (``match`` is the schedule's match number as text); ``seq`` is the
+event's number in its match's log, so gaps show. Unknown keys and wrong types are refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rules.errors import EventLogError, ProtocolError
+from rules.match.log import event_from_dict
+
+VERSION = 1
+ROOT = "courtside/v1"
+MAX_BYTES = 16_384
+"""Largest message accepted from a table (a schedule or a table from the service may be larger)."""
+MAX_SERVICE_BYTES = 262_144
+
+MessageType = Literal["event", "result", "live", "presence", "ack", "schedule", "table", "error"]
+TABLE_TYPES: tuple[MessageType, ...] = ("event", "result", "live", "presence")
+SERVICE_TYPES: tuple[MessageType, ...] = ("ack", "schedule", "table", "error")
+COURT_KINDS = {"live", "events", "result", "presence", "ack", "schedule"}
+# The topic's last level for each message type.
+KIND_OF_TYPE: dict[str, str] = {
+    "event": "events", "result": "result", "live": "live", "presence": "presence",
+    "ack": "ack", "schedule": "schedule", "table": "table", "error": "errors",
+}
+OUTCOMES = ("regular", "overtime", "shootout", "walkover", "forfeit", "abandoned")
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_KEYS = ("v", "id", "type", "court", "match", "seq", "payload")
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+def slug(text: str) -> str:
+    """A topic-safe name for a court or tournament: ``"Hall 1"`` -> ``"hall-1"``."""
+    out = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:64]
+    if not out:
+        raise ProtocolError("name", f"{text!r} has no letter or digit to name a topic level by")
+    return out
+
+
+def _name(field: str, value: Any) -> str:
+    if not isinstance(value, str) or not _NAME.match(value):
+        raise ProtocolError(field, f"{value!r} is not a name (letters, digits, '-', '_', '.'; at most 64)")
+    return value
+
+
+def root(tournament: str) -> str:
+    return f"{ROOT}/{_name('tournament', tournament)}"
+
+
+def court_topic(tournament: str, court: str, kind: str) -> str:
+    if kind not in COURT_KINDS:
+        raise ProtocolError("kind", f"{kind!r} is not a court topic ({', '.join(sorted(COURT_KINDS))})")
+    return f"{root(tournament)}/court/{_name('court', court)}/{kind}"
+
+
+def pool_topic(tournament: str, pool: str) -> str:
+    return f"{root(tournament)}/pool/{_name('pool', pool)}/table"
+
+
+def errors_topic(tournament: str) -> str:
+    return f"{root(tournament)}/errors"
+
+
+def service_subscriptions(tournament: str) -> list[str]:
+    """What the service subscribes to: everything the tables publish but their live state."""
+    return [f"{root(tournament)}/court/+/{kind}" for kind in ("events", "result", "presence")]
+
+
+@dataclass(frozen=True)
+class Topic:
+    tournament: str
+    kind: str
+    court: str | None = None
+    pool: str | None = None
+
+
+def parse_topic(topic: str) -> Topic:
+    """Which channel a topic is; a topic outside the protocol raises ProtocolError('topic', ...)."""
+    parts = topic.split("/")
+    if len(parts) < 4 or f"{parts[0]}/{parts[1]}" != ROOT:
+        raise ProtocolError("topic", f"{topic!r} is not under {ROOT}/<tournament>/")
+    tournament, rest = parts[2], parts[3:]
+    _name("topic", tournament)
+    if rest == ["errors"]:
+        return Topic(tournament, "errors")
+    if len(rest) == 3 and rest[0] == "court" and rest[2] in COURT_KINDS:
+        return Topic(tournament, rest[2], court=_name("topic", rest[1]))
+    if len(rest) == 3 and rest[0] == "pool" and rest[2] == "table":
+        return Topic(tournament, "table", pool=_name("topic", rest[1]))
+    raise ProtocolError("topic", f"{topic!r} is not a courtside channel")
+
+
+# -- the envelope ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Message:
+    id: str
+    type: MessageType
+    court: str | None
+    match: str | None
+    seq: int | None
+    payload: dict[str, Any]
+    v: int = VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"v": self.v, "id": self.id, "type": self.type, "court": self.court, "match": self.match,
+                "seq": self.seq, "payload": self.payload}
+
+
+def build(
+    *, id: str, type: MessageType, payload: dict[str, Any], court: str | None = None, match: str | None = None,
+    seq: int | None = None,
+) -> Message:
+    """A checked message (the same checks :func:`parse` makes on the way in)."""
+    message = Message(id=id, type=type, court=court, match=match, seq=seq, payload=payload)
+    validate(message.to_dict())
+    return message
+
+
+def encode(message: Message) -> bytes:
+    return json.dumps(message.to_dict(), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKey(key)
+        data[key] = value
+    return data
+
+
+def parse(raw: bytes, *, topic: str | None = None, limit: int = MAX_BYTES) -> Message:
+    """Decode and check one message; with ``topic`` also that it travels on its own channel."""
+    if len(raw) > limit:
+        raise ProtocolError("size", f"{len(raw)} bytes is more than the {limit} allowed")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ProtocolError("encoding", f"not UTF-8 (byte {err.start})") from None
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except _RepeatedKey as err:
+        raise ProtocolError(str(err), "given twice") from None
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise ProtocolError("json", f"not valid JSON ({getattr(err, 'msg', 'too deeply nested')})") from None
+    message = validate(data)
+    if topic is not None:
+        where = parse_topic(topic)
+        if where.kind != KIND_OF_TYPE[message.type]:
+            raise ProtocolError("type", f"a {message.type!r} message does not belong on {topic!r}")
+        if where.court is not None and message.court != where.court:
+            raise ProtocolError("court", f"{message.court!r} sent on court {where.court!r}'s topic")
+    return message
+
+
+def _int(field: str, value: Any, *, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(field, f"a whole number is required, not {type(value).__name__}")
+    if value < low or value > 2**53:
+        raise ProtocolError(field, f"{value} is out of range ({low} or more)")
+    return value
+
+
+def validate(data: Any) -> Message:
+    """Check a decoded envelope and its payload for its type; returns the message."""
+    if not isinstance(data, dict):
+        raise ProtocolError("message", "must be a JSON object")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise ProtocolError(unknown[0], "unknown key")
+    missing = [k for k in _KEYS if k not in data]
+    if missing:
+        raise ProtocolError(missing[0], "required key is missing")
+    if data["v"] != VERSION or isinstance(data["v"], bool):
+        raise ProtocolError("v", f"version {data['v']!r} is not supported (expected {VERSION})")
+    kind = data["type"]
+    if kind not in KIND_OF_TYPE:
+        raise ProtocolError("type", f"{kind!r} is not a message type ({', '.join(KIND_OF_TYPE)})")
+    if not isinstance(data["id"], str) or not 1 <= len(data["id"]) <= 64 or not _NAME.match(data["id"]):
+        raise ProtocolError("id", "a name of 1 to 64 letters, digits, '-', '_' or '.' is required")
+    court = None if data["court"] is None else _name("court", data["court"])
+    match = None if data["match"] is None else _name("match", data["match"])
+    seq = None if data["seq"] is None else _int("seq", data["seq"], low=1)
+    payload = data["payload"]
+    if not isinstance(payload, dict):
+        raise ProtocolError("payload", "must be a JSON object")
+    message = Message(id=data["id"], type=kind, court=court, match=match, seq=seq, payload=payload)
+    _CHECKS[kind](message)
+    return message
+
+
+def _needs(message: Message, *fields: str) -> None:
+    for field in fields:
+        if getattr(message, field) is None:
+            raise ProtocolError(field, f"required in a {message.type!r} message")
+
+
+def _check_event(m: Message) -> None:
+    _needs(m, "court", "match", "seq")
+    try:
+        event = event_from_dict(m.payload, "payload")
+    except EventLogError as err:
+        raise ProtocolError("payload", err.message) from None
+    if event.seq != m.seq:
+        raise ProtocolError("payload.seq", f"{event.seq} differs from the envelope's seq {m.seq}")
+
+
+def _check_result(m: Message) -> None:
+    _needs(m, "court", "match", "seq")
+    p = m.payload
+    allowed = {"home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout"}
+    extra = sorted(set(p) - allowed)
+    if extra:
+        raise ProtocolError(f"payload.{extra[0]}", "unknown key")
+    for key in ("home_goals", "away_goals"):
+        if key not in p:
+            raise ProtocolError(f"payload.{key}", "required key is missing")
+        _int(f"payload.{key}", p[key])
+    if p.get("outcome") not in OUTCOMES:
+        raise ProtocolError("payload.outcome", f"{p.get('outcome')!r} is not one of {', '.join(OUTCOMES)}")
+    if p.get("winner", None) not in ("home", "away", None):
+        raise ProtocolError("payload.winner", f"{p['winner']!r} is not 'home', 'away' or null")
+    for key in ("home_shootout", "away_shootout"):
+        if p.get(key) is not None:
+            _int(f"payload.{key}", p[key])
+
+
+def _check_live(m: Message) -> None:
+    _needs(m, "court")
+
+
+def _check_presence(m: Message) -> None:
+    _needs(m, "court")
+    if set(m.payload) - {"state", "at"}:
+        raise ProtocolError(f"payload.{sorted(set(m.payload) - {'state', 'at'})[0]}", "unknown key")
+    if m.payload.get("state") not in ("online", "offline"):
+        raise ProtocolError("payload.state", "must be 'online' or 'offline'")
+
+
+def _check_ack(m: Message) -> None:
+    _needs(m, "court", "match", "seq")
+    if m.payload.get("of") not in ("event", "result"):
+        raise ProtocolError("payload.of", "must be 'event' or 'result'")
+    _int("payload.through", m.payload.get("through"))
+
+
+def _check_schedule(m: Message) -> None:
+    _needs(m, "court")
+    matches = m.payload.get("matches")
+    if not isinstance(matches, list):
+        raise ProtocolError("payload.matches", "must be a list")
+    for i, item in enumerate(matches):
+        if not isinstance(item, dict) or not isinstance(item.get("match"), str):
+            raise ProtocolError(f"payload.matches[{i}]", "must be an object with its 'match'")
+
+
+def _check_table(m: Message) -> None:
+    if not isinstance(m.payload.get("pool"), str) or not isinstance(m.payload.get("rows"), list):
+        raise ProtocolError("payload", "a table has its 'pool' and its 'rows'")
+
+
+def _check_error(m: Message) -> None:
+    if not isinstance(m.payload.get("reason"), str):
+        raise ProtocolError("payload.reason", "required, a sentence")
+
+
+_CHECKS = {
+    "event": _check_event, "result": _check_result, "live": _check_live, "presence": _check_presence,
+    "ack": _check_ack, "schedule": _check_schedule, "table": _check_table, "error": _check_error,
+}
+
+
+# -- builders for the messages each side sends ----------------------------------------------
+
+
+def event_message(*, id: str, court: str, match: str, event: dict[str, Any]) -> Message:
+    """An event line of docs/events.md (as ``rules.match.event_to_dict`` gives it) in its envelope."""
+    return build(id=id, type="event", court=court, match=match, seq=event.get("seq"), payload=event)
+
+
+def result_message(*, id: str, court: str, match: str, seq: int, result: dict[str, Any]) -> Message:
+    """A finished match: ``seq`` is the last event of the log the result follows from."""
+    return build(id=id, type="result", court=court, match=match, seq=seq, payload=result)
+
+
+def ack_message(*, id: str, court: str, match: str, seq: int, of: Literal["event", "result"], through: int) -> Message:
+    """The service stored ``seq`` of ``match``; ``through`` is the last seq stored with none missing before it."""
+    return build(id=id, type="ack", court=court, match=match, seq=seq, payload={"of": of, "through": through})
+
+
+def presence_message(*, id: str, court: str, online: bool, at: str | None = None) -> Message:
+    payload: dict[str, Any] = {"state": "online" if online else "offline"}
+    if at is not None:
+        payload["at"] = at
+    return build(id=id, type="presence", court=court, payload=payload)
+
+
+def error_message(*, id: str, reason: str, topic: str | None = None, court: str | None = None,
+                  match: str | None = None, seq: int | None = None, refused_id: str | None = None) -> Message:
+    payload: dict[str, Any] = {"reason": reason}
+    if topic is not None:
+        payload["topic"] = topic
+    if refused_id is not None:
+        payload["id"] = refused_id
+    return build(id=id, type="error", court=court, match=match, seq=seq, payload=payload)
