@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# Take a fresh Raspberry Pi OS Lite (Debian) to a working courtside table, screen-only node or
+# central server: packages, a virtual environment, the account, the configuration, the units.
+# Safe to run again: it changes only what differs and keeps what an operator edited (the button
+# map, credentials) unless told otherwise. See systemd/README.md.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: install.sh --role table|display|server [options]
+
+  --role ROLE               table (buttons + screen), display (screen-only node) or server
+  --court ID                this court's id, as the tournament file names it (table, display)
+  --rules NAME|FILE         ruleset (table; default: the tournament file's)
+  --tournament FILE         the tournament file, copied to /var/lib/courtside/tournament.toml
+  --buttons FILE            the button map (table; default: keep the installed one, else the shipped default)
+  --broker URL              the broker (default mqtt://courtside-server.local:1883)
+  --broker-user NAME        this node's broker account ...
+  --broker-password-file F  ... and the file holding its password (stored root-only, 0600)
+  --db URL                  server database (default sqlite:////var/lib/courtside/courtside.db)
+  --http HOST:PORT          server web address (default 0.0.0.0:8080)
+  --source DIR              the courtside source tree (default: the one holding this script)
+  --prefix DIR              install below DIR instead of / (also: DESTDIR=DIR); no service is started
+  --no-apt                  do not install Debian packages
+  --no-venv                 do not create or update the virtual environment
+  --dry-run                 print what would change, change nothing
+EOF
+}
+
+die() { echo "install.sh: $*" >&2; exit 2; }
+say() { echo "install.sh: $*"; }
+
+ROLE="" COURT="" RULES="" TOURNAMENT="" BUTTONS="" BROKER="" BROKER_USER="" BROKER_PASSWORD_FILE=""
+DB="" HTTP="" SOURCE="" PREFIX="${DESTDIR:-}" APT=1 VENV=1 DRY=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --role) ROLE="${2:?}"; shift ;;
+        --court) COURT="${2:?}"; shift ;;
+        --rules) RULES="${2:?}"; shift ;;
+        --tournament) TOURNAMENT="${2:?}"; shift ;;
+        --buttons) BUTTONS="${2:?}"; shift ;;
+        --broker) BROKER="${2:?}"; shift ;;
+        --broker-user) BROKER_USER="${2:?}"; shift ;;
+        --broker-password-file) BROKER_PASSWORD_FILE="${2:?}"; shift ;;
+        --db) DB="${2:?}"; shift ;;
+        --http) HTTP="${2:?}"; shift ;;
+        --source) SOURCE="${2:?}"; shift ;;
+        --prefix) PREFIX="${2:?}"; shift ;;
+        --no-apt) APT=0 ;;
+        --no-venv) VENV=0 ;;
+        --dry-run) DRY=1 ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; die "unknown option: $1" ;;
+    esac
+    shift
+done
+
+case "$ROLE" in table|display|server) ;; *) usage >&2; die "--role must be table, display or server" ;; esac
+SOURCE="${SOURCE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+[ -f "$SOURCE/pyproject.toml" ] || die "--source $SOURCE: no pyproject.toml there (not a courtside tree)"
+PREFIX="${PREFIX%/}"   # "" means the real root
+ROOT="${PREFIX:-/}"
+APP=/opt/courtside          # program: source copy and venv (may sit on a read-only root)
+STATE=/var/lib/courtside    # journal and configuration: the writable data partition
+UNITS=/etc/systemd/system
+ACCOUNT=courtside
+
+# Every change goes through run(): --dry-run prints it instead.
+run() {
+    if [ "$DRY" = 1 ]; then echo "would run: $*"; else "$@"; fi
+}
+
+# write_file PATH MODE: stdin to PATH (below the prefix) only when the content differs.
+write_file() {
+    local dest="$PREFIX$1" mode="$2" tmp
+    tmp="$(mktemp)"
+    cat >"$tmp"
+    if [ -f "$dest" ] && cmp -s "$tmp" "$dest"; then
+        rm -f "$tmp"
+        [ "$DRY" = 1 ] || chmod "$mode" "$dest"
+        return 0
+    fi
+    if [ "$DRY" = 1 ]; then echo "would write: $dest (mode $mode)"; rm -f "$tmp"; return 0; fi
+    mkdir -p "$(dirname "$dest")"
+    install -m "$mode" "$tmp" "$dest"
+    rm -f "$tmp"
+    say "wrote $dest"
+}
+
+# The values of an earlier run are the defaults of this one, so a re-run keeps them.
+env_file="$STATE/$ROLE.env"
+old() {
+    [ -f "$PREFIX$env_file" ] || return 0
+    sed -n "s/^$1=//p" "$PREFIX$env_file" | tail -n 1
+}
+
+# 1. Debian packages. python3-lgpio is the GPIO library of the Pi 5 (and works on older Pis);
+#    the venv sees it through --system-site-packages. SDL's KMS/DRM and ALSA come with pygame-ce's wheel.
+packages=(python3 python3-venv python3-pip ca-certificates)
+case "$ROLE" in
+    table) packages+=(python3-lgpio libgpiod2 alsa-utils fonts-dejavu-core) ;;
+    display) packages+=(fonts-dejavu-core) ;;
+    server) packages+=(mosquitto mosquitto-clients sqlite3) ;;
+esac
+if [ "$APT" = 1 ]; then
+    [ -z "$PREFIX" ] || die "--prefix installs no packages; add --no-apt"
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
+    [[ "$DB" != postgresql* ]] || run env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+else
+    say "skipping Debian packages (--no-apt): ${packages[*]}"
+fi
+
+# 2. The account: no login, no home but the state directory, in the groups of the devices it uses.
+case "$ROLE" in
+    table) groups=(gpio video input audio render) ;;
+    display) groups=(video input render) ;;
+    server) groups=() ;;
+esac
+if [ -z "$PREFIX" ]; then
+    for g in "${groups[@]}"; do getent group "$g" >/dev/null || run groupadd --system "$g"; done
+    if ! getent passwd "$ACCOUNT" >/dev/null; then
+        run useradd --system --user-group --home-dir "$STATE" --no-create-home --shell /usr/sbin/nologin "$ACCOUNT"
+    fi
+    [ "${#groups[@]}" = 0 ] || run usermod -a -G "$(IFS=,; echo "${groups[*]}")" "$ACCOUNT"
+else
+    say "skipping the '$ACCOUNT' account below a prefix (groups it needs: ${groups[*]:-none})"
+fi
+
+# 3. The program: a copy of the source and a venv with the role's extra.
+if [ "$DRY" = 1 ]; then
+    echo "would copy: $SOURCE -> $PREFIX$APP/src"
+else
+    mkdir -p "$PREFIX$APP/src"
+    tar -C "$SOURCE" --exclude=./.git --exclude=./.venv --exclude='*.egg-info' --exclude=__pycache__ \
+        --exclude=.pytest_cache --exclude=.mypy_cache --exclude=.ruff_cache -cf - . | tar -C "$PREFIX$APP/src" -xf -
+fi
+extra="$ROLE"
+[ "$ROLE" != display ] || extra=table
+if [ "$VENV" = 1 ]; then
+    [ -x "$PREFIX$APP/venv/bin/python" ] || run python3 -m venv --system-site-packages "$PREFIX$APP/venv"
+    run "$PREFIX$APP/venv/bin/pip" install --quiet --upgrade "$PREFIX$APP/src[$extra]"
+else
+    say "skipping the virtual environment (--no-venv); it would hold courtside[$extra]"
+fi
+
+# 4. Configuration on the data partition.
+run mkdir -p "$PREFIX$STATE/journal"
+if [ -n "$TOURNAMENT" ]; then
+    [ -f "$TOURNAMENT" ] || die "--tournament $TOURNAMENT: no such file"
+    write_file "$STATE/tournament.toml" 0640 <"$TOURNAMENT"
+fi
+tournament_path="$STATE/tournament.toml"
+COURT="${COURT:-$(old COURTSIDE_COURT)}"
+RULES="${RULES:-$(old COURTSIDE_RULES)}"
+BROKER="${BROKER:-$(old COURTSIDE_BROKER)}"
+BROKER="${BROKER:-mqtt://courtside-server.local:1883}"
+if [ -z "$RULES" ] && [ -f "$PREFIX$tournament_path" ]; then
+    RULES="$(sed -n 's/^ruleset *= *"\(.*\)".*/\1/p' "$PREFIX$tournament_path" | head -n 1)"
+fi
+case "$ROLE" in
+    table)
+        [ -n "$COURT" ] || die "--court is required for a table (the court's name in the tournament file)"
+        [ -n "$RULES" ] || die "--rules is required when no tournament file names the ruleset"
+        write_file "$env_file" 0640 <<EOF
+# courtside table settings (systemd/install.sh); the unit reads them at start.
+COURTSIDE_COURT=$COURT
+COURTSIDE_RULES=$RULES
+COURTSIDE_TOURNAMENT=$tournament_path
+COURTSIDE_BROKER=$BROKER
+EOF
+        if [ -n "$BUTTONS" ]; then
+            [ -f "$BUTTONS" ] || die "--buttons $BUTTONS: no such file"
+            write_file "$STATE/buttons.toml" 0640 <"$BUTTONS"
+        elif [ ! -f "$PREFIX$STATE/buttons.toml" ]; then
+            shipped="$(find "$SOURCE/firmware" -name 'default*.toml' -print -quit 2>/dev/null || true)"
+            if [ -n "$shipped" ]; then
+                write_file "$STATE/buttons.toml" 0640 <"$shipped"
+            else
+                say "no shipped button map found under $SOURCE/firmware; give one with --buttons"
+            fi
+        fi
+        ;;
+    display)
+        [ -n "$COURT" ] || die "--court is required for a screen-only node"
+        write_file "$env_file" 0640 <<EOF
+# courtside screen-only node settings (systemd/install.sh).
+COURTSIDE_COURT=$COURT
+COURTSIDE_BROKER=$BROKER
+EOF
+        ;;
+    server)
+        [ -f "$PREFIX$tournament_path" ] || die "--tournament is required for the server (none installed yet)"
+        DB="${DB:-$(old COURTSIDE_DB)}"
+        HTTP="${HTTP:-$(old COURTSIDE_HTTP)}"
+        write_file "$env_file" 0640 <<EOF
+# courtside server settings (systemd/install.sh).
+COURTSIDE_TOURNAMENT=$tournament_path
+COURTSIDE_BROKER=$BROKER
+COURTSIDE_DB=${DB:-sqlite:///$STATE/courtside.db}
+COURTSIDE_HTTP=${HTTP:-0.0.0.0:8080}
+EOF
+        ;;
+esac
+# Credentials: only when given, so a re-run without them keeps the installed ones.
+if [ -n "$BROKER_USER" ]; then
+    [ -f "$BROKER_PASSWORD_FILE" ] || die "--broker-password-file is required with --broker-user"
+    password="$(head -n 1 "$BROKER_PASSWORD_FILE")"
+    write_file "$STATE/mqtt.env" 0600 <<EOF
+# This node's broker account; read by systemd (root) only and passed to the program's environment.
+COURTSIDE_MQTT_USERNAME=$BROKER_USER
+COURTSIDE_MQTT_PASSWORD=$password
+EOF
+fi
+if [ -z "$PREFIX" ] && [ "$DRY" = 0 ]; then
+    chown -R "$ACCOUNT:$ACCOUNT" "$STATE"
+    [ ! -f "$STATE/mqtt.env" ] || chown root:root "$STATE/mqtt.env"
+fi
+
+# 5. The unit, enabled at boot (below a prefix: enabled in that tree, nothing started).
+unit="courtside-$ROLE.service"
+write_file "$UNITS/$unit" 0644 <"$SOURCE/systemd/$unit"
+if [ -n "$PREFIX" ]; then
+    run systemctl --root="$PREFIX" enable "$unit"
+else
+    run systemctl daemon-reload
+    run systemctl enable "$unit"
+    run systemctl restart "$unit"
+fi
+say "done: $ROLE installed in $ROOT"
