@@ -76,7 +76,15 @@ class IllegalCommand(CourtsideError, ValueError):
 
 
 class EventLogError(FileLineError):
-    """An event log line is malformed; names the line number and the reason."""
+    """An event log line is malformed; names the line number and the reason.
+
+    ``offset`` is the byte offset (UTF-8) where the bad line starts, when known, so a
+    journal whose last write was torn can be cut back to its last good line.
+    """
+
+    def __init__(self, source: str, line: int | None, message: str, offset: int | None = None) -> None:
+        self.offset = offset
+        super().__init__(source, line, message)
 
 
 class EventError(CourtsideError, ValueError):
@@ -99,3 +107,15 @@ class ProtocolError(CourtsideError, ValueError):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}" if field else message)
+
+
+class UnknownLanguage(CourtsideError, LookupError):
+    """A language with no shipped catalog (rules/words): the message names the ones there are."""
+
+
+class UnknownRound(CourtsideError, ValueError):
+    """A round name the ruleset does not know; the message lists the names it could be."""
+
+
+class DemoError(CourtsideError, RuntimeError):
+    """A part of ``courtside demo`` (broker, service, a table) did not start, stop or finish; says which and why."""
