@@ -1,24 +1,97 @@
-"""Reading the user's input files for the commands: one place for the ways that goes wrong."""
+"""Reading the user's input files for the commands: one place for the ways that goes wrong.
+
+Every command reads its files through :func:`read_text`, which refuses, naming the
+file (and the line where there is one):
+
+* a file it cannot open (missing, a folder, no permission);
+* a file larger than the limit for its kind, before a byte of it is read (the size
+  is checked with ``stat``, then at most one byte more than the limit is read, so a
+  pipe or a device cannot feed it without end);
+* text that is not UTF-8 (a file saved as UTF-16 is named as such); a UTF-8
+  byte-order mark at the start is dropped, as a spreadsheet's "CSV UTF-8" writes one;
+* control characters other than tab, line feed and carriage return (a NUL from a
+  binary file or a damaged copy), with their line;
+* more lines than the limit for its kind.
+
+The limits are far above any real tournament's files: see ``docs/reliability.md``.
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
+import re
 from pathlib import Path
 
 from rules.errors import FileLineError
 
+MAX_BYTES = 8 * 1024 * 1024
+"""Default size limit: an event log of 10,000 events is about 1.5 MB, a 1,700-team tournament file 0.2 MB."""
 
-def read_text(path: str) -> str:
-    """The file as text; a missing, unreadable or non-UTF-8 file is a clear error naming it.
+MAX_LINES = 100_000
+"""Default line limit (a 40-minute match logs about 2,000 events)."""
 
-    utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark, which would
-    otherwise become part of the first column's name.
-    """
+MAX_MATCH_SECONDS = 24 * 60 * 60
+"""No match lasts a day, breaks and extra time included: an instant (``--at``) beyond it is refused."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _size_text(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
+
+
+def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
+    """The file's bytes; refused before reading when it is larger than ``max_bytes``."""
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > max_bytes:
+                found, most = _size_text(size), _size_text(max_bytes)
+                raise FileLineError(path, None, f"the file is {found}; a file of this kind is at most {most}")
+            data = f.read(max_bytes + 1)
     except OSError as err:
-        raise FileLineError(path, None, f"cannot read the file ({err.strerror})") from None
+        raise FileLineError(path, None, f"cannot read the file ({err.strerror or err})") from None
+    if len(data) > max_bytes:
+        raise FileLineError(
+            path, None, f"the file is larger than {_size_text(max_bytes)}, the most for a file of this kind"
+        )
+    return data
+
+
+def decode_text(data: bytes, source: str, *, max_lines: int = MAX_LINES) -> str:
+    """``data`` as text, with the checks of :func:`read_text`; ``source`` names it in errors."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise FileLineError(source, 1, "the file is UTF-16 text; save it as UTF-8")
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
-        raise FileLineError(path, line, f"not UTF-8 text (byte 0x{data[err.start]:02x})") from None
+        raise FileLineError(source, line, f"not UTF-8 text (byte 0x{data[err.start]:02x})") from None
+    lines = text.count("\n") + (not text.endswith("\n"))
+    if lines > max_lines:
+        raise FileLineError(source, None, f"the file has {lines} lines; a file of this kind has at most {max_lines}")
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise FileLineError(source, line, f"control character U+{ord(bad.group()):04X} in the text")
+    return text
+
+
+def read_text(path: str, *, max_bytes: int = MAX_BYTES, max_lines: int = MAX_LINES) -> str:
+    """The file as text; a missing, oversized, non-UTF-8 or binary file is a clear error naming it."""
+    return decode_text(read_bytes(path, max_bytes=max_bytes), path, max_lines=max_lines)
+
+
+def match_instant(text: str) -> float:
+    """An instant of a match in seconds, for ``--at``: finite, not negative, within a day.
+
+    Meant as an option's ``type``: argparse shows the reason and exits with status 2.
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= MAX_MATCH_SECONDS:  # also false for nan
+        raise argparse.ArgumentTypeError(f"{text!r} is not an instant of a match (0 to {MAX_MATCH_SECONDS} seconds)")
+    return seconds

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
 
 from courtside.cli import main
-from courtside.files import read_text
+from courtside.files import match_instant, read_text
 from rules.errors import FileLineError
 
 
@@ -46,3 +47,61 @@ def test_every_command_refuses_such_a_file_without_a_traceback(
     bad.write_bytes(b"name = \"K\xf6ln\"\n")
     assert main([a.format(bad=bad) for a in argv]) == 2
     assert f"{bad}, line 1: not UTF-8 text (byte 0xf6)" in capsys.readouterr().err
+
+
+def test_a_file_larger_than_its_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "results.csv"
+    with path.open("wb") as f:  # a sparse 50 MB file: refused on its size, not read
+        f.truncate(50 * 1024 * 1024)
+    with pytest.raises(FileLineError) as caught:
+        read_text(str(path), max_bytes=2 * 1024 * 1024)
+    assert caught.value.message == "the file is 50 MB; a file of this kind is at most 2 MB"
+
+
+def test_a_device_that_never_ends_is_read_only_up_to_the_limit() -> None:
+    with pytest.raises(FileLineError, match="larger than 1 KB"):
+        read_text("/dev/zero", max_bytes=1024)
+
+
+def test_more_lines_than_the_limit_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "decisions.csv"
+    path.write_text("pool,method,order\n" + "A,lots,X>Y\n" * 10)
+    with pytest.raises(FileLineError, match="the file has 11 lines; a file of this kind has at most 10"):
+        read_text(str(path), max_lines=10)
+    assert read_text(str(path), max_lines=11).count("\n") == 11
+
+
+@pytest.mark.parametrize(("data", "line", "message"), [
+    (b"pool,home\nA,Ka\x00rl\n", 2, "control character U+0000 in the text"),
+    (b"pool,home\n\nA,\x1b[31mRed\n", 3, "control character U+001B in the text"),
+    ("pool\nA\u0085\n".encode(), 2, "control character U+0085 in the text"),
+    (b"\xff\xfep\x00o\x00", 1, "the file is UTF-16 text; save it as UTF-8"),
+])
+def test_binary_and_control_characters_are_named_by_line(tmp_path: Path, data: bytes, line: int, message: str) -> None:
+    path = tmp_path / "results.csv"
+    path.write_bytes(data)
+    with pytest.raises(FileLineError) as caught:
+        read_text(str(path))
+    assert (caught.value.line, caught.value.message) == (line, message)
+
+
+def test_tabs_and_windows_line_ends_are_text(tmp_path: Path) -> None:
+    path = tmp_path / "results.csv"
+    path.write_bytes(b"pool,home\r\nA,\tKarl\r\n")
+    assert read_text(str(path)) == "pool,home\r\nA,\tKarl\r\n"
+
+
+def test_a_folder_is_named_not_a_traceback(tmp_path: Path) -> None:
+    with pytest.raises(FileLineError, match="cannot read the file"):
+        read_text(str(tmp_path))
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-1", "86401", "1e400", "1" * 5000, "ten"])
+def test_an_instant_beyond_any_match_is_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError):
+        match_instant(text)
+
+
+def test_an_instant_within_a_match_is_seconds() -> None:
+    assert match_instant("2400") == 2400.0
+    assert match_instant("0.5") == 0.5
