@@ -9,6 +9,7 @@ the listening socket is closed, so a second run right after finds the machine cl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 import threading
@@ -57,7 +58,7 @@ class EmbeddedBroker:
 
     def _run(self, ready: Future[None]) -> None:
         # Imported here: amqtt is only in the demo extra, and its import is slow.
-        from amqtt.broker import Broker
+        from amqtt.broker import Broker  # type: ignore[import-untyped]
 
         # amqtt logs every connection at INFO; the demo's terminal is for the tournament.
         logging.getLogger("amqtt").setLevel(logging.WARNING)
@@ -95,10 +96,8 @@ class EmbeddedBroker:
         """Close every client session and the listening socket; idempotent."""
         loop, stopped, thread = self._loop, self._stopped, self._thread
         if loop is not None and stopped is not None and not loop.is_closed():
-            try:
+            with contextlib.suppress(RuntimeError):  # the loop closed between the check and the call
                 loop.call_soon_threadsafe(stopped.set)
-            except RuntimeError:  # the loop closed between the check and the call
-                pass
         if thread is not None:
             thread.join(STOP_TIMEOUT_S)
             if thread.is_alive():

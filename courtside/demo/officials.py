@@ -200,10 +200,10 @@ class _Officials:
         self.played_ms += gap
         t += gap
         if self.rng.random() < goal_rate / rate:
-            side: Side = self.rng.choice(("home", "away"))
+            scorer: Side = self.rng.choice(("home", "away"))
             if self.level and score[0] != score[1]:
-                side = "home" if score[0] < score[1] else "away"  # keep it close, so level comes naturally
-            return self.goal(t, side)
+                scorer = "home" if score[0] < score[1] else "away"  # keep it close, so level comes naturally
+            return self.goal(t, scorer)
         return self.penalty(t)
 
     def due_timeout(self, gap: int, remaining: int) -> tuple[Side, int] | None:
@@ -229,8 +229,8 @@ class _Officials:
 
     def shot(self, t: int, next_team: Side | None) -> int:
         t += self.rng.randint(*SHOT_GAP_MS)
-        side: Side = next_team or self.rng.choice(("home", "away"))
-        self.press(Action(t, "shot", side, self.player(), scored=self.rng.random() < 0.7))
+        shooter: Side = next_team if next_team is not None else self.rng.choice(("home", "away"))
+        self.press(Action(t, "shot", shooter, self.player(), scored=self.rng.random() < 0.7))
         return t
 
 

@@ -1,0 +1,52 @@
+"""courtside.demo.broker: the embedded amqtt broker carries QoS 1 and retained messages, and leaves nothing listening."""
+
+from __future__ import annotations
+
+import queue
+import socket
+
+import paho.mqtt.client as mqtt
+
+from courtside.demo.broker import EmbeddedBroker
+
+
+def _client(broker: EmbeddedBroker) -> mqtt.Client:
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    client.connect(broker.host, broker.port)
+    client.loop_start()
+    return client
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_retained_state_reaches_a_screen_that_joins_late_and_the_port_is_closed_after() -> None:
+    with EmbeddedBroker() as broker:
+        assert broker.url == f"mqtt://127.0.0.1:{broker.port}"
+        table = _client(broker)
+        table.publish("courtside/v1/demo/court/1/state", b'{"score": "1-0"}', qos=1, retain=True).wait_for_publish(5)
+        got: queue.Queue[tuple[str, bytes]] = queue.Queue()
+        screen = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        screen.on_message = lambda _c, _u, msg: got.put((msg.topic, msg.payload))
+        screen.connect(broker.host, broker.port)
+        screen.subscribe("courtside/v1/#", qos=1)
+        screen.loop_start()
+        assert got.get(timeout=10) == ("courtside/v1/demo/court/1/state", b'{"score": "1-0"}')
+        for client in (table, screen):
+            client.disconnect()
+            client.loop_stop()
+        port = broker.port
+    assert not _listening(port)
+    # A second run right after, on the same port, starts cleanly.
+    with EmbeddedBroker(port=port) as again:
+        assert _listening(again.port)
+    assert not _listening(port)
+
+
+def test_stop_twice_is_harmless() -> None:
+    broker = EmbeddedBroker()
+    broker.start()
+    broker.stop()
+    broker.stop()
