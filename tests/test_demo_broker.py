@@ -1,4 +1,4 @@
-"""courtside.demo.broker: the embedded amqtt broker carries QoS 1 and retained messages, and leaves nothing listening."""
+"""courtside.demo.broker: the embedded amqtt broker carries QoS 1 and retained messages, then closes its port."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ import queue
 import socket
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 
 from courtside.demo.broker import EmbeddedBroker
 
 
 def _client(broker: EmbeddedBroker) -> mqtt.Client:
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
     client.connect(broker.host, broker.port)
     client.loop_start()
     return client
@@ -28,8 +29,8 @@ def test_retained_state_reaches_a_screen_that_joins_late_and_the_port_is_closed_
         table = _client(broker)
         table.publish("courtside/v1/demo/court/1/state", b'{"score": "1-0"}', qos=1, retain=True).wait_for_publish(5)
         got: queue.Queue[tuple[str, bytes]] = queue.Queue()
-        screen = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
-        screen.on_message = lambda _c, _u, msg: got.put((msg.topic, msg.payload))
+        screen = mqtt.Client(CallbackAPIVersion.VERSION2)
+        screen.on_message = lambda _c, _u, msg: got.put((msg.topic, bytes(msg.payload)))
         screen.connect(broker.host, broker.port)
         screen.subscribe("courtside/v1/#", qos=1)
         screen.loop_start()
