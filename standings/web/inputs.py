@@ -1,0 +1,141 @@
+"""What the web pages read and what the desk asks for: plain frozen data, no I/O.
+
+The service owns the state; the web part gets an immutable :class:`TournamentData`
+snapshot from it (:mod:`standings.web.port`) and hands back :class:`DeskCommand`\\ s for
+the service's one loop to apply. Matches are named by their schedule number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from rules.ruleset import Ruleset
+from rules.standings import Decision, MatchResult
+from rules.tournament import Tournament, TournamentSchedule
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordedResult:
+    """A result the service holds for one scheduled match, with where it came from."""
+
+    number: int
+    result: MatchResult
+    recorded_at: datetime
+    by: str = "table"  # "table" or the organiser's account name
+    note: str = ""  # "walk-over", "abandoned: leading team wins", ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Presence:
+    """One court's table as the service last heard it."""
+
+    court: str
+    online: bool
+    last_seen: datetime | None = None
+    last_message: str = ""
+    playing: int | None = None  # the match number its live state names
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conflict:
+    """A result that disagrees with the one stored for a finished match; it waits for the organiser."""
+
+    id: str
+    number: int
+    court: str
+    stored: MatchResult
+    held: MatchResult
+    received: datetime
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuditEntry:
+    at: datetime
+    who: str
+    what: str
+    why: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sanction:
+    """A card or penalty the ruleset sends to the organisers (suspension, report)."""
+
+    number: int  # the match it was given in
+    team: str
+    player: str
+    kind: str
+    label: str
+    suspended_matches: int  # from the ruleset; 0 when only the organiser decides
+    needs_decision: bool  # ice-hockey game penalties, water-polo brutality: the organiser rules
+    decided: str = ""  # the organiser's ruling once given
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentData:
+    """Everything a page shows, as of ``version``; the service builds a new one per change."""
+
+    version: int
+    now: datetime
+    tournament: Tournament
+    ruleset: Ruleset
+    entry_teams: dict[str, tuple[str, ...]]
+    schedule: TournamentSchedule
+    results: dict[int, RecordedResult] = field(default_factory=dict)
+    decisions: tuple[Decision, ...] = ()
+    live: dict[str, dict[str, Any]] = field(default_factory=dict)  # court -> live state (rules' state as data)
+    live_at: dict[str, datetime] = field(default_factory=dict)  # court -> when that state was received
+    presence: dict[str, Presence] = field(default_factory=dict)
+    conflicts: tuple[Conflict, ...] = ()
+    audit: tuple[AuditEntry, ...] = ()
+    sanctions: tuple[Sanction, ...] = ()
+    moves: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # number -> (court, start)
+
+
+# Desk commands ---------------------------------------------------------------------------
+# Each carries who asked and why; the service applies it on its loop, logs it, and publishes.
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeskCommand:
+    who: str
+    why: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectResult(DeskCommand):
+    """Enter or replace a match's result (also a walk-over, a forfeit, an abandoned match settled)."""
+
+    number: int
+    result: MatchResult
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordDecision(DeskCommand):
+    decision: Decision
+
+
+@dataclass(frozen=True, kw_only=True)
+class SettleConflict(DeskCommand):
+    conflict: str
+    keep: Literal["stored", "held"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveMatch(DeskCommand):
+    number: int
+    court: str
+    start: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSanction(DeskCommand):
+    """The organiser's ruling on a reported card: how many further matches the player misses."""
+
+    number: int
+    team: str
+    player: str
+    matches: int

@@ -1,0 +1,117 @@
+"""The public pages and their live stream (server-sent events)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from standings.web.site import Site
+
+HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
+MAX_REGIONS = 8
+
+
+def routes(site: Site) -> list[Route]:
+    async def tournament(request: Request) -> Response:
+        return site.page(request, "tournament.html", regions=["courts"])
+
+    async def pool(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["pool"]
+        if name not in v.pools:
+            raise HTTPException(404, f"there is no pool {name}")
+        printable = request.url.path.endswith("/print")
+        return site.page(request, "pool_print.html" if printable else "pool.html", pool=name, regions=[f"pool/{name}"])
+
+    async def bracket(request: Request) -> Response:
+        return site.page(request, "bracket.html", regions=["bracket"])
+
+    async def ranking(request: Request) -> Response:
+        return site.page(request, "ranking.html", regions=["ranking"])
+
+    async def court(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["court"]
+        if name not in v.courts:
+            raise HTTPException(404, f"there is no court {name}")
+        overlay = request.url.path.endswith("/overlay")
+        kind = "overlay" if overlay else "court"
+        return site.page(request, f"{kind}.html", court=name, regions=[f"{kind}/{name}"])
+
+    async def team(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["team"]
+        if name not in v.teams:
+            raise HTTPException(404, f"there is no team {name}")
+        return site.page(request, "team.html", team=name, regions=[f"team/{name}"])
+
+    async def teams(request: Request) -> Response:
+        return site.page(request, "teams.html", regions=[])
+
+    async def live(request: Request) -> Response:
+        wanted = request.query_params.getlist("r")[:MAX_REGIONS]
+        known = _known_regions(site, wanted)
+        if not known:
+            raise HTTPException(400, "name the page's regions: /live?r=pool/A")
+        return StreamingResponse(
+            _stream(site, known, request),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    return [
+        Route("/", tournament, name="tournament"),
+        Route("/pool/{pool}", pool, name="pool"),
+        Route("/pool/{pool}/print", pool, name="pool_print"),
+        Route("/bracket", bracket, name="bracket"),
+        Route("/ranking", ranking, name="ranking"),
+        Route("/teams", teams, name="teams"),
+        Route("/team/{team}", team, name="team"),
+        Route("/court/{court}", court, name="court"),
+        Route("/court/{court}/overlay", court, name="overlay"),
+        Route("/live", live, name="live"),
+    ]
+
+
+def _known_regions(site: Site, wanted: list[str]) -> list[str]:
+    v = site.view()
+    names = {"courts", "bracket", "ranking"}
+    names |= {f"pool/{p}" for p in v.pools}
+    names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
+    names |= {f"team/{t}" for t in v.teams}
+    return [w for w in dict.fromkeys(wanted) if w in names]
+
+
+def _event(name: str, html: str, version: int) -> str:
+    payload = json.dumps({"id": name, "html": html, "now": int(time.time() * 1000)}, ensure_ascii=False)
+    return f"event: region\nid: {version}\ndata: {payload}\n\n"
+
+
+async def _stream(site: Site, regions: list[str], request: Request) -> AsyncIterator[str]:
+    """Every region now (a page opened late, or back after a dropped connection, catches up at
+    once), then each region again whenever its HTML changes."""
+    hub = site.backend.changes
+    yield "retry: 1000\n\n"
+    sent: dict[str, str] = {}
+    while True:
+        seen = hub.version
+        view = site.view()
+        version = view.data.version
+        for name in regions:
+            html = site.region(view, name)
+            if sent.get(name) != html:
+                sent[name] = html
+                yield _event(name, html, version)
+        try:
+            await asyncio.wait_for(hub.wait(seen), HEARTBEAT)
+        except TimeoutError:
+            if await request.is_disconnected():
+                return
+            yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n"

@@ -1,0 +1,78 @@
+"""The seam between the web pages and the service that owns the tournament's state.
+
+The service hands :func:`standings.web.create_app` a :class:`Backend`: a snapshot
+of everything the pages show, a way to wait for the next one, and a way to put a
+desk command on its queue. The web thread never writes domain state itself (one
+loop owns it, docs in /work/shared/design/system.md); it only reads snapshots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Protocol
+
+from standings.web.inputs import DeskCommand, TournamentData
+
+
+class Backend(Protocol):
+    def data(self) -> TournamentData:
+        """The current snapshot (immutable; a new object after every change)."""
+        ...
+
+    def submit(self, command: DeskCommand) -> None:
+        """Put a desk command on the owning loop's queue and wait until it is applied.
+
+        Raises a :class:`rules.errors.CourtsideError` subclass with the reason when refused;
+        nothing stored changes then."""
+        ...
+
+    @property
+    def changes(self) -> ChangeHub: ...
+
+
+class ChangeHub:
+    """Wakes every open page when the service's state changes.
+
+    ``notify`` may be called from any thread (the service's loop); waiters live on the
+    web server's asyncio loop. Each waiter awaits one shared future per version, so a
+    change costs one wake-up per open page and nothing per page at rest."""
+
+    def __init__(self) -> None:
+        self._version = 0
+        self._lock = threading.Lock()
+        self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]] = []
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def notify(self, version: int | None = None) -> None:
+        """Something changed (``version``, the snapshot's, is only informative)."""
+        with self._lock:
+            self._version += 1
+            waiters, self._waiters = self._waiters, []
+            current = self._version
+        for loop, fut in waiters:
+            if loop.is_closed():
+                continue
+            loop.call_soon_threadsafe(_settle, fut, current)
+
+    async def wait(self, after: int) -> int:
+        """Return the version once it is past ``after`` (at once if it already is)."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self._version > after:
+                return self._version
+            for owner, fut in self._waiters:
+                if owner is loop:
+                    break
+            else:
+                fut = loop.create_future()
+                self._waiters.append((loop, fut))
+        return await asyncio.shield(fut)
+
+
+def _settle(fut: asyncio.Future[int], version: int) -> None:
+    if not fut.done():
+        fut.set_result(version)

@@ -1,0 +1,60 @@
+"""A tournament day half played, for the screenshots, the load benchmark and a look at the pages
+without a service: the youth-football example with results, a live match, a court offline,
+a conflicting result, a red card and a tie waiting for lots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from importlib import resources
+
+from rules.standings import MatchResult
+from standings.web.inputs import Conflict, Presence, Sanction
+from standings.web.memory import MemoryBackend
+
+EXAMPLE = "youth-football.toml"
+# Matches 1-12 of the example's schedule, as home-away goals: pool B ends in a three-way tie
+# that only lots can settle (the seed's last criterion).
+SCORES = {1: (2, 1), 2: (0, 0), 3: (3, 1), 4: (1, 1), 5: (2, 2), 6: (0, 1), 7: (1, 0), 8: (4, 0), 9: (2, 3),
+          10: (1, 1), 11: (0, 2), 12: (1, 1)}
+
+
+def example_path() -> str:
+    return str(resources.files("rules.examples") / EXAMPLE)
+
+
+def sample_backend(clock: Callable[[], datetime] | None = None, *, played: int = 12) -> MemoryBackend:
+    start = datetime(2026, 5, 16, 13, 35)
+    backend = MemoryBackend.from_file(example_path(), clock=clock or (lambda: start))
+    rows = sorted(backend.data().schedule.matches, key=lambda m: m.number)
+    for m in rows[:played]:
+        home, away = SCORES.get(m.number, (1, 0))
+        backend.publish_result(m.number, MatchResult(pool=m.stage, home=m.home, away=m.away, home_goals=home,
+                                                     away_goals=away))
+    following = rows[played] if played < len(rows) else None
+    if following is not None:
+        backend.set_live(following.court, live_state(following.number, 2, 1, running=True))
+        backend.report_sanction(Sanction(number=rows[0].number, team=rows[0].home, player="7", kind="red",
+                                         label="Red card", suspended_matches=1, needs_decision=False))
+        stored = MatchResult(pool=rows[1].stage, home=rows[1].home, away=rows[1].away, home_goals=0, away_goals=0)
+        backend.hold_conflict(Conflict(id="c1", number=rows[1].number, court=rows[1].court, stored=stored,
+                                       held=MatchResult(**{**stored.__dict__, "home_goals": 1}),
+                                       received=start - timedelta(minutes=20),
+                                       reason="a second result differs from the stored one"))
+        courts = backend.data().tournament.schedule.courts
+        backend.set_presence(Presence(court=courts[-1], online=False, last_seen=start - timedelta(minutes=7),
+                                      last_message="result of match 12"))
+    return backend
+
+
+def live_state(number: int, home: int, away: int, *, running: bool, clock_ms: int = 14 * 60_000 + 25_000,
+               penalties: tuple[dict[str, object], ...] = ()) -> dict[str, object]:
+    """A live state as the table publishes it (rules' MatchState as data, plus the match number)."""
+    seconds = clock_ms // 1000
+    return {
+        "match": number, "phase": "play", "period": 2, "period_label": "half 2", "clock_ms": clock_ms,
+        "clock_text": f"{seconds // 60}:{seconds % 60:02d}", "running": running, "home_goals": home,
+        "away_goals": away, "penalties": list(penalties) or [
+            {"team": "away", "label": "Yellow card", "short": "YC", "player": "11", "remaining_ms": 95_000,
+             "remaining_text": "1:35", "waiting": False}],
+    }

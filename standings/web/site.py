@@ -1,0 +1,123 @@
+"""What every handler shares: the backend, the view of the current snapshot, templates, sessions."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from standings.web.accounts import Accounts
+from standings.web.port import Backend
+from standings.web.sessions import COOKIE, LoginLimit, Session, Sessions
+from standings.web.view import View
+from standings.web.words import translations
+
+HERE = Path(__file__).parent
+
+
+class Site:
+    def __init__(self, backend: Backend, accounts: Accounts, *, lang: str, secure_cookies: bool) -> None:
+        self.backend = backend
+        self.accounts = accounts
+        self.sessions = Sessions()
+        self.limit = LoginLimit()
+        self.secure_cookies = secure_cookies
+        self.lang = lang
+        self._view: View | None = None
+        self.env = Environment(
+            loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]), auto_reload=False,
+            extensions=["jinja2.ext.i18n"],
+        )
+        self.env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+        self.env.filters["q"] = lambda s: quote(str(s), safe="")
+        self.env.filters["hm"] = lambda d: d.strftime("%H:%M") if isinstance(d, datetime) else ""
+        self.env.filters["day"] = lambda d: d.strftime("%a %d %b") if isinstance(d, datetime) else ""
+        self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
+        self.env.filters["mmss"] = _mmss
+        self.env.globals["round_name"] = lambda r: r.replace("_", " ")
+        self._regions: dict[tuple[int, str], str] = {}
+
+    def view(self) -> View:
+        data = self.backend.data()
+        if self._view is None or self._view.data.version != data.version:
+            self._view = View(data)
+            self._regions.clear()
+        return self._view
+
+    # Rendering ---------------------------------------------------------------------------
+    def region(self, view: View, name: str) -> str:
+        """One live part of a page (shared by the page and the SSE stream), rendered once per version."""
+        key = (view.data.version, name)
+        html = self._regions.get(key)
+        if html is None:
+            kind, _, arg = name.partition("/")
+            template = self.env.get_template(f"regions/{kind}.html")
+            html = template.render(v=view, arg=arg, data=view.data, clock=_clock_of(view, arg) if kind in (
+                "court", "overlay") else None)
+            self._regions[key] = html
+        return html
+
+    def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        view = context.pop("view", None) or self.view()
+        session = self.session(request)
+        html = self.env.get_template(template).render(
+            v=view,
+            data=view.data,
+            region=lambda name: self.region(view, name),
+            session=session,
+            server_now=int(time.time() * 1000),
+            lang=self.lang,
+            **context,
+        )
+        response = HTMLResponse(html, status_code=status)
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors *"
+        )
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        return response
+
+    # Sessions ----------------------------------------------------------------------------
+    def session(self, request: Request) -> Session | None:
+        return self.sessions.get(request.cookies.get(COOKIE))
+
+    def set_cookie(self, response: Any, session: Session) -> None:
+        response.set_cookie(
+            COOKIE,
+            session.token,
+            max_age=int(self.sessions.lifetime),
+            httponly=True,
+            secure=self.secure_cookies,
+            samesite="strict",
+            path="/",
+        )
+
+
+def _mmss(ms: int | None) -> str:
+    if ms is None:
+        return ""
+    seconds = max(0, -(-int(ms) // 1000))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _clock_of(view: View, court: str) -> dict[str, Any] | None:
+    """The court's live state with what the page's script needs to run the clock on its own."""
+    state = view.data.live.get(court)
+    if state is None:
+        return None
+    at = view.data.live_at.get(court, view.data.now)
+    m = view.data.ruleset.match
+    down = m.clock_direction == "down"
+    return {
+        **state,
+        "down": down,
+        "at": int(at.timestamp() * 1000),
+        "limit": 0 if down else m.period_length,
+        "number": state.get("match"),
+    }

@@ -1,0 +1,240 @@
+"""What the pages show, derived once per snapshot: the schedule with teams and results
+filled in, each court's now and next, each team's matches, the bracket, suspensions.
+
+Pure functions of a :class:`TournamentData`; the app caches one :class:`View` per version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from rules.errors import CourtsideError
+from rules.standings import PoolTable
+from rules.tournament import Progress, progress
+from rules.tournament.placeholders import canonical, parse_placeholder
+from standings.web.inputs import RecordedResult, Sanction, TournamentData
+
+# Protest windows by preset until the ruleset carries one (seed 003: "senast en (1) timme
+# efter avslutad match"). A ruleset field ``protest_window`` (seconds) takes precedence.
+PROTEST_WINDOWS = {"youth-football": 3600}
+
+
+def protest_window(data: TournamentData) -> timedelta | None:
+    seconds = getattr(data.ruleset, "protest_window", None)
+    if seconds is None:
+        seconds = PROTEST_WINDOWS.get(data.ruleset.name)
+    return None if seconds is None else timedelta(seconds=int(seconds))
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchRow:
+    number: int
+    stage: str
+    round: str
+    court: str
+    start: datetime
+    end: datetime
+    home: str  # the team, or the placeholder while it is open ("winner SF1")
+    away: str
+    home_known: bool
+    away_known: bool
+    recorded: RecordedResult | None
+    live: bool
+    locked_at: datetime | None  # when the protest window closes (None: no window)
+    moved: bool
+
+    @property
+    def is_pool(self) -> bool:
+        return self.round == "pool"
+
+    @property
+    def score(self) -> str:
+        if self.recorded is None:
+            return ""
+        r = self.recorded.result
+        text = f"{r.home_goals}–{r.away_goals}"
+        if r.outcome == "shootout":
+            text += f" ({r.home_shootout}–{r.away_shootout} {'pen.'})"
+        elif r.outcome == "overtime":
+            text += " OT"
+        elif r.outcome in ("walkover", "forfeit"):
+            text += " w.o." if r.outcome == "walkover" else " forf."
+        return text
+
+    def locked(self, now: datetime) -> bool:
+        return self.locked_at is not None and now >= self.locked_at
+
+    def teams(self) -> tuple[str, str]:
+        return (self.home, self.away)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suspension:
+    sanction: Sanction
+    misses: tuple[int, ...]  # match numbers the player sits out
+
+
+class View:
+    """The derived pages' data for one snapshot."""
+
+    def __init__(self, data: TournamentData) -> None:
+        self.data = data
+        self.error: str | None = None
+        results = [r.result for _, r in sorted(data.results.items())]
+        try:
+            self.progress: Progress | None = progress(
+                data.tournament, data.ruleset, data.entry_teams, results, data.decisions
+            )
+        except CourtsideError as err:  # stored results the rules refuse: show it, never crash a page
+            self.progress, self.error = None, str(err)
+        self.matches = self._rows()
+        self.by_number = {m.number: m for m in self.matches}
+        self.courts = list(data.tournament.schedule.courts)
+        for m in self.matches:
+            if m.court not in self.courts:
+                self.courts.append(m.court)
+        self.suspensions = self._suspensions()
+
+    # Schedule ---------------------------------------------------------------------------
+    def _team(self, stage: str, text: str, side: str) -> tuple[str, bool]:
+        if parse_placeholder(text) is None:
+            return text, True
+        p = self.progress
+        if p is None:
+            return text, False
+        state = p.matches.get(stage)
+        if state is not None:
+            slot = state.home if side == "home" else state.away
+            if slot.team is not None and canonical(slot.text) == canonical(text):
+                return slot.team, True
+        slot = p.slots.get(canonical(text))
+        if slot is not None and slot.team is not None:
+            return slot.team, True
+        return text, False
+
+    def _rows(self) -> list[MatchRow]:
+        data = self.data
+        window = protest_window(data)
+        playing = {p.playing for p in data.presence.values() if p.online and p.playing is not None}
+        playing |= {int(s["match"]) for s in data.live.values() if _is_live(s)}
+        rows = []
+        for m in data.schedule.matches:
+            court, start = data.moves.get(m.number, (m.court, m.start))
+            end = start + (m.end - m.start)
+            home, home_known = self._team(m.stage, m.home, "home")
+            away, away_known = self._team(m.stage, m.away, "away")
+            recorded = data.results.get(m.number)
+            locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
+            rows.append(
+                MatchRow(
+                    number=m.number,
+                    stage=m.stage,
+                    round=m.round,
+                    court=court,
+                    start=start,
+                    end=end,
+                    home=home,
+                    away=away,
+                    home_known=home_known,
+                    away_known=away_known,
+                    recorded=recorded,
+                    live=m.number in playing and recorded is None,
+                    locked_at=locked_at,
+                    moved=m.number in data.moves,
+                )
+            )
+        rows.sort(key=lambda r: (r.start, r.court, r.number))
+        return rows
+
+    def on_court(self, court: str) -> list[MatchRow]:
+        return [m for m in self.matches if m.court == court]
+
+    def now_and_next(self, court: str) -> tuple[MatchRow | None, MatchRow | None]:
+        """The match being played (or the first still to play) on ``court``, and the one after it."""
+        waiting = [m for m in self.on_court(court) if m.recorded is None]
+        live = [m for m in waiting if m.live]
+        now = live[0] if live else (waiting[0] if waiting else None)
+        rest = [m for m in waiting if m is not now]
+        return now, (rest[0] if rest else None)
+
+    def delay(self, court: str) -> timedelta:
+        """How far the court runs behind its schedule at the snapshot's instant."""
+        now, _ = self.now_and_next(court)
+        if now is None:
+            return timedelta(0)
+        late = self.data.now - (now.end if now.live else now.start)
+        return max(late, timedelta(0))
+
+    def team_matches(self, team: str) -> list[MatchRow]:
+        return [m for m in self.matches if team in m.teams()]
+
+    @property
+    def teams(self) -> list[str]:
+        return sorted(t.name for t in self.data.tournament.teams)
+
+    # Pools, bracket, ranking -----------------------------------------------------------
+    @property
+    def pools(self) -> list[str]:
+        return [p.name for p in self.data.tournament.pools]
+
+    def table(self, pool: str) -> PoolTable | None:
+        if self.progress is None or pool not in self.progress.pools:
+            return None
+        return self.progress.pools[pool].table
+
+    def pool_teams(self, pool: str) -> list[str]:
+        if self.progress is None or pool not in self.progress.pools:
+            return []
+        return [s.team or s.text for s in self.progress.pools[pool].teams]
+
+    def pool_played(self, pool: str) -> tuple[int, int]:
+        if self.progress is None or pool not in self.progress.pools:
+            return 0, 0
+        state = self.progress.pools[pool]
+        return state.played, state.expected
+
+    def bracket(self) -> list[tuple[str, list[MatchRow]]]:
+        """Classification matches grouped by round, in playing order."""
+        rounds: dict[str, list[MatchRow]] = {}
+        for m in self.matches:
+            if not m.is_pool:
+                rounds.setdefault(m.round, []).append(m)
+        return list(rounds.items())
+
+    def final_ranking(self) -> list[tuple[int, str, str | None]]:
+        """(place, team or placeholder, what it still needs)."""
+        if self.progress is None:
+            return [(n, text, None) for n, text in enumerate(self.data.tournament.final_ranking, 1)]
+        return [(n, s.team or s.text, s.needs) for n, s in enumerate(self.progress.final_ranking, 1)]
+
+    def unresolved(self) -> list[tuple[str, tuple[str, ...], str]]:
+        if self.progress is None:
+            return []
+        out = []
+        for name, state in self.progress.pools.items():
+            if state.table is not None:
+                out += [(name, u.teams, u.needs) for u in state.table.unresolved]
+        return out
+
+    # Discipline -------------------------------------------------------------------------
+    def _suspensions(self) -> list[Suspension]:
+        out = []
+        for s in self.data.sanctions:
+            given = self.by_number.get(s.number)
+            count = s.suspended_matches
+            later = [m.number for m in self.team_matches(s.team) if given is None or m.start > given.start]
+            out.append(Suspension(sanction=s, misses=tuple(later[:count])))
+        return out
+
+    def suspended(self, number: int) -> list[Sanction]:
+        """Players who may not play match ``number`` (sent off earlier, seed 003/001)."""
+        return [s.sanction for s in self.suspensions if number in s.misses]
+
+    def pending_rulings(self) -> list[Sanction]:
+        return [s for s in self.data.sanctions if s.needs_decision and not s.decided]
+
+
+def _is_live(state: dict[str, Any]) -> bool:
+    return state.get("match") is not None and state.get("phase") not in (None, "finished")
