@@ -1,1 +1,19 @@
-"""The central standings service and the tournament web pages (a thin shell around rules/)."""
+"""The central standings service and the tournament web pages (a thin shell around rules/).
+
+For the web part (issue 12), the stable interface:
+
+- ``standings.store.Store``: ``Store.open(db_url, plan)`` (runs the Alembic migrations), ``store.plan``
+  (``standings.plan.Plan``: ``id``, ``tournament``, ``ruleset``, ``entry_teams``, ``fixtures``
+  {match id -> ScheduledMatch}, ``courts`` {court id -> name}), ``store.progress()``.
+  ``standings.plan.load_plan(path, seed=None, tournament_id=None)``.
+- ``standings.queries`` (reads; each takes the store first): ``tournament_progress``, ``pool_tables``,
+  ``schedule``, ``court_schedule(court)``, ``team_schedule(team)``, ``fixture(match_id)``, ``results``,
+  ``match_events(match_id)``, ``live_states``, ``live_state(court)``, ``court_presence``,
+  ``conflicts``, ``open_conflicts``, ``change_log(limit)``; views are frozen dataclasses
+  (``FixtureView``, ``ResultView``, ``LiveView``, ``PresenceView``, ``ConflictView``, ``ChangeView``).
+- ``standings.desk`` (the organiser's writes, audited, each returns ``Affected``): ``record_result``,
+  ``settle_conflict``, ``move_match``, ``record_decision``; refusals raise ``standings.desk.DeskError``.
+- The server (``courtside server ... --http HOST:PORT``) calls ``standings.web.create_app(backend)``
+  with ``standings.backend.ServiceBackend`` (the web part's ``Backend`` protocol over this store)
+  and serves it with uvicorn in its own process.
+"""

@@ -1,0 +1,75 @@
+"""The data layer on SQLite and PostgreSQL: migrations, fixtures, queries and the organiser's changes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from standings import desk, queries
+from standings.db import current_revision_of, open_database
+from standings.plan import load_plan
+from standings.store import Store
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml"
+
+
+@pytest.fixture
+def store(db_url: str) -> Store:
+    s = Store.open(db_url, load_plan(EXAMPLE))
+    yield s
+    s.close()
+
+
+def test_migrations_run_at_start_and_again_without_harm(db_url: str) -> None:
+    engine = open_database(db_url)
+    assert current_revision_of(engine) == "0001"
+    open_database(db_url).dispose()
+    assert current_revision_of(engine) == "0001"
+    engine.dispose()
+
+
+def test_fixtures_come_from_the_tournament_file(store: Store) -> None:
+    hall1 = queries.court_schedule(store, "hall-1")
+    assert [f.number for f in hall1][:3] == [1, 3, 5]
+    first = hall1[0]
+    assert (first.home, first.away, first.status) == ("Rot-Weiss Köln", "Slavia Praha", "scheduled")
+    sf1 = queries.fixture(store, "15")
+    assert sf1 is not None and sf1.home is None and sf1.home_label == "2A"
+    assert {p.court for p in queries.court_presence(store)} == {"hall-1", "hall-2"}
+
+
+def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> None:
+    affected = desk.record_result(store, "1", {"home_goals": 3, "away_goals": 1, "outcome": "regular",
+                                               "winner": "home"}, who="ann", why="score sheet")
+    assert affected.pools == {"A"}
+    table = queries.pool_tables(store)["A"].table
+    assert table is not None and table.rows[0].team == "Rot-Weiss Köln" and table.rows[0].points > 0
+    assert queries.fixture(store, "1").status == "finished"  # type: ignore[union-attr]
+    (change,) = queries.change_log(store)
+    assert (change.who, change.action, change.why, change.before) == ("ann", "result", "score sheet", None)
+    desk.record_result(store, "1", {"home_goals": 1, "away_goals": 1, "outcome": "regular", "winner": None},
+                       who="ann", why="wrong goal")
+    assert queries.change_log(store)[0].before == {"home_goals": 3, "away_goals": 1, "outcome": "regular",
+                                                   "winner": "home"}
+    assert len(queries.results(store)) == 1
+    with pytest.raises(desk.DeskError, match="why"):
+        desk.record_result(store, "1", {"home_goals": 0, "away_goals": 0, "outcome": "regular"}, who="a", why=" ")
+    with pytest.raises(desk.DeskError, match="outcome"):
+        desk.record_result(store, "1", {"home_goals": 0, "away_goals": 0, "outcome": "won"}, who="a", why="x")
+    with pytest.raises(desk.DeskError, match="not known yet"):
+        desk.record_result(store, "15", {"home_goals": 1, "away_goals": 0, "outcome": "regular",
+                                         "winner": "home"}, who="a", why="x")
+
+
+def test_a_moved_match_changes_court_and_stays_moved(store: Store, db_url: str) -> None:
+    desk.move_match(store, "1", court="hall-2", start=datetime(2026, 1, 16, 18, 0), who="ann", why="floor wet")
+    moved = queries.fixture(store, "1")
+    assert moved is not None and moved.court == "hall-2" and moved.start.hour == 18
+    again = Store.open(db_url, store.plan)  # a restart does not put it back
+    assert queries.fixture(again, "1").court == "hall-2"  # type: ignore[union-attr]
+    again.close()
+    with pytest.raises(desk.DeskError, match="no court"):
+        desk.move_match(store, "1", court="hall-9", who="ann", why="x")
+
