@@ -20,6 +20,7 @@ COMMANDS = (
     "standings",
     "tournament",
     "demo",
+    "users",
 )
 
 

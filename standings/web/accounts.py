@@ -79,5 +79,6 @@ class Accounts:
             return False
         if ok and row is not None and _hasher.check_needs_rehash(stored):
             with self.engine.begin() as conn:
-                conn.execute(update(accounts).where(accounts.c.name == name).values(password_hash=_hasher.hash(password)))
+                fresh = _hasher.hash(password)
+                conn.execute(update(accounts).where(accounts.c.name == name).values(password_hash=fresh))
         return ok and row is not None

@@ -127,7 +127,8 @@ def routes(site: Site) -> list[Route]:
                 continue
             r = m.recorded.result
             w.writerow([m.number, r.pool, r.home, r.away, r.home_goals, r.away_goals, r.outcome, r.winner or "",
-                        _blank(r.home_shootout), _blank(r.away_shootout), m.court, m.start.isoformat(timespec="minutes"),
+                        _blank(r.home_shootout), _blank(r.away_shootout), m.court,
+                        m.start.isoformat(timespec="minutes"),
                         m.recorded.by, "yes" if m.locked(v.data.now) else "no"])
         return _csv(out.getvalue(), "results.csv")
 

@@ -87,9 +87,9 @@ def routes(site: Site) -> list[Route]:
         site.limit.succeeded(*keys)
         site.sessions.end(session.token)
         fresh = site.sessions.start(name)
-        response = RedirectResponse(_next(request, form.get("next")), status_code=303)
-        site.set_cookie(response, fresh)
-        return response
+        done = RedirectResponse(_next(request, form.get("next")), status_code=303)
+        site.set_cookie(done, fresh)
+        return done
 
     async def logout(request: Request, session: Session, fields: dict[str, Any]) -> Response:
         site.sessions.end(session.token)
@@ -139,7 +139,9 @@ def routes(site: Site) -> list[Route]:
     def sanction(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
         return forms.sanction_command(_who(s), f)
 
-    g = lambda h: guarded(site, h)  # noqa: E731
+    def g(h: Handler) -> Callable[[Request], Awaitable[Response]]:
+        return guarded(site, h)
+
     m = "/desk/match/{number:int}"
     return [
         Route("/desk/login", login_page, methods=["GET"], name="desk_login_page"),

@@ -108,9 +108,8 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     assert home is not None and away is not None
     if choice == "leader" and home == away:
         raise FormError("home_goals", f"no team leads at {home}-{away}; the next in the order is a tie")
-    if choice == "tie":
-        if home != away:
-            raise FormError("home_goals", f"a tie is level, not {home}-{away}")
+    if choice == "tie" and home != away:
+        raise FormError("home_goals", f"a tie is level, not {home}-{away}")
     result = MatchResult(pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away)
     return CorrectResult(who=who, why=reason, number=n, result=result, note=f"abandoned: {labels[choice]}")
 

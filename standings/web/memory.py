@@ -188,7 +188,8 @@ def _apply(d: TournamentData, command: DeskCommand) -> TournamentData:
         moves = {**d.moves, command.number: (command.court, command.start)}
         return replace(d, moves=moves, audit=_logged(d, command, what))
     if isinstance(command, RuleSanction):
-        found = [s for s in d.sanctions if (s.number, s.team, s.player) == (command.number, command.team, command.player)]
+        key = (command.number, command.team, command.player)
+        found = [s for s in d.sanctions if (s.number, s.team, s.player) == key]
         if not found:
             raise DeskRefused(f"no report for {command.player} ({command.team}) in match {command.number}")
         ruled = f"misses {command.matches} match(es)" if command.matches else "no further suspension"
@@ -210,7 +211,8 @@ def _correct(d: TournamentData, view: View, command: CorrectResult) -> Tournamen
     if (r.home, r.away) != (row.home, row.away) or r.pool != row.stage:
         raise DeskRefused(f"match {command.number} is {row.home} v {row.away} in {row.stage}")
     if row.locked(d.now) and row.locked_at is not None:
-        raise DeskRefused(f"match {command.number}'s protest window closed at {row.locked_at:%H:%M}; the result is final")
+        closed = f"{row.locked_at:%H:%M}"
+        raise DeskRefused(f"match {command.number}'s protest window closed at {closed}; the result is final")
     results = dict(d.results)
     before = results.get(command.number)
     results[command.number] = RecordedResult(

@@ -64,10 +64,8 @@ class ChangeHub:
         with self._lock:
             if self._version > after:
                 return self._version
-            for owner, fut in self._waiters:
-                if owner is loop:
-                    break
-            else:
+            fut = next((f for owner, f in self._waiters if owner is loop), None)
+            if fut is None:
                 fut = loop.create_future()
                 self._waiters.append((loop, fut))
         return await asyncio.shield(fut)

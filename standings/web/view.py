@@ -109,9 +109,9 @@ class View:
             slot = state.home if side == "home" else state.away
             if slot.team is not None and canonical(slot.text) == canonical(text):
                 return slot.team, True
-        slot = p.slots.get(canonical(text))
-        if slot is not None and slot.team is not None:
-            return slot.team, True
+        found = p.slots.get(canonical(text))
+        if found is not None and found.team is not None:
+            return found.team, True
         return text, False
 
     def _rows(self) -> list[MatchRow]:
