@@ -1,4 +1,4 @@
-"""``courtside demo``: the README's first command shows real standings with reasons."""
+"""``courtside demo --tables-only``: the old offline view, the example pools ranked with reasons."""
 
 from __future__ import annotations
 
@@ -7,10 +7,28 @@ import pytest
 from courtside.cli import main
 
 
-def test_demo_ranks_both_example_pools_with_reasons(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo"]) == 0
+def test_tables_only_ranks_both_example_pools_with_reasons(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--tables-only"]) == 0
     out = capsys.readouterr().out
     assert "Pool A (indoor-hockey)" in out and "Pool B (indoor-hockey)" in out
     rows = [line for line in out.splitlines() if line[:3].strip().lstrip("=").isdigit()]
     assert len(rows) == 8
     assert any("ahead on goal difference" in row for row in rows)
+
+
+def test_speed_without_autoplay_is_refused() -> None:
+    with pytest.raises(SystemExit, match="--speed goes with --autoplay"):
+        main(["demo", "--speed", "50"])
+
+
+@pytest.mark.parametrize("speed", ["0", "abc", "5000"])
+def test_a_bad_speed_is_refused_by_the_parser(speed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--autoplay", "--speed", speed])
+    assert "--speed" in capsys.readouterr().err
+
+
+def test_an_unknown_tournament_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--tournament", "curling", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert "--tournament curling" in err and "water-polo" in err

@@ -1,7 +1,10 @@
-"""``courtside demo``: what a newcomer sees first, from the examples shipped in the package.
+"""``courtside demo``: the whole system on one machine, the README's first command.
 
-For now it ranks the shipped indoor-hockey pool results by the indoor-hockey
-preset, each place with the reason it is there.
+It prints the web address first, then starts an MQTT broker (embedded unless ``--broker``),
+the standings service with its pages, and one referee table per court of a seed tournament.
+``--autoplay`` lets simulated officials play the tournament through the tables' buttons and
+ends with the final ranking; without it, court 1's table takes the keyboard until Ctrl-C.
+``--tables-only`` keeps the old offline view: the example pools ranked, with reasons.
 """
 
 from __future__ import annotations
@@ -9,9 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from courtside.commands.standings import render_text
+from courtside.demo.venue import SEED_TOURNAMENTS, DemoOptions
 from rules.ruleset import load_ruleset
 from rules.standings import parse_results_csv, rank_pools
 
@@ -21,12 +26,50 @@ EXAMPLE_RULES = "indoor-hockey"
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
-        "demo", help="rank the example tournament results that ship with the package"
+        "demo", help="run a whole venue on this machine: broker, standings service and web pages, a table per court",
+        description=__doc__,
     )
+    parser.add_argument("--tournament", default="indoor-hockey", metavar="NAME|FILE",
+                        help=f"a seed tournament ({', '.join(SEED_TOURNAMENTS)}) or a tournament file")
+    parser.add_argument("--broker", metavar="URL", help="use this MQTT broker instead of the embedded one")
+    parser.add_argument("--headless", action="store_true", help="no scoreboard window (also when there is no screen)")
+    parser.add_argument("--autoplay", action="store_true", help="simulated officials play the whole tournament")
+    parser.add_argument("--speed", type=_speed, default=None, metavar="N",
+                        help="with --autoplay: N times real time (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="the officials' seed: the same seed plays the same day")
+    parser.add_argument("--http-port", type=int, metavar="PORT", help="the web pages' port (default: a free one)")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="copy the demo's folder (database, journals, scripts, logs, results.csv) here at the end")
+    parser.add_argument("--tables-only", action="store_true",
+                        help="only print the example pool tables, ranked with reasons (no broker, no service)")
     parser.set_defaults(run=run)
 
 
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"{text}: the speed is from 1 (real time) to 1000")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.tables_only:
+        return _tables_only()
+    if args.speed is not None and not args.autoplay:
+        raise SystemExit("courtside demo: --speed goes with --autoplay (the keyboard plays in real time)")
+    from courtside.demo.run import run_demo  # imports the table and service parts only when used
+
+    options = DemoOptions(
+        tournament=args.tournament, broker=args.broker, headless=args.headless, autoplay=args.autoplay,
+        speed=args.speed or 20.0, seed=args.seed, http_port=args.http_port, keep=args.keep,
+    )
+    return run_demo(options)
+
+
+def _tables_only() -> int:
     ruleset = load_ruleset(EXAMPLE_RULES)
     text = resources.files("rules.examples").joinpath(EXAMPLE_RESULTS).read_text(encoding="utf-8")
     results = parse_results_csv(text, EXAMPLE_RESULTS, meetings=ruleset.ranking.meetings)

@@ -1,0 +1,136 @@
+"""``courtside demo --autoplay``: simulated officials play the whole tournament, court by court.
+
+One loop (the main thread) watches the service's API and each court's table. A court whose
+table is idle gets its next match as soon as the service knows both teams (a semi-final waits
+for its pools, on whatever court they are played): the officials' presses for it are worked
+out from the seed (:mod:`courtside.demo.officials`), written as a press script, and a table
+process plays it at ``--speed`` and exits. The table journals and publishes as on a venue; the
+service ranks; the loop only counts what the service has stored, and stops when every match
+has its result.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtside.demo.officials import plan_match
+from courtside.demo.parts import Part
+from courtside.demo.presses import press_script
+from courtside.demo.progress import Progress, progress_of, ranking_text, results_csv_for_show
+from courtside.demo.venue import Venue
+from courtside.files import read_text
+from rules.errors import CourtsideError, DemoError
+from rules.ruleset import Ruleset, StageKind, stage_of_round
+from rules.tournament import load_tournament_ruleset, parse_tournament
+
+POLL_S = 0.25
+STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
+
+
+@dataclass
+class Court:
+    name: str
+    table: Part | None = None
+    playing: int | None = None  # the match number its table is playing
+    handed: set[int] = field(default_factory=set)  # matches whose script its table has played
+
+
+def stage_of(ruleset: Ruleset, round: str | None) -> StageKind:
+    if not round:
+        return "round_robin"
+    try:
+        return stage_of_round(ruleset, round)
+    except CourtsideError:
+        return "round_robin"
+
+
+def showcase_match(matches: list[dict[str, Any]], ruleset: Ruleset) -> int | None:
+    """The classification match the officials keep level (extra time, shoot-out): a placement
+    match if there is one, else the first knock-out match that is not the final."""
+    knockouts = [m for m in matches if stage_of(ruleset, m.get("round")) == "knockout"]
+    for wanted in ("placement", None):
+        for m in knockouts:
+            if (wanted is None and m.get("round") != "final") or m.get("round") == wanted:
+                return int(m["number"])
+    return int(knockouts[0]["number"]) if knockouts else None
+
+
+class Autoplay:
+    def __init__(self, venue: Venue) -> None:
+        self.venue = venue
+        self.seed = venue.options.seed
+        tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
+        self.ruleset = load_tournament_ruleset(tournament, str(venue.file))
+        self.title = tournament.name
+        self.courts: dict[str, Court] = {}
+        self.showcase: int | None = None
+        self.scripts = venue.workdir / "scripts"
+        self.scripts.mkdir(parents=True, exist_ok=True)
+
+    def run(self) -> Progress:
+        matches = self.venue.api.matches()
+        for m in matches:
+            self.courts.setdefault(str(m["court"]), Court(str(m["court"])))
+        self.showcase = showcase_match(matches, self.ruleset)
+        last_line, last_change = "", time.monotonic()
+        while True:
+            matches = self.venue.api.matches()
+            progress = progress_of(matches)
+            line = progress.line()
+            if line != last_line:
+                self.venue.say(line)
+                last_line, last_change = line, time.monotonic()
+            if progress.finished:
+                return progress
+            busy = False
+            for court in self.courts.values():
+                busy = self._step(court, matches) or busy
+            if not busy and time.monotonic() - last_change > STALL_S:
+                waiting = [f"{m['number']} ({m['stage']}, {m['court']})" for m in matches if m.get("result") is None]
+                raise DemoError(f"no table is playing and the service has stored no new result for {STALL_S:.0f} s; "
+                                f"matches without a result: {', '.join(waiting)}; logs in {self.venue.workdir}/logs")
+            time.sleep(POLL_S)
+
+    def _step(self, court: Court, matches: list[dict[str, Any]]) -> bool:
+        """Finish or start this court's table; True while it has a table running."""
+        if court.table is not None:
+            status = court.table.poll()
+            if status is None:
+                return True
+            if status != 0:
+                raise DemoError(f"{court.table.name} stopped with status {status} in match {court.playing}:\n"
+                                f"{court.table.tail()}")
+            self.venue.parts.forget(court.table)
+            assert court.playing is not None
+            court.handed.add(court.playing)
+            court.table, court.playing = None, None
+        ahead = [m for m in matches if str(m["court"]) == court.name and m.get("result") is None
+                 and int(m["number"]) not in court.handed]
+        if not ahead:
+            return False
+        match = min(ahead, key=lambda m: (m["start"], int(m["number"])))
+        if not match.get("teams_known"):
+            return False
+        self._play(court, match)
+        return True
+
+    def _play(self, court: Court, match: dict[str, Any]) -> None:
+        number = int(match["number"])
+        plan = plan_match(
+            self.ruleset, stage=stage_of(self.ruleset, match.get("round")), round=match.get("round") or None,
+            seed=self.seed * 10_000 + number, level=number == self.showcase,
+        )
+        title = f"match {number}, {match['stage']}: {match['home']} v {match['away']} on {court.name}"
+        script = self.scripts / f"match-{number:03d}.txt"
+        script.write_text(press_script(plan, self.ruleset, title=title), encoding="utf-8")
+        window = court.name == next(iter(self.courts)) and self.venue.show_window
+        court.table = self.venue.table(court.name, self.ruleset.name, script=script, window=window)
+        court.playing = number
+
+    def finish(self) -> str:
+        """The final ranking as the service gives it; results.csv kept beside the logs for checking."""
+        csv_text = results_csv_for_show(self.venue.api.results_csv())
+        (self.venue.workdir / "results.csv").write_text(csv_text, encoding="utf-8")
+        return ranking_text(self.venue.api.ranking(), self.title)

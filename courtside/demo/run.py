@@ -1,0 +1,80 @@
+"""The demo from start to end: address first, parts up, play (or wait for Ctrl-C), everything down.
+
+Whatever happens (the end, Ctrl-C, SIGTERM, a part that fails), :meth:`Venue.stop` runs and
+stops every child process and the broker before the command returns, so nothing is left
+running or listening and a second run right after starts clean.
+"""
+
+from __future__ import annotations
+
+import time
+
+from courtside.demo.venue import DemoOptions, Stopped, Venue, has_screen, stop_on_signals
+
+
+def run_demo(options: DemoOptions) -> int:
+    venue = Venue(options)
+    venue.show_window = not options.headless and has_screen()
+    venue.say(f"courtside demo: the tournament's web pages are at {venue.web}")
+    status = 0
+    with stop_on_signals():
+        try:
+            venue.start()
+            where = "the embedded broker" if venue.broker is not None else "the broker"
+            venue.say(f"standings service up; {where} at {venue.broker_url}; working folder {venue.workdir}")
+            if options.autoplay:
+                _autoplay(venue)
+            else:
+                _keyboard(venue)
+        except Stopped as why:
+            venue.say(f"stopping ({why})...")
+            status = 130
+        finally:
+            venue.stop()
+    if status == 130:
+        venue.say("stopped: every table, the service and the broker are down.")
+    return status
+
+
+def key_map_text() -> str:
+    """The default button map's keyboard keys, grouped by action: what court 1's window answers to."""
+    from firmware.buttonmap import load_button_map
+
+    by_action: dict[str, list[str]] = {}
+    for key, action in load_button_map().keys.items():
+        by_action.setdefault(action, []).append(key)
+    return "\n".join(f"  {action.replace('_', ' '):<14} {', '.join(keys)}" for action, keys in by_action.items())
+
+
+def _autoplay(venue: Venue) -> None:
+    from courtside.demo.autoplay import Autoplay
+
+    play = Autoplay(venue)
+    venue.say(f"{play.title}: {len(play.courts) or 'every'} court(s), officials' seed {venue.options.seed}, "
+              f"{venue.options.speed:g}x real time")
+    play.run()
+    venue.say("")
+    venue.options.out.write(play.finish())
+    venue.options.out.flush()
+
+
+def _keyboard(venue: Venue) -> None:
+    """A table per court; court 1's takes the keyboard (in its window) until Ctrl-C."""
+    from courtside.files import read_text
+    from rules.tournament import load_tournament_ruleset, parse_tournament
+
+    tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
+    ruleset = load_tournament_ruleset(tournament, str(venue.file))
+    courts = list(tournament.schedule.courts)
+    tables = [venue.table(court, ruleset.name, window=(n == 0 and venue.show_window)) for n, court in enumerate(courts)]
+    if venue.show_window:
+        venue.say(f"{courts[0]}: the scoreboard window is the table; its keys (also shown on the screen):")
+        venue.say(key_map_text())
+    else:
+        venue.say(f"no screen (or --headless): the tables of {', '.join(courts)} run headless; "
+                  "follow them on the web pages")
+    venue.say("Ctrl-C stops everything.")
+    while all(t.running() for t in tables):
+        time.sleep(0.25)
+    ended = next(t for t in tables if not t.running())
+    venue.say(f"{ended.name} ended (status {ended.poll()}); stopping the demo.\n{ended.tail(5)}")

@@ -1,0 +1,148 @@
+"""``courtside demo``: a whole venue on one machine, as on a real tournament day.
+
+An MQTT broker (embedded amqtt unless ``--broker`` names one), the standings service with its
+web pages (``courtside server``, SQLite in a temporary folder) and one referee table per court
+(``courtside table``, mock pins), all talking through the broker. The parts are the product's
+own commands run as child processes, so the demo shows exactly what a venue runs, and stopping
+a child process stops everything it started.
+
+Without ``--autoplay`` the tables wait for the keyboard (court 1's window) until Ctrl-C; with
+it, :mod:`courtside.demo.autoplay` plays the tournament through press scripts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from courtside.demo.broker import EmbeddedBroker, free_port
+from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
+from courtside.demo.progress import ServiceApi
+from rules.errors import DemoError
+
+SEED_TOURNAMENTS = ("indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey")
+SERVICE_START_TIMEOUT_S = 90.0
+
+
+@dataclass
+class DemoOptions:
+    tournament: str = "indoor-hockey"
+    broker: str | None = None
+    headless: bool = False
+    autoplay: bool = False
+    speed: float = 1.0
+    seed: int = 1
+    http_port: int | None = None
+    keep: Path | None = None  # keep the working folder (database, journals, logs, results.csv) here
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+
+
+def tournament_file(name_or_path: str) -> Path:
+    """A seed tournament by name (rules/examples/NAME.toml), or a tournament file."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    if name_or_path in SEED_TOURNAMENTS:
+        return Path(str(resources.files("rules.examples").joinpath(f"{name_or_path}.toml")))
+    raise DemoError(
+        f"--tournament {name_or_path}: neither a file nor a seed tournament ({', '.join(SEED_TOURNAMENTS)})"
+    )
+
+
+def has_screen() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+class Stopped(Exception):
+    """Ctrl-C or SIGTERM: stop every part and leave."""
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Stopped` in the main thread, so one path stops everything."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Stopped(signal.Signals(signum).name)
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+class Venue:
+    """The running demo: its folder, broker, service and tables."""
+
+    def __init__(self, options: DemoOptions) -> None:
+        self.options = options
+        self.file = tournament_file(options.tournament)
+        self.parts = Parts()
+        self.broker: EmbeddedBroker | None = None
+        self.workdir = Path(tempfile.mkdtemp(prefix="courtside-demo-"))
+        self.http_port = options.http_port or free_port()
+        self.web = f"http://127.0.0.1:{self.http_port}/"
+        self.api = ServiceApi(self.web)
+        self.broker_url = options.broker or ""
+        self.show_window = False  # court 1's scoreboard in a window (a screen, and not --headless)
+
+    def say(self, text: str) -> None:
+        self.options.out.write(text + "\n")
+        self.options.out.flush()
+
+    def start(self) -> None:
+        """Broker, then the service; returns once the service answers on its web address."""
+        if not self.options.broker:
+            self.broker = EmbeddedBroker()
+            self.broker.start()
+            self.broker_url = self.broker.url
+        db = f"sqlite:///{self.workdir / 'courtside.db'}"
+        service = self.parts.start(Part(
+            "the standings service",
+            courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db", db,
+                           "--http", f"127.0.0.1:{self.http_port}"),
+            self.workdir / "logs" / "service.log",
+        ))
+        wait_until(self.api.ready, SERVICE_START_TIMEOUT_S, "the standings service answered on " + self.web, service)
+
+    def table(self, court: str, rules: str, *, script: Path | None = None, window: bool = False) -> Part:
+        """One referee table (mock pins) for ``court``, its journal kept across its matches."""
+        argv = courtside_argv(
+            "table", "--rules", rules, "--court", court, "--tournament", str(self.file), "--pins", "mock",
+            "--journal", str(self.workdir / "journal" / _safe(court)), "--broker", self.broker_url,
+        )
+        if script is not None:
+            argv += ["--script", str(script), "--speed", f"{self.options.speed:g}"]
+        if not window:
+            argv.append("--headless")
+        name = f"the table of {court}"
+        return self.parts.start(Part(name, argv, self.workdir / "logs" / f"table-{_safe(court)}.log"))
+
+    def stop(self) -> None:
+        """Every part, tables first, then the service, then the broker; the folder unless kept."""
+        try:
+            self.parts.stop_all()
+        finally:
+            self.api.close()
+            if self.broker is not None:
+                self.broker.stop()
+                self.broker = None
+            if self.options.keep is not None:
+                self.options.keep.mkdir(parents=True, exist_ok=True)
+                shutil.copytree(self.workdir, self.options.keep, dirs_exist_ok=True)
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-") or "court"
