@@ -170,7 +170,8 @@ def test_four_teams_level_are_placed_one_at_a_time_down_to_the_two_team_branch()
     assert "ahead on goal difference among B, C, D and E (BL 9.6.3.2.3) +1 vs -1" in str(row(table, "C")["reason"])
     assert "ahead on points among B, D and E (BL 9.6.3.2.3) 3 vs 1" in str(row(table, "B")["reason"])
     assert str(row(table, "E")["reason"]) == (
-        "level on 5 points; 1 point from the game between them (BL 9.6.3.1.1);"
+        "level on 5 points; 3 points and goal difference 0 among B, C, D and E (BL 9.6.3.2.3);"
+        " 1 point from the game between them (BL 9.6.3.1.1);"
         " ahead on goal difference against C (BL 9.6.3.1.3) +1 vs 0"
     )
 

@@ -98,14 +98,17 @@ def test_versus_best_outside_compares_against_the_best_placed_other_team_first()
     )
     split = versus_best_outside(ask(data, "ABC", placing=["E", "ABC", "D"]))
     assert split.parts == [("A",), ("B", "C")]
-    assert split.steps[0].values["A"][1].shown == "-1"
+    # one number at a time: level on points against E (all lost), then goal difference separates
+    assert [s.values["A"][0].label for s in split.steps] == ["points", "goal difference"]
+    assert split.steps[-1].values["A"][0].shown == "-1"
 
 
 def test_versus_best_outside_goes_on_to_the_next_team_when_the_best_does_not_separate() -> None:
     data = pool("youth-football", "A 0-1 E", "B 0-1 E", "A 1-0 D", "B 2-0 D", "A 1-1 B")
     split = versus_best_outside(ask(data, "AB", placing=["E", "AB", "D"]))
     assert split.parts == [("B",), ("A",)]
-    assert [s.values["B"][0].scope for s in split.steps] == [" against E", " against D"]
+    # points, goal difference and goals against E are level; against D, points too, then goal difference
+    assert [s.values["B"][0].scope for s in split.steps] == [" against E"] * 3 + [" against D"] * 2
 
 
 def test_teams_outside_that_are_still_level_count_together() -> None:

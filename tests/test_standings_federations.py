@@ -76,14 +76,27 @@ def test_iihf_three_two_one_zero_and_the_game_between_two_tied_teams() -> None:
     assert row(table, "A")["reason"] == "level on 5 points; ahead on head-to-head points 2 vs 1"
 
 
-def test_iihf_shootout_wins_count_two_points_and_no_goals() -> None:
+def test_iihf_the_game_winning_shots_winner_is_credited_with_one_goal() -> None:
+    # IIHF: a game decided by game-winning shots counts 2 points to 1, and its winner is
+    # credited with one goal in the final score: 2-2 won on shots is 3-2 in the table.
     results = [
         MatchResult(pool="G", home="A", away="B", home_goals=2, away_goals=2, outcome="shootout",
                     home_shootout=1, away_shootout=0),
     ]
     table = rank_pool(IIHF, "G", results)
-    summary = [(r.team, r.points, r.won, r.lost, r.goals_for) for r in table.rows]
-    assert summary == [("A", 2, 1, 0, 2), ("B", 1, 0, 1, 2)]
+    summary = [(r.team, r.points, r.won, r.lost, r.goals_for, r.goals_against, r.goal_difference) for r in table.rows]
+    assert summary == [("A", 2, 1, 0, 3, 2, 1), ("B", 1, 0, 1, 2, 3, -1)]
+
+
+def test_iihf_the_credited_goal_is_not_given_by_rulesets_that_do_not_say_so() -> None:
+    # FIFA penalties decide a knock-out; in a pool table (if one were entered) they add no goal
+    assert not FIFA.points.shootout_winner_goal
+    results = [
+        MatchResult(pool="G", home="A", away="B", home_goals=2, away_goals=2, outcome="shootout",
+                    home_shootout=1, away_shootout=0),
+    ]
+    rows = rank_pool(load_ruleset("indoor-hockey"), "G", results).rows
+    assert [(r.team, r.goals_for, r.goals_against) for r in rows] == [("A", 2, 2), ("B", 2, 2)]
 
 
 def test_iihf_three_way_tie_goes_to_the_best_placed_team_outside_then_restarts() -> None:
@@ -141,11 +154,13 @@ def test_iihf_example_breaks_ties_in_the_order_of_the_ice_hockey_preset() -> Non
     assert IIHF.ranking.tie_mode == "restart"
 
 
-def test_iihf_three_way_tie_on_overtime_and_shootout_points_splits_on_head_to_head_goals() -> None:
+def test_iihf_three_way_tie_with_a_shots_win_counts_the_credited_goal_among_the_tied_teams() -> None:
     # A beat B on shots after 1-1 (A 2, B 1); B beat C 2-1 in overtime (B 2, C 1);
     # C beat A 2-1 in overtime (C 2, A 1); all three beat D in regulation 1-0.
-    # 6 points each. Among the three: 3 points each; goal difference B +1, C 0,
-    # A -1 (A's shoot-out win adds no goal; counted as 2-1 it would leave all three level).
+    # 6 points each. Among the three, A-B counts 2-1 (the shots winner's goal), so
+    # all three have 3 points, goal difference 0 and 3 goals: against D, the only
+    # team outside, they are level too. Nothing the results hold separates them:
+    # the seeding (the organiser's decision) does.
     results = [
         MatchResult(pool="G", home="A", away="B", home_goals=1, away_goals=1, outcome="shootout",
                     home_shootout=3, away_shootout=2),
@@ -153,10 +168,74 @@ def test_iihf_three_way_tie_on_overtime_and_shootout_points_splits_on_head_to_he
         *played("G", "A 1-0 D", "B 1-0 D", "C 1-0 D"),
     ]
     table = rank_pool(IIHF, "G", results)
-    assert [(r.team, r.points, r.won, r.lost) for r in table.rows] == [
-        ("B", 6, 2, 1), ("C", 6, 2, 1), ("A", 6, 2, 1), ("D", 0, 0, 3),
+    assert [(r.rank, r.team, r.points) for r in table.rows] == [(1, "A", 6), (1, "B", 6), (1, "C", 6), (4, "D", 0)]
+    assert [u.teams for u in table.unresolved] == [("A", "B", "C")]
+    seeded = rank_pool(IIHF, "G", results, decisions=[Decision(pool="G", method="lots", order=("C", "A", "B"))])
+    assert order(seeded) == ["C", "A", "B", "D"]
+
+
+# IIHF: A, B and C level on points and on everything among themselves (circular 2-1
+# wins). Against E, the best-placed team outside: B won (3 points), A and C lost
+# (A 0-1, C 0-4). B is placed first of the three; A and C are then only two teams
+# tied, so the game between them decides: C beat A, although A's goal difference
+# against E (-1) is better than C's (-4).
+TWO_LEFT = played(
+    "G",
+    "A 2-1 B", "B 2-1 C", "C 2-1 A",
+    "B 3-0 E", "E 1-0 A", "E 4-0 C",
+    "A 1-0 F", "C 1-0 F", "F 1-0 B", "E 1-0 F",
+)
+
+
+@pytest.mark.parametrize("name", ["iihf", "ice-hockey"])
+def test_iihf_two_teams_left_tied_at_any_step_are_decided_by_the_game_between_them(name: str) -> None:
+    ruleset = IIHF if name == "iihf" else load_ruleset("ice-hockey")
+    win = ruleset.points.win
+    table = rank_pool(ruleset, "G", TWO_LEFT)
+    assert order(table) == ["E", "B", "C", "A", "F"]
+    assert str(row(table, "B")["reason"]).endswith(f"ahead on points against E {win} vs 0")
+    assert str(row(table, "C")["reason"]).endswith(f"ahead on head-to-head points {win} vs 0")
+
+
+# UEFA art. 17.01 g): away goals scored in all group matches. X and Y drew both games
+# between them 1-1, and both have goal difference +2 and 5 goals; Y scored 4 away
+# goals (1 at X, 3 at Z), X scored 1 (at Y).
+AWAY = played(
+    "G",
+    "X 1-1 Y", "Y 1-1 X", "X 3-1 Z", "Z 0-0 X", "Y 0-0 Z", "Z 1-3 Y",
+)
+
+
+def test_uefa_away_goals_in_all_group_matches_come_after_goals_scored() -> None:
+    table = rank_pool(UEFA, "G", AWAY)
+    assert order(table) == ["Y", "X", "Z"]
+    assert str(row(table, "Y")["reason"]).endswith("ahead on away goals 4 vs 1")
+
+
+def test_uefa_away_wins_come_after_wins() -> None:
+    # P and Q: level on 7 points, on their games (2-0 each way), goal difference (+1),
+    # goals (4), away goals (1) and wins (2); Q won at R, P won both its wins at home.
+    results = played("G", "P 2-0 Q", "Q 2-0 P", "P 1-0 S", "R 1-1 P", "R 0-1 Q", "Q 1-1 S")
+    table = rank_pool(UEFA, "G", results)
+    assert order(table)[:2] == ["Q", "P"]
+    assert str(row(table, "Q")["reason"]).endswith("ahead on away wins 1 vs 0")
+
+
+def test_uefa_teams_still_level_after_the_list_go_to_the_organiser_not_back_to_head_to_head() -> None:
+    # A, B, C level on 4 points and on their mini-table (circular 1-0 wins); C scored
+    # more goals (4). A and B are then level on goal difference, goals, away goals,
+    # wins and away wins: UEFA goes to disciplinary points and the coefficient
+    # (j, k), not back to the game between A and B (which A won).
+    results = played("G", "A 1-0 B", "B 1-0 C", "C 1-0 A", "D 1-1 A", "D 1-1 B", "C 3-3 D")
+    table = rank_pool(UEFA, "G", results)
+    assert [(r.rank, r.team) for r in table.rows] == [(1, "C"), (2, "A"), (2, "B"), (4, "D")]
+    assert [u.teams for u in table.unresolved] == [("A", "B")]
+    decided = rank_pool(UEFA, "G", results, decisions=[Decision(pool="G", method="lots", order=("B", "A"))])
+    assert order(decided) == ["C", "B", "A", "D"]
+
+
+def test_uefa_example_follows_article_17_01_in_order() -> None:
+    assert UEFA.ranking.criteria == [
+        "points", "head_to_head_table", "goal_difference", "goals_for", "away_goals", "wins", "away_wins", "lots",
     ]
-    assert row(table, "B")["reason"] == (
-        "level on 6 points; 3 head-to-head points among A, B and C;"
-        " ahead on head-to-head goal difference among A, B and C +1 vs 0"
-    )
+    assert UEFA.ranking.tie_mode == "once"

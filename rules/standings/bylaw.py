@@ -46,6 +46,7 @@ from rules.standings.criteria import (
     first_split,
     mini_table,
     names,
+    one_by_one,
     record_value,
 )
 
@@ -66,4 +67,5 @@ def bl_9_6_3(q: Question) -> Split:
         rule = "9.6.3.2.5"
     # Against the teams outside only goal difference and goals scored are compared.
     stages += against_each_outside(q, lambda record, scope: record_value(record, scope)[1:], f" (BL {rule})")
-    return first_split("bl_9_6_3", part, stages)
+    # One number at a time: "if at any time ... reduced to two, BL 9.6.3.1 shall be used" (9.6.3.2.2).
+    return first_split("bl_9_6_3", part, one_by_one(stages))

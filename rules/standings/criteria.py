@@ -74,6 +74,21 @@ def partition(part: Group, values: Mapping[str, Value]) -> list[Group]:
     return [tuple(sorted(buckets[key])) for key in sorted(buckets, reverse=True)]
 
 
+def one_by_one(stages: Sequence[Mapping[str, Value]]) -> list[Mapping[str, Value]]:
+    """Each stage's numbers as stages of their own, in order: points, then goal difference, then goals.
+
+    A rule that says "if at any step only two teams remain tied, the game between
+    them decides" (IIHF, BL 9.6.3.2.2) must stop after the number that separated
+    someone, so the teams left level meet that rule, rather than comparing the
+    three numbers at once and separating everyone by the later ones.
+    """
+    out: list[Mapping[str, Value]] = []
+    for values in stages:
+        width = len(next(iter(values.values()), ()))
+        out += [{t: (v[k],) for t, v in values.items()} for k in range(width)]
+    return out
+
+
 def first_split(criterion: str, part: Group, stages: Sequence[Mapping[str, Value]]) -> Split:
     """Apply ``stages`` in turn and stop at the first that separates anyone."""
     steps: list[Step] = []
@@ -120,6 +135,10 @@ goal_difference = _overall("goal_difference", lambda r: signed("goal difference"
 goal_difference.__doc__ = "Goals for minus goals against over all the team's matches (shoot-out goals never count)."
 goals_for = _overall("goals_for", lambda r: count("goals scored", r.goals_for))
 goals_for.__doc__ = "Goals scored over all the team's matches (shoot-out goals never count)."
+away_goals = _overall("away_goals", lambda r: count("away goals", r.away_goals))
+away_goals.__doc__ = "Goals scored as the away team (the results' ``away`` column) over all the pool's matches (UEFA)."
+away_wins = _overall("away_wins", lambda r: count("away wins", r.away_won))
+away_wins.__doc__ = "Matches won as the away team over all the pool's matches (UEFA)."
 
 
 def among_scope(among: frozenset[str]) -> str:
@@ -218,11 +237,13 @@ def against_each_outside(
 
 
 def versus_best_outside(q: Question) -> Split:
-    """IIHF: the results (points, then goal difference, then goals scored) against
-    the best-placed team outside the tied group, then against the next best, in
-    turn; teams outside that are still level with each other count together.
-    The first team (or teams) to separate anyone decides."""
-    return first_split("versus_best_outside", q.part, against_each_outside(q, record_value))
+    """IIHF: the results against the best-placed team outside the tied group (points,
+    then goal difference, then goals scored), then against the next best, in turn;
+    teams outside that are still level with each other count together. It stops at
+    the first number that separates anyone: the tie mode ``restart`` then starts
+    again with each group left, so two teams still level are decided by the game
+    between them, as IIHF's "if only two teams remain tied" asks."""
+    return first_split("versus_best_outside", q.part, one_by_one(against_each_outside(q, record_value)))
 
 
 CRITERION_TEXT = {
@@ -230,6 +251,8 @@ CRITERION_TEXT = {
     "wins": "matches won",
     "goal_difference": "goal difference",
     "goals_for": "goals scored",
+    "away_goals": "away goals scored",
+    "away_wins": "away wins",
     "head_to_head": "points in the games among the tied teams",
     "head_to_head_goal_difference": "goal difference in the games among the tied teams",
     "head_to_head_goals_for": "goals scored in the games among the tied teams",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.errors import ResultsError
 from rules.ruleset import DECISION_CRITERIA
-from rules.standings.results import cell, csv_rows
+from rules.standings.results import cell, csv_rows, name_problem
 
 DECISION_COLUMNS = ("pool", "method", "order")
 
@@ -42,6 +42,10 @@ def decision_problem(decision: Decision) -> str | None:
         return "order has an empty team name"
     if len(set(decision.order)) != len(decision.order):
         return "order names a team twice"
+    for what, name in (("pool", decision.pool), *(("team", team) for team in decision.order)):
+        problem = name_problem(name, what)
+        if problem is not None:
+            return problem
     return None
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
@@ -24,6 +25,17 @@ REQUIRED_COLUMNS = ("pool", "home", "away", "home_goals", "away_goals")
 OPTIONAL_COLUMNS = ("outcome", "winner", "home_shootout", "away_shootout")
 
 _WHOLE = re.compile(r"[0-9]+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+MAX_GOALS = 150
+"""Goals a side in one match: the highest score on record in a football match is 149-0."""
+MAX_SHOOTOUT_GOALS = 50
+"""Shoot-out goals a side: the longest shoot-outs on record went past 20 kicks each, never near 50."""
+MAX_NAME = 100
+"""Characters in a pool or team name."""
+MAX_ROWS = 20_000
+"""Lines of a results or decisions file: the largest youth tournaments (1,700 teams) play about 5,000 matches."""
+_LIMITS = {"home_shootout": MAX_SHOOTOUT_GOALS, "away_shootout": MAX_SHOOTOUT_GOALS}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,6 +71,18 @@ def result_problem(result: MatchResult) -> str | None:
         return "the pool is empty"
     if not r.home or not r.away:
         return "a team name is empty"
+    for what, name in (("pool", r.pool), ("team", r.home), ("team", r.away), ("winner", r.winner or "")):
+        problem = name_problem(name, what)
+        if problem is not None:
+            return problem
+    for what, goals, most in (
+        ("home_goals", r.home_goals, MAX_GOALS),
+        ("away_goals", r.away_goals, MAX_GOALS),
+        ("home_shootout", r.home_shootout or 0, MAX_SHOOTOUT_GOALS),
+        ("away_shootout", r.away_shootout or 0, MAX_SHOOTOUT_GOALS),
+    ):
+        if goals > most:
+            return f"{what} is {goals}; no match has more than {most}"
     if r.home == r.away:
         return f"{r.home!r} cannot play itself"
     if r.outcome not in OUTCOMES:
@@ -96,6 +120,17 @@ def result_problem(result: MatchResult) -> str | None:
     return None
 
 
+def name_problem(name: str, what: str) -> str | None:
+    """Why ``name`` cannot name a pool or team (``what``), or None when it can."""
+    if _CONTROL.search(name):
+        return f"the {what} name {name!r} has a control character"
+    if len(name) > MAX_NAME:
+        return f"the {what} name is {len(name)} characters long; at most {MAX_NAME}"
+    if ">" in name:
+        return f"the {what} name {name!r} has a '>', which separates teams in the decisions file"
+    return None
+
+
 def _played_winner(r: MatchResult) -> str | None:
     if r.outcome == "shootout" and r.home_shootout is not None and r.away_shootout is not None:
         home_ahead = r.home_shootout > r.away_shootout
@@ -116,7 +151,8 @@ def match_winner(result: MatchResult) -> str | None:
 def cell(row: dict[str | None, str | list[str] | None], column: str) -> str:
     """The cell of ``column``, trimmed; empty when the row is short of it."""
     value = row.get(column)
-    return value.strip() if isinstance(value, str) else ""
+    # NFC: "Köln" typed on one machine and pasted from another is one team, whichever way its ö was composed.
+    return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
 
 
 def _count(text: str, column: str, source: str, line: int, *, required: bool) -> int | None:
@@ -125,7 +161,12 @@ def _count(text: str, column: str, source: str, line: int, *, required: bool) ->
             raise ResultsError(source, line, f"{column} is empty; it must be a whole number >= 0")
         return None
     if not _WHOLE.fullmatch(text):
-        raise ResultsError(source, line, f"{column} is {text!r}; it must be a whole number >= 0")
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise ResultsError(source, line, f"{column} is {shown!r}; it must be a whole number >= 0")
+    most = _LIMITS.get(column, MAX_GOALS)
+    if len(text) > len(str(most)) or int(text) > most:  # the length first: int() of 5,000 digits is refused
+        shown = text if len(text) <= 20 else f"a number of {len(text)} digits"
+        raise ResultsError(source, line, f"{column} is {shown}; no match has more than {most}")
     return int(text)
 
 
@@ -138,6 +179,9 @@ def csv_rows(text: str, source: str, required: tuple[str, ...], optional: tuple[
     quote left open, a cell beyond the csv module's size limit) is refused at its
     line rather than escaping as the module's own error.
     """
+    rows = text.count("\n")
+    if rows > MAX_ROWS:
+        raise ResultsError(source, None, f"the file has {rows} lines; a file of this kind has at most {MAX_ROWS}")
     reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), strict=True)
     try:
         check_header(reader.fieldnames, required, optional, source)
@@ -174,7 +218,12 @@ def check_header(fieldnames: Sequence[str] | None, required: tuple[str, ...], op
 
 
 def parse_results_csv(
-    text: str, source: str, *, meetings: int | None = None, level_allowed: bool = True
+    text: str,
+    source: str,
+    *,
+    meetings: int | None = None,
+    level_allowed: bool = True,
+    check: Callable[[MatchResult], str | None] | None = None,
 ) -> list[MatchResult]:
     """Read a results file; ``source`` names it in errors.
 
@@ -183,12 +232,20 @@ def parse_results_csv(
     With ``level_allowed`` False (a ruleset whose pool matches cannot end level,
     IIHF's) a level regular-time score is refused: it is a match whose overtime or
     shoot-out was not entered, and scoring it as a draw would give wrong points.
+    ``check`` says why a result cannot be (e.g. :func:`rules.standings.possible.impossible`
+    for the ruleset's pool matches); it is refused at its line.
     """
-    return [result for _, result in read_results_csv(text, source, meetings=meetings, level_allowed=level_allowed)]
+    numbered = read_results_csv(text, source, meetings=meetings, level_allowed=level_allowed, check=check)
+    return [result for _, result in numbered]
 
 
 def read_results_csv(
-    text: str, source: str, *, meetings: int | None = None, level_allowed: bool = True
+    text: str,
+    source: str,
+    *,
+    meetings: int | None = None,
+    level_allowed: bool = True,
+    check: Callable[[MatchResult], str | None] | None = None,
 ) -> list[tuple[int, MatchResult]]:
     """Read a results file as :func:`parse_results_csv` does, each result with its line for later errors."""
     results: list[tuple[int, MatchResult]] = []
@@ -211,7 +268,7 @@ def read_results_csv(
             home_shootout=_count(cell(cells, "home_shootout"), "home_shootout", source, line, required=False),
             away_shootout=_count(cell(cells, "away_shootout"), "away_shootout", source, line, required=False),
         )
-        problem = result_problem(result)
+        problem = result_problem(result) or (check(result) if check is not None else None)
         if problem is not None:
             raise ResultsError(source, line, problem)
         if not level_allowed and outcome == "regular" and result.home_goals == result.away_goals:

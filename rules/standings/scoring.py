@@ -77,6 +77,9 @@ def score(ruleset: Ruleset, result: MatchResult) -> ScoredMatch:
     else:
         win_points = points.win
         lose_points = points.for_loss(margin)
+    if result.outcome == "shootout" and points.shootout_winner_goal:
+        # IIHF: the game-winning shots' winner is credited with one goal in the final score.
+        home_goals, away_goals = (home_goals + 1, away_goals) if winner == result.home else (home_goals, away_goals + 1)
     if winner is None:
         home_points = away_points = points.draw
     elif winner == result.home:
@@ -105,6 +108,8 @@ class Record:
     goals_for: int = 0
     goals_against: int = 0
     points: int = 0
+    away_goals: int = 0
+    away_won: int = 0
 
     @property
     def goal_difference(self) -> int:
@@ -116,10 +121,13 @@ class Record:
         self.goals_for += match.home_goals if home else match.away_goals
         self.goals_against += match.away_goals if home else match.home_goals
         self.points += match.home_points if home else match.away_points
+        if not home:
+            self.away_goals += match.away_goals
         if match.winner is None:
             self.drawn += 1
         elif match.winner == team:
             self.won += 1
+            self.away_won += not home
         else:
             self.lost += 1
 

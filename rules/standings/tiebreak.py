@@ -15,6 +15,8 @@ How a partly broken tie is re-examined is ``ranking.tie_mode``:
   games among the teams that were level when the first of them was reached: the
   "teams concerned" of UEFA's and FIFA's regulations, whose three head-to-head
   steps are one mini-table.
+* ``once``: one run of the list as in ``uefa``; groups still level go straight to
+  the organiser's decision (UEFA and FIFA apply their lists once, in order).
 * ``restart``: as soon as a criterion splits the group, each part starts again
   from the first criterion, head-to-head now among that part only (IIHF).
 * ``top_team``: find the single top team by the list (narrowing to the top part
@@ -42,6 +44,8 @@ from rules.standings.criteria import (
     Group,
     Question,
     Step,
+    away_goals,
+    away_wins,
     goal_difference,
     goals_for,
     head_to_head,
@@ -60,6 +64,8 @@ CRITERIA: Mapping[str, Criterion] = {
     "wins": wins,
     "goal_difference": goal_difference,
     "goals_for": goals_for,
+    "away_goals": away_goals,
+    "away_wins": away_wins,
     "head_to_head": head_to_head,
     "head_to_head_goal_difference": head_to_head_goal_difference,
     "head_to_head_goals_for": head_to_head_goals_for,
@@ -125,7 +131,7 @@ class _Ranker:
             return Ordering(placing=(), steps=(), ties=())
         criteria = self.results_criteria
         placing: list[Group] = self.ask(criteria[0], everyone, everyone, [everyone]) if criteria else [everyone]
-        resolve = {"uefa": self.uefa, "restart": self.restart, "top_team": self.top_team}[
+        resolve = {"uefa": self.uefa, "once": self.once, "restart": self.restart, "top_team": self.top_team}[
             self.ruleset.ranking.tie_mode
         ]
         at = 0
@@ -162,6 +168,15 @@ class _Ranker:
         if len(parts) == 1:
             return self.decide(group)
         return self._each_part(parts, group, placing, self.uefa)
+
+    def once(self, group: Group, placing: Sequence[Group]) -> list[Group]:
+        """The list applied once, in order, to the teams still level (UEFA art. 17.01, FIFA
+        art. 32.5): what it leaves level goes to the organiser's decision, never back to
+        the head-to-head criteria."""
+        settled: list[Group] = []
+        for part in self.run_once(group, placing):
+            settled.extend(self.decide(part) if len(part) > 1 else [part])
+        return settled
 
     def restart(self, group: Group, placing: Sequence[Group]) -> list[Group]:
         for criterion in self.results_criteria:
