@@ -143,16 +143,17 @@ def routes(site: Site) -> list[Route]:
         return guarded(site, h)
 
     m = "/desk/match/{number:int}"
+    back = "/desk/match/{number}"
     return [
         Route("/desk/login", login_page, methods=["GET"], name="desk_login_page"),
         Route("/desk/login", login, methods=["POST"], name="desk_login"),
         Route("/desk/logout", g(logout), methods=["POST"], name="desk_logout"),
         Route("/desk", g(overview), methods=["GET"], name="desk"),
         Route(m, g(match), methods=["GET"], name="desk_match"),
-        Route(m + "/result", g(writer(result, m)), methods=["POST"], name="desk_result"),
-        Route(m + "/walkover", g(writer(walkover, m)), methods=["POST"], name="desk_walkover"),
-        Route(m + "/abandoned", g(writer(abandoned, m)), methods=["POST"], name="desk_abandoned"),
-        Route(m + "/move", g(writer(move, m)), methods=["POST"], name="desk_move"),
+        Route(m + "/result", g(writer(result, back)), methods=["POST"], name="desk_result"),
+        Route(m + "/walkover", g(writer(walkover, back)), methods=["POST"], name="desk_walkover"),
+        Route(m + "/abandoned", g(writer(abandoned, back)), methods=["POST"], name="desk_abandoned"),
+        Route(m + "/move", g(writer(move, back)), methods=["POST"], name="desk_move"),
         Route("/desk/decision", g(writer(decision, "/desk")), methods=["POST"], name="desk_decision"),
         Route("/desk/conflict/{conflict}", g(writer(conflict, "/desk")), methods=["POST"], name="desk_conflict"),
         Route("/desk/sanction", g(writer(sanction, "/desk")), methods=["POST"], name="desk_sanction"),

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from rules.errors import CourtsideError
@@ -98,7 +98,8 @@ class MemoryBackend:
             lambda d: replace(
                 d,
                 live={**d.live, court: state},
-                live_at={**d.live_at, court: d.now},
+                # When it arrived, on the wall clock: the pages run the match clock on from this instant.
+                live_at={**d.live_at, court: datetime.now(UTC)},
                 presence={
                     **d.presence,
                     court: Presence(

@@ -1,0 +1,106 @@
+"""The pages in a real headless Chromium: live updates without a reload, recovery after a dropped
+connection, the organiser's correction followed by an open public page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from rules.standings import MatchResult
+from tests.web_support import PASSWORD, chromium, site  # noqa: F401  (fixtures)
+
+TIMEOUT = 10_000  # ms Playwright waits for a page to show what it should; the assertions are not timed
+
+
+def _match(backend: Any, number: int) -> Any:
+    return next(m for m in backend.data().schedule.matches if m.number == number)
+
+
+def _row(page: Page, team: str) -> Any:
+    return page.locator("table.standings tbody tr", has=page.locator(f"th:has-text('{team}')"))
+
+
+def test_a_result_appears_on_the_open_pool_page_without_a_reload(site: Any, chromium: Any) -> None:
+    backend, server, _ = site
+    m = _match(backend, 14)
+    page = chromium.new_page()
+    page.goto(f"{server.url}/pool/{m.stage}")
+    expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
+    page.evaluate("window.__same_document = true")
+    backend.publish_result(14, MatchResult(pool=m.stage, home=m.home, away=m.away, home_goals=5, away_goals=0))
+    expect(page.locator("table.matches")).to_contain_text("5–0", timeout=TIMEOUT)
+    expect(_row(page, m.home).locator("td.pts")).not_to_have_text("", timeout=TIMEOUT)
+    assert page.evaluate("window.__same_document") is True  # no reload happened
+    page.close()
+
+
+def test_the_page_recovers_after_the_connection_drops(site: Any, chromium: Any) -> None:
+    backend, server, _ = site
+    m = _match(backend, 14)
+    page = chromium.new_page()
+    page.goto(f"{server.url}/pool/{m.stage}")
+    expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
+    page.evaluate("window.__same_document = true")
+    server.stop()
+    expect(page.locator("#live-status")).to_have_text("Reconnecting…", timeout=TIMEOUT)
+    backend.publish_result(14, MatchResult(pool=m.stage, home=m.home, away=m.away, home_goals=0, away_goals=3))
+    server.start()
+    expect(page.locator("table.matches")).to_contain_text("0–3", timeout=TIMEOUT)
+    expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
+    assert page.evaluate("window.__same_document") is True
+    page.close()
+
+
+def test_the_organiser_corrects_a_result_and_the_open_public_page_follows(site: Any, chromium: Any) -> None:
+    backend, server, _ = site
+    m = _match(backend, 3)
+    public = chromium.new_page()
+    public.goto(f"{server.url}/pool/{m.stage}")
+    expect(public.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
+    public.evaluate("window.__same_document = true")
+    expect(public.locator("table.matches")).to_contain_text("3–1")
+
+    desk = chromium.new_context().new_page()
+    desk.goto(f"{server.url}/desk/match/3")
+    expect(desk).to_have_url(f"{server.url}/desk/login?next=/desk/match/3")
+    desk.fill("#name", "anna")
+    desk.fill("#password", PASSWORD)
+    desk.click("button[type=submit]")
+    expect(desk).to_have_url(f"{server.url}/desk/match/3")
+    desk.fill("#hg", "1")
+    desk.fill("#ag", "4")
+    desk.fill("#why-r", "referee's report: the table entered the score the wrong way round")
+    desk.click("text=Save the result")
+    expect(desk.locator("p.ok")).to_contain_text("referee's report", timeout=TIMEOUT)
+
+    expect(public.locator("table.matches")).to_contain_text("1–4", timeout=TIMEOUT)
+    assert public.evaluate("window.__same_document") is True
+    entry = backend.data().audit[-1]
+    assert (entry.who, entry.why) == ("anna", "referee's report: the table entered the score the wrong way round")
+    assert "1-4 (was 3-1)" in entry.what
+    public.close()
+
+
+def test_a_wrong_password_is_refused_and_the_desk_stays_closed(site: Any, chromium: Any) -> None:
+    _, server, _ = site
+    page = chromium.new_context().new_page()
+    page.goto(f"{server.url}/desk/login")
+    page.fill("#name", "anna")
+    page.fill("#password", "not the password")
+    page.click("button[type=submit]")
+    expect(page.locator("p.alert")).to_have_text("Wrong name or password.")
+    page.goto(f"{server.url}/desk")
+    expect(page).to_have_url(f"{server.url}/desk/login?next=/desk")
+
+
+def test_the_court_mirror_runs_its_clock_between_updates(site: Any, chromium: Any) -> None:
+    backend, server, _ = site
+    page = chromium.new_page()
+    court = backend.data().schedule.matches[12].court
+    page.goto(f"{server.url}/court/{court}")
+    clock = page.locator(".board .clock")
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=TIMEOUT)  # the running clock moves with no message sent
+    expect(page.locator(".board .home .goals")).to_have_text("2")
+    page.close()

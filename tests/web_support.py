@@ -1,0 +1,99 @@
+"""For the web tests: the app served by a real uvicorn on a free port, and Debian's Chromium."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+import pytest
+import uvicorn
+
+from standings.web import create_app
+from standings.web.sample import sample_backend
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+PASSWORD = "a long desk password"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """uvicorn in a thread of its own; ``stop()`` drops every open connection, ``start()`` serves again."""
+
+    def __init__(self, app: Any, port: int | None = None) -> None:
+        self.app, self.port = app, port or free_port()
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off",
+                                timeout_graceful_shutdown=1)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)  # type: ignore[union-attr]
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.server.force_exit = True
+            self.thread.join(timeout=10)
+            self.server = self.thread = None
+
+
+class Clock:
+    """The tournament's 'now', moved by the test (protest windows, delays)."""
+
+    def __init__(self, at: datetime) -> None:
+        self.at = at
+
+    def __call__(self) -> datetime:
+        return self.at
+
+
+@pytest.fixture
+def site() -> Iterator[tuple[Any, LiveServer, Clock]]:
+    clock = Clock(datetime(2026, 5, 16, 13, 35))
+    backend = sample_backend(clock)
+    app = create_app(backend, secure_cookies=False)
+    app.state.site.accounts.add("anna", PASSWORD)
+    server = LiveServer(app).start()
+    try:
+        yield backend, server, clock
+    finally:
+        server.stop()
+        backend.close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
