@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from courtside.files import read_text
+from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 from rules.errors import TournamentError
 from rules.standings import parse_decisions_csv
 from rules.standings.results import read_results_csv
@@ -21,7 +22,6 @@ from rules.tournament import (
     progress,
 )
 from rules.tournament.model import Tournament
-from rules.tournament.show import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 
 
 def register(sub: Any) -> None:

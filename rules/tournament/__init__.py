@@ -6,19 +6,28 @@ resolves every placeholder the results allow and says what is still open.
 """
 
 from rules.tournament.draw import DrawResult, make_draw, pool_teams
-from rules.tournament.model import Tournament, load_tournament_ruleset, parse_tournament
+from rules.tournament.loading import (
+    load_tournament_ruleset,
+    parse_tournament,
+    read_tournament_file,
+    validate_tournament,
+)
+from rules.tournament.model import Fixture, PlacementRanking, TeamEntry, Tournament
 from rules.tournament.placeholders import Placeholder, parse_placeholder
 from rules.tournament.progression import FixtureProgress, PoolState, Progress, Slot, progress
 from rules.tournament.schedule import ScheduledMatch, TournamentSchedule, build_schedule
 
 __all__ = [
     "DrawResult",
+    "Fixture",
     "FixtureProgress",
     "Placeholder",
+    "PlacementRanking",
     "PoolState",
     "Progress",
     "ScheduledMatch",
     "Slot",
+    "TeamEntry",
     "Tournament",
     "TournamentSchedule",
     "build_schedule",
@@ -28,4 +37,6 @@ __all__ = [
     "parse_tournament",
     "pool_teams",
     "progress",
+    "read_tournament_file",
+    "validate_tournament",
 ]

@@ -18,13 +18,9 @@ Placement games are ordered by the best place they decide in ``final_ranking``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.errors import TournamentError
+from rules.tournament.model import Tournament
 from rules.tournament.placeholders import MatchOutcome, parse_placeholder
-
-if TYPE_CHECKING:
-    from rules.tournament.model import Tournament
 
 OFFSETS = ((1, "one placement game lower"), (2, "two placement games lower"), (-1, "one placement game higher"))
 """The seed's order of determination for a different opponent."""

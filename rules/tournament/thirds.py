@@ -18,13 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING
 
 from rules.errors import TournamentError
+from rules.tournament.model import Tournament
 from rules.tournament.placeholders import BestFromPools, BestPlaced, canonical, parse_placeholder
-
-if TYPE_CHECKING:
-    from rules.tournament.model import Tournament
 
 CHECK_LIMIT = 20_000
 """Above this many sets of qualifying pools the load-time proof is skipped (the walk still checks)."""

@@ -1,4 +1,4 @@
-"""Text and JSON views of a draw, a schedule and a tournament's progress."""
+"""Text and JSON views of a draw, a schedule and a tournament's progress: the shell's job, not the pure core's."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from dataclasses import asdict
 from typing import Any
 
 from rules.standings import MatchResult
+from rules.tournament import Tournament
 from rules.tournament.draw import DrawResult
-from rules.tournament.model import Tournament
 from rules.tournament.progression import Progress, Slot
 from rules.tournament.schedule import TournamentSchedule
 

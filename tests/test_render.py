@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 from rules.ruleset import load_ruleset
 from rules.standings import parse_results_csv
 from rules.tournament import Progress, Tournament, build_schedule, make_draw, parse_tournament, pool_teams, progress
-from rules.tournament.show import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 from tests.test_tournament_exchange import LIONS_A_TO_G7, ice, lions_meet_in_g5, run
 
 ROOT = Path(__file__).resolve().parent.parent

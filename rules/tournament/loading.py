@@ -1,0 +1,93 @@
+"""Reading a tournament file, and the ruleset it names.
+
+:func:`parse_tournament` takes the file's text, :func:`read_tournament_file` its path.
+Bytes are checked before parsing (size, lines, UTF-8; a byte-order mark is skipped),
+then every field (:mod:`rules.schema`, all field problems at once in one error), then
+every cross-reference (:mod:`rules.tournament.checks`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rules.errors import RulesetError, TournamentError, UnknownRuleset
+from rules.ruleset import PRESETS, Ruleset, load_ruleset
+from rules.schema import build
+from rules.tomlfile import DocumentError, decode_toml, read_bytes
+from rules.tournament.checks import check_against_ruleset, check_references
+from rules.tournament.model import Tournament
+
+MAX_BYTES = 4 * 1024 * 1024
+"""A tournament file larger than this is refused unread (2,000 teams take about 200 KB)."""
+
+MAX_LINES = 100_000
+"""A tournament file with more lines is refused."""
+
+
+def parse_tournament(text: str, source: str) -> Tournament:
+    """Read a tournament file's TOML text; ``source`` names the file in every error."""
+    try:
+        data = decode_toml(text, MAX_BYTES, MAX_LINES)
+    except DocumentError as err:
+        raise TournamentError(source, "", str(err)) from None
+    return validate_tournament(data, source)
+
+
+def read_tournament_file(path: str | Path) -> Tournament:
+    """A tournament file by path: refused fast when larger than MAX_BYTES, not UTF-8 or not TOML."""
+    source = str(path)
+    try:
+        data = decode_toml(read_bytes(path, MAX_BYTES), MAX_BYTES, MAX_LINES)
+    except DocumentError as err:
+        raise TournamentError(source, "", str(err)) from None
+    return validate_tournament(data, source)
+
+
+def validate_tournament(data: dict[str, Any], source: str) -> Tournament:
+    tournament, problems = build(Tournament, data)
+    if tournament is None:
+        key, message = problems[0]
+        if len(problems) > 1:
+            message += "; also " + "; ".join(f"{k}: {m}" for k, m in problems[1:20])
+            if len(problems) > 20:
+                message += f"; and {len(problems) - 20} more"
+        raise TournamentError(source, key, message)
+    check_references(tournament, source)
+    return tournament
+
+
+def ruleset_path(t: Tournament, source: str) -> str | Path:
+    """The preset name, or the ruleset file's path read relative to the tournament file."""
+    if t.ruleset in PRESETS:
+        return t.ruleset
+    path = Path(t.ruleset)
+    return path if path.is_absolute() else Path(source).parent / path
+
+
+def load_tournament_ruleset(t: Tournament, source: str) -> Ruleset:
+    """The ruleset the file names, checked against the file (slots long enough, rounds it knows)."""
+    try:
+        ruleset = load_ruleset(ruleset_path(t, source))
+    except UnknownRuleset as err:
+        raise TournamentError(source, "ruleset", str(err)) from None
+    except RulesetError:
+        raise  # names the ruleset file itself, key by key
+    check_against_ruleset(t, ruleset, source)
+    return ruleset
+
+
+def match_length(ruleset: Ruleset) -> int:
+    """The shortest wall-clock time a match can take: its periods and intervals."""
+    fmt = ruleset.match
+    return fmt.periods * fmt.period_length + sum(fmt.intervals)
+
+
+def slot_lengths(t: Tournament, ruleset: Ruleset) -> tuple[int, int]:
+    """(pool slot, knock-out slot) in ms; the ruleset's wall-clock cap is the default slot."""
+    slot = t.schedule.slot if t.schedule.slot is not None else ruleset.match.wall_clock_cap
+    if slot is None:
+        raise TournamentError(
+            "", "schedule.slot", "required key is missing (the ruleset sets no wall-clock cap to use instead)"
+        )
+    return slot, t.schedule.knockout_slot if t.schedule.knockout_slot is not None else slot
