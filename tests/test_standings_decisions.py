@@ -72,3 +72,15 @@ def test_text_that_is_not_csv_is_refused_at_its_line() -> None:
     err = refused('pool,method,order\nA,lots,X>Y\nB,lots,"Z>W\n')
     assert err.line == 3
     assert "not readable as CSV" in err.message
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("A,lots,Ne\x00therlands>Ireland", "the team name 'Ne\\x00therlands' has a control character"),
+    ("A\x07,lots,Netherlands>Ireland", "the pool name 'A\\x07' has a control character"),
+    ("A,lots,Netherlands>" + "I" * 101, "the team name is 101 characters long; at most 100"),
+    ("A,lots,Netherlands>>Ireland", "order has an empty team name"),
+    ("A,lots,Netherlands>Ireland>Netherlands", "order names a team twice"),
+])
+def test_names_no_results_file_could_hold_are_refused(row: str, message: str) -> None:
+    err = refused("pool,method,order\n" + row + "\n")
+    assert (err.line, err.message) == (2, message)

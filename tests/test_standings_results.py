@@ -170,3 +170,38 @@ def test_text_that_is_not_csv_is_refused_at_its_line(text: str, line: int) -> No
     err = refused(text)
     assert err.line == line
     assert "not readable as CSV" in err.message
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("A,Ajax,PSV,151,0", "home_goals is 151; no match has more than 150"),
+    ("A,Ajax,PSV,0," + "9" * 5000, "away_goals is a number of 5000 digits; no match has more than 150"),
+    ("A,Ajax,PSV,1,1,shootout,,51,50", "home_shootout is 51; no match has more than 50"),
+    ("A,Aj\x00ax,PSV,1,0", "the team name 'Aj\\x00ax' has a control character"),
+    ("A\x1b,Ajax,PSV,1,0", "the pool name 'A\\x1b' has a control character"),
+    ("A,Ajax>PSV,Twente,1,0", "the team name 'Ajax>PSV' has a '>', which separates teams in the decisions file"),
+    ("A," + "x" * 101 + ",PSV,1,0", "the team name is 101 characters long; at most 100"),
+    ("A,,PSV,1,0", "a team name is empty"),
+    ("A,Ajax,PSV,1.0,0", "home_goals is '1.0'; it must be a whole number >= 0"),
+    ("A,Ajax,PSV,１,0", "home_goals is '１'; it must be a whole number >= 0"),
+])
+def test_values_beyond_any_real_match_are_refused(row: str, message: str) -> None:
+    err = refused(HEADER + row + "\n")
+    assert (err.line, err.message) == (2, message)
+
+
+def test_the_highest_real_scores_are_accepted() -> None:
+    # 149-0 (AS Adema v SO l'Emyrne, 2002) is the highest football score on record
+    results = parse_results_csv(HEADER + "A,Adema,Emyrne,149,0\n", "results.csv")
+    assert (results[0].home_goals, results[0].away_goals) == (149, 0)
+
+
+def test_one_team_written_in_two_unicode_forms_is_one_team() -> None:
+    composed, decomposed = "K\u00f6ln", "Ko\u0308ln"
+    results = parse_results_csv(HEADER + f"A,{composed},PSV,1,0\nA,PSV,{decomposed},1,0\n", "results.csv")
+    assert results[0].home == results[1].away == composed
+
+
+def test_a_file_with_more_lines_than_any_tournament_is_refused_before_its_rows_are_read() -> None:
+    text = HEADER + "A,X,Y,1,0\n" * 20_001
+    err = refused(text, meetings=None)
+    assert err.line is None and err.message == "the file has 20002 lines; a file of this kind has at most 20000"

@@ -26,6 +26,12 @@ from rules.standings import (
     rank_pools,
 )
 from rules.standings.decisions import read_decisions_csv
+from rules.standings.possible import impossible
+from rules.standings.results import MAX_ROWS
+
+MAX_RESULTS_BYTES = 2 * 1024 * 1024
+"""A results file of 20,000 lines at about 100 bytes a line; the largest tournaments need a quarter of it."""
+MAX_DECISIONS_BYTES = 1024 * 1024
 
 
 def register(sub: Any) -> None:
@@ -35,10 +41,22 @@ def register(sub: Any) -> None:
         description="Rank every pool of a results CSV (pool,home,away,home_goals,away_goals[,outcome,winner,"
         "home_shootout,away_shootout]) by a ruleset; every place says why it is there.",
     )
-    parser.add_argument("--rules", required=True, metavar="NAME_OR_FILE", help="a preset name or a ruleset file")
-    parser.add_argument("--results", required=True, metavar="FILE", help="results CSV")
-    parser.add_argument("--decisions", metavar="FILE", help="organiser decisions CSV: pool,method,order (A>B)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--rules",
+        required=True,
+        metavar="NAME_OR_FILE",
+        help="a preset name (see courtside rules list) or a ruleset TOML file",
+    )
+    parser.add_argument(
+        "--results",
+        required=True,
+        metavar="FILE",
+        help="results CSV file: pool,home,away,home_goals,away_goals[,outcome,winner,home_shootout,away_shootout]",
+    )
+    parser.add_argument(
+        "--decisions", metavar="FILE", help="the organiser's decisions CSV file: pool,method,order (e.g. A,lots,X>Y)"
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="text tables (default) or JSON")
     parser.set_defaults(run=run)
 
 
@@ -59,14 +77,16 @@ def _check_decisions(decisions: list[tuple[int, Decision]], results: list[MatchR
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     results = parse_results_csv(
-        read_text(args.results),
+        read_text(args.results, max_bytes=MAX_RESULTS_BYTES, max_lines=MAX_ROWS),
         args.results,
         meetings=ruleset.ranking.meetings,
         level_allowed="round_robin" in ruleset.match.level_allowed_in,
+        check=lambda result: impossible(ruleset.match, result, "round_robin"),
     )
     decisions: list[Decision] = []
     if args.decisions:
-        numbered = read_decisions_csv(read_text(args.decisions), args.decisions)
+        text = read_text(args.decisions, max_bytes=MAX_DECISIONS_BYTES, max_lines=MAX_ROWS)
+        numbered = read_decisions_csv(text, args.decisions)
         _check_decisions(numbered, results, args.decisions)
         decisions = [decision for _, decision in numbered]
     standings = rank_pools(ruleset, results, decisions=decisions)
