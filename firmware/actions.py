@@ -1,0 +1,290 @@
+"""The operator's desk: a button or key action, plus what has been typed, becomes engine commands.
+
+Player numbers are typed *before* the button they go with ("7" then GOAL HOME); a
+penalty is PENALTY (the ruleset's first kind), MODE or PENALTY again for the next kind,
+NEXT to confirm: with the number, at most three presses for the two commonest kinds.
+A kind with a minimum length (indoor hockey's yellow card) then asks its length:
+NEXT keeps the minimum, or type the minutes and NEXT. UNDO cancels what is being
+typed before it takes anything back.
+
+:meth:`Desk.act` never touches the match: it returns :class:`Effect` values the loop
+carries out (apply an event, sound the horn, load another match, say something).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.match import events as ev
+from rules.match.engine import Match
+from rules.match.events import Side
+from rules.match.state import MatchState
+
+MAX_NUMBER = 4  # "12A": shirt numbers are short
+
+
+@dataclass(frozen=True, kw_only=True)
+class Effect:
+    """``apply``: the event (seq 0) goes to the match; ``horn``/``mute``/``load``: the loop's own;
+    ``say``: feedback with no change; ``refuse``: feedback for a press that does nothing."""
+
+    kind: Literal["apply", "horn", "mute", "load", "say", "refuse"]
+    event: ev.Event | None = None
+    text: str = ""
+    force: bool = False  # load: leave a match that is not over
+
+
+@dataclass
+class PenaltyDraft:
+    team: Side
+    kinds: tuple[str, ...]
+    index: int = 0
+    player: str = ""
+    length_minutes: str = ""
+    asking_length: bool = False
+
+    @property
+    def kind(self) -> str:
+        return self.kinds[self.index]
+
+
+class Desk:
+    """What the operator has typed and opened; one per table, reset when a match is loaded."""
+
+    def __init__(self, replace_ms: int = 1000) -> None:
+        self.replace_ms = replace_ms  # the other clock button this soon after a wrong one replaces it
+        self.number = ""  # typed, waiting for the button it goes with
+        self.penalty: PenaltyDraft | None = None
+        self.clock_entry: str | None = None  # digits of a clock correction being typed
+
+    def reset(self) -> None:
+        self.number, self.penalty, self.clock_entry = "", None, None
+
+    # -- what the screen shows -----------------------------------------------------------
+
+    def prompt(self, match: Match) -> str:
+        """The line being typed, for the screen ("" when nothing is open)."""
+        if self.clock_entry is not None:
+            return f"clock: {_clock_digits(self.clock_entry)} - NEXT sets it, UNDO cancels"
+        p = self.penalty
+        if p is not None:
+            kind = match.ruleset.penalties.kinds[p.kind]
+            who = f"{p.team.upper()} #{p.player or '-'} {kind.label}"
+            if p.asking_length:
+                return f"{who}: length {p.length_minutes or _minutes(kind.length or 0)} min - NEXT confirms"
+            return f"{who} - MODE: next kind, NEXT confirms, UNDO cancels"
+        return f"player #{self.number}" if self.number else ""
+
+    # -- typing ---------------------------------------------------------------------------
+
+    def type_char(self, char: str) -> bool:
+        """A character from the keypad; False when it means nothing here."""
+        if self.clock_entry is not None:
+            if char.isdigit() and len(self.clock_entry) < 4:
+                self.clock_entry += char
+                return True
+            return False
+        p = self.penalty
+        if p is not None and p.asking_length:
+            if char.isdigit() and len(p.length_minutes) < 2:
+                p.length_minutes += char
+                return True
+            return False
+        target = p.player if p is not None else self.number
+        ok = (char.isdigit() or (char.isalpha() and char.isascii() and target)) and len(target) < MAX_NUMBER
+        if not ok:
+            return False
+        if p is not None:
+            p.player += char.upper()
+        else:
+            self.number += char.upper()
+        return True
+
+    def backspace(self) -> None:
+        if self.clock_entry is not None:
+            self.clock_entry = self.clock_entry[:-1]
+        elif self.penalty is not None and self.penalty.asking_length:
+            self.penalty.length_minutes = self.penalty.length_minutes[:-1]
+        elif self.penalty is not None:
+            self.penalty.player = self.penalty.player[:-1]
+        else:
+            self.number = self.number[:-1]
+
+    def cancel(self) -> bool:
+        """Close whatever is open; False when nothing was."""
+        was_open = bool(self.number) or self.penalty is not None or self.clock_entry is not None
+        self.reset()
+        return was_open
+
+    # -- actions --------------------------------------------------------------------------
+
+    def act(self, action: str, at: int, match: Match, state: MatchState) -> list[Effect]:
+        """What ``action`` pressed at match instant ``at`` asks for; ``state`` is the match at ``at``."""
+        team: Side = "away" if action.endswith("_away") else "home"
+        base = action.removesuffix("_home").removesuffix("_away")
+        handler = getattr(self, f"_do_{base}", None)
+        if handler is None:
+            return [Effect(kind="refuse", text=f"{action}: not an action")]
+        effects: list[Effect] = handler(team, at, match, state)
+        return effects
+
+    def _take_number(self) -> str | None:
+        number, self.number = self.number, ""
+        return number or None
+
+    def _do_clock_start(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return self._replace(ev.ClockStopped, at, match) or [_apply(ev.ClockStarted(at=at))]
+
+    def _do_clock_stop(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return self._replace(ev.ClockStarted, at, match) or [_apply(ev.ClockStopped(at=at))]
+
+    def _replace(self, wrong: type[ev.ClockStarted] | type[ev.ClockStopped], at: int, match: Match) -> list[Effect]:
+        """The other clock button within ``replace_ms`` of a wrong one: take the wrong one back instead,
+        so the clock is as if it had never been pressed (officials expect this of a table)."""
+        if not match.events:
+            return []
+        last = match.events[-1]
+        if isinstance(last, wrong) and not match.is_undone(last.seq) and 0 <= at - last.at <= self.replace_ms:
+            return [_apply(ev.Undo(at=max(at, match.last_at), target=last.seq))]
+        return []
+
+    def _do_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        self.penalty = None
+        player = self._take_number()
+        if state.phase == "shootout":
+            return [_apply(ev.ShootoutAttempt(at=at, team=team, scored=True, player=player))]
+        return [_apply(ev.Goal(at=at, team=team, player=player))]
+
+    def _do_penalty(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        if state.phase == "shootout":
+            return [_apply(ev.ShootoutAttempt(at=at, team=team, scored=False, player=self._take_number()))]
+        kinds = tuple(match.ruleset.penalties.kinds)
+        if not kinds:
+            return [Effect(kind="refuse", text=f"the {match.ruleset.name} rules have no penalties")]
+        p = self.penalty
+        if p is not None and p.team == team and not p.asking_length:
+            p.index = (p.index + 1) % len(kinds)
+        else:
+            self.penalty = PenaltyDraft(team=team, kinds=kinds, player=self._take_number() or "")
+        return []  # the prompt on the screen shows the draft
+
+    def _do_mode(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        p = self.penalty
+        if p is not None and not p.asking_length:
+            p.index = (p.index + 1) % len(p.kinds)
+            return []
+        pieces = list(match.ruleset.match.set_pieces)
+        if pieces:
+            if state.set_piece is None:
+                return [_apply(ev.SetPieceStarted(at=at, name=pieces[0]))]
+            effects = [_apply(ev.SetPieceEnded(at=at))]
+            following = pieces.index(state.set_piece) + 1 if state.set_piece in pieces else len(pieces)
+            if following < len(pieces):
+                effects.append(_apply(ev.SetPieceStarted(at=at, name=pieces[following])))
+            return effects
+        if match.ruleset.match.possession_clock is not None:
+            return [_apply(ev.PossessionReset(at=at))]
+        return [Effect(kind="refuse", text="MODE: nothing to choose now")]
+
+    def _do_next(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        if self.clock_entry is not None:
+            digits, self.clock_entry = self.clock_entry, None
+            return [_apply(ev.ClockCorrected(at=at, clock=_clock_ms(digits)))]
+        p = self.penalty
+        if p is not None:
+            kind = match.ruleset.penalties.kinds[p.kind]
+            if kind.minimum and not p.asking_length:
+                p.asking_length = True
+                return []
+            self.penalty = None
+            length = int(p.length_minutes) * 60_000 if p.asking_length and p.length_minutes else None
+            if kind.minimum and length is None:
+                length = kind.length
+            return [_apply(ev.PenaltyAwarded(at=at, team=p.team, kind=p.kind, player=p.player or None,
+                                             length=length if kind.minimum else None))]
+        if state.phase == "finished":
+            return [Effect(kind="load")]
+        if state.phase == "interval":
+            return [_apply(ev.PeriodAdvanced(at=at))]
+        if state.phase == "pre_match":
+            return [Effect(kind="refuse", text="the match has not started: START starts it; "
+                           "hold MODE to load another match")]
+        return [Effect(kind="refuse", text="to end the period now, hold NEXT")]
+
+    def _do_undo(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        if self.cancel():
+            return [Effect(kind="say", text="cancelled")]
+        for event in reversed(match.events):
+            if not isinstance(event, ev.Undo) and not match.is_undone(event.seq):
+                return [_apply(ev.Undo(at=max(at, match.last_at), target=event.seq))]
+        return [Effect(kind="refuse", text="nothing to undo")]
+
+    def _do_horn(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [Effect(kind="horn")]
+
+    def _do_mute(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [Effect(kind="mute")]
+
+    def _do_timeout(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [_apply(ev.TimeoutStarted(at=at, team=team))]
+
+    def _do_end_timeout(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [_apply(ev.TimeoutEnded(at=at))]
+
+    def _do_end_period(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [_apply(ev.PeriodAdvanced(at=at))]
+
+    def _do_new_match(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [Effect(kind="load", force=True)]
+
+    def _do_abandon(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [_apply(ev.MatchAbandoned(at=at, reason="abandoned at the table"))]
+
+    def _do_disallow_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        disallowed = {e.target for e in match.timeline if isinstance(e, ev.GoalDisallowed)}
+        for e in reversed(match.timeline):
+            if isinstance(e, ev.Goal) and e.team == team and e.seq not in disallowed:
+                return [_apply(ev.GoalDisallowed(at=at, target=e.seq))]
+        return [Effect(kind="refuse", text=f"{team.upper()} has no goal to take off")]
+
+    def _do_lengthen(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        kinds = match.ruleset.penalties.kinds
+        lengths: dict[int, int] = {}
+        for e in match.timeline:
+            if isinstance(e, ev.PenaltyAwarded) and e.team == team and kinds[e.kind].minimum:
+                lengths[e.seq] = e.length or kinds[e.kind].length or 0
+            elif isinstance(e, ev.PenaltyLengthened) and e.target in lengths:
+                lengths[e.target] = e.length
+        if not lengths:
+            return [Effect(kind="refuse", text=f"{team.upper()} has no penalty that can be lengthened")]
+        target = max(lengths)
+        return [_apply(ev.PenaltyLengthened(at=at, target=target, length=lengths[target] + 60_000))]
+
+    def _do_correct_clock(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        self.penalty, self.number, self.clock_entry = None, "", ""
+        return []
+
+    def _do_possession_reset(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [_apply(ev.PossessionReset(at=at))]
+
+    def _do_possession_reset_short(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+        return [_apply(ev.PossessionReset(at=at, short=True))]
+
+
+def _apply(event: ev.Event) -> Effect:
+    return Effect(kind="apply", event=event)
+
+
+def _clock_digits(digits: str) -> str:
+    padded = digits.rjust(4, "0")
+    return f"{padded[:2]}:{padded[2:]}"
+
+
+def _clock_ms(digits: str) -> int:
+    padded = (digits or "0").rjust(4, "0")
+    return (int(padded[:2]) * 60 + int(padded[2:])) * 1000
+
+
+def _minutes(ms: int) -> str:
+    return f"{ms / 60_000:g}"

@@ -1,0 +1,177 @@
+"""One journal file per match: the match's event log (docs/events.md, header line first), made durable
+with fsync before anything shows an event, and read back after a power cut.
+
+Beside ``NAME.jsonl`` live ``NAME.meta.json`` (written once when the match is loaded:
+the wall-clock and session instants of match instant 0) and ``NAME.alive`` (the
+latest match instant the table saw, rewritten in place about once a second while the
+clock runs, never fsynced: after a crash the page cache keeps it, after a power cut
+it is at most the kernel's writeback delay old). ``current`` names the match shown.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from firmware.errors import JournalError
+from rules.errors import EventLogError
+from rules.match.events import Event
+from rules.match.header import LogHeader
+from rules.match.log import ParsedLog, event_to_line, header_to_line, read_log
+
+log = logging.getLogger("courtside.table")
+
+CURRENT = "current"
+_ALIVE_WIDTH = 64
+
+
+@dataclass(frozen=True, kw_only=True)
+class Meta:
+    """When match instant 0 was: on the wall clock (ms since 1970) and on the session clock (s)."""
+
+    anchor_wall_ms: int
+    session_at_zero: float
+    speed: float = 1.0
+    scheduled: dict[str, Any] | None = None  # the schedule entry it was loaded from, for the screen
+
+
+@dataclass(frozen=True, kw_only=True)
+class Alive:
+    at: int  # match ms
+    wall_ms: int
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-.") or "match"
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+class Journal:
+    """The open journal of the match being played; ``append`` returns once the line is on disk."""
+
+    def __init__(self, path: Path, header: LogHeader, meta: Meta) -> None:
+        self.path = path
+        self.header = header
+        self.meta = meta
+        self.bytes_written = 0
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._alive_fd: int | None = None
+
+    @classmethod
+    def create(cls, directory: Path, name: str, header: LogHeader, meta: Meta) -> Journal:
+        """A new match: its meta, its header line, then ``current`` pointing at it, each durable."""
+        directory.mkdir(parents=True, exist_ok=True)
+        stem = safe_name(name)
+        path = directory / f"{stem}.jsonl"
+        n = 1
+        while path.exists():  # a match played again (a replay of a tie) keeps the first journal
+            n += 1
+            path = directory / f"{stem}~{n}.jsonl"
+        _write_atomic(meta_path(path), json.dumps(vars(meta), ensure_ascii=False) + "\n")
+        journal = cls(path, header, meta)
+        journal._write(header_to_line(header) + "\n")
+        _fsync_dir(directory)
+        _write_atomic(directory / CURRENT, path.name + "\n")
+        return journal
+
+    @classmethod
+    def recover(cls, path: Path) -> tuple[Journal, ParsedLog]:
+        """Open a journal after a restart: a torn last line (a write cut short) is dropped with a warning."""
+        try:
+            meta = Meta(**json.loads(meta_path(path).read_text(encoding="utf-8")))
+            raw = path.read_bytes()
+        except (OSError, ValueError, TypeError) as err:
+            raise JournalError(f"{path}: cannot read the journal or its .meta.json ({err})") from None
+        text = raw.decode("utf-8", errors="replace")
+        try:
+            parsed = read_log(text, str(path), lenient_tail=True)
+        except EventLogError as err:
+            raise JournalError(f"{err} (only a torn last line is dropped; this one is not the last)") from None
+        keep = len(raw)
+        if parsed.torn is not None:
+            log.warning("%s, line %d: dropped a torn last line (%s); the write was cut short",
+                        path, parsed.torn.line, parsed.torn.reason)
+            keep = parsed.torn.offset
+        elif raw and not raw.endswith(b"\n"):
+            keep = -1  # a whole last line without its newline: keep it, end it
+        if parsed.header is None:
+            raise JournalError(f"{path}: the header line is missing; the journal cannot say which match it is")
+        journal = cls(path, parsed.header, meta)
+        if keep == -1:
+            journal._write("\n")
+        elif keep < len(raw):
+            os.ftruncate(journal._fd, keep)
+            os.fsync(journal._fd)
+        return journal, parsed
+
+    def _write(self, text: str) -> None:
+        data = text.encode("utf-8")
+        os.write(self._fd, data)
+        os.fdatasync(self._fd)
+        self.bytes_written += len(data)
+
+    def append(self, event: Event) -> None:
+        """The event's line, written and fsynced: only after this may it be shown or sent."""
+        self._write(event_to_line(event) + "\n")
+
+    def alive(self, at: int, wall_ms: int) -> None:
+        """Record the latest match instant seen (for the instant of a cut); cheap, not fsynced."""
+        if self._alive_fd is None:
+            self._alive_fd = os.open(alive_path(self.path), os.O_WRONLY | os.O_CREAT, 0o644)
+        text = json.dumps({"at": at, "wall_ms": wall_ms}).ljust(_ALIVE_WIDTH - 1) + "\n"
+        os.pwrite(self._alive_fd, text.encode("ascii"), 0)
+        self.bytes_written += _ALIVE_WIDTH
+
+    def close(self) -> None:
+        os.close(self._fd)
+        if self._alive_fd is not None:
+            os.close(self._alive_fd)
+            self._alive_fd = None
+
+
+def meta_path(path: Path) -> Path:
+    return path.with_name(path.name.removesuffix(".jsonl") + ".meta.json")
+
+
+def alive_path(path: Path) -> Path:
+    return path.with_name(path.name.removesuffix(".jsonl") + ".alive")
+
+
+def read_alive(path: Path) -> Alive | None:
+    try:
+        data = json.loads(alive_path(path).read_text(encoding="ascii"))
+        return Alive(at=int(data["at"]), wall_ms=int(data["wall_ms"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def current_journal(directory: Path) -> Path | None:
+    """The journal of the match the table was showing, if any."""
+    try:
+        name = (directory / CURRENT).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    path = directory / name
+    return path if name and path.exists() else None

@@ -1,0 +1,309 @@
+"""The table's one main loop: it owns the match, the journal, the horn and the screen.
+
+Everything else only puts a command on :attr:`TableLoop.queue` (gpiozero callbacks,
+the screen's keys, the MQTT link, a press script). The loop sleeps until the next
+command or the next instant something is due (the engine's ``next_due``, a hold
+time, the horn's pattern, a script line, a frame), whichever is first; it never
+polls. For every command: button edges become actions (:mod:`firmware.buttons`),
+actions become events (:mod:`firmware.actions`), an accepted event is journaled
+and fsynced, and only then drawn, sent and, when the engine reports one, horned.
+
+Plug-in point for the MQTT link (firmware/link.py), any object with these methods,
+all called on the loop's thread::
+
+    start(post)                  # post(command) puts a command on the queue from any thread:
+                                 #   ScheduleUpdate(matches=(Scheduled, ...)) replaces the court's schedule,
+                                 #   LinkMessage(payload) comes back as handle(payload) on this thread
+    match_loaded(header, events) # a match was loaded or recovered: its journal's events so far
+    on_event(header, event)      # an event is journaled (fsynced): publish it
+    on_state(view)               # what the screen shows changed (TableView)
+    handle(payload)              # a LinkMessage's payload (an acknowledgement marking the outbox)
+    status() -> str | None       # the mark for the screen ("offline, 3 waiting"); None: all sent
+    stop()
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from firmware.actions import Desk, Effect
+from firmware.buttons import Action, ButtonTracker
+from firmware.clock import TableClock
+from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, Stop
+from firmware.horn import Signal
+from firmware.notify import sd_notify, watchdog_interval
+from firmware.schedule import MatchSource, Scheduled
+from firmware.screen import Notice, NoticeKind, Screen, TableView
+from firmware.script import ScriptPlayer
+from firmware.session import MatchSession, Recovery, played_ids
+from rules.errors import IllegalCommand
+from rules.match.events import Event
+from rules.match.header import LogHeader
+from rules.ruleset import Ruleset
+from rules.words.state import applied_text, refusal_text
+
+log = logging.getLogger("courtside.table")
+NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen
+ALIVE_S = 1.0  # how often the latest instant is recorded while the clock runs
+
+
+class Link(Protocol):
+    def start(self, post: Callable[[Command], None]) -> None: ...
+    def match_loaded(self, header: LogHeader, events: tuple[Event, ...]) -> None: ...
+    def on_event(self, header: LogHeader, event: Event) -> None: ...
+    def on_state(self, view: TableView) -> None: ...
+    def handle(self, payload: Any) -> None: ...
+    def status(self) -> str | None: ...
+    def stop(self) -> None: ...
+
+
+class TableLoop:
+    def __init__(self, *, ruleset: Ruleset, ruleset_ref: str, court: str, journal_dir: Path, source: MatchSource,
+                 clock: TableClock, tracker: ButtonTracker, keys: dict[str, str], desk: Desk, horn: Signal,
+                 buzzer: Signal, screen: Screen, link: Link | None = None, script: ScriptPlayer | None = None,
+                 session: MatchSession | None = None, recovery: Recovery | None = None,
+                 q: queue.Queue[Command] | None = None) -> None:
+        self.ruleset, self.ruleset_ref, self.court = ruleset, ruleset_ref, court
+        self.journal_dir, self.source, self.clock = journal_dir, source, clock
+        self.tracker, self.keys, self.desk = tracker, keys, desk
+        self.horn, self.buzzer, self.screen, self.link, self.script = horn, buzzer, screen, link, script
+        self.queue: queue.Queue[Command] = q or queue.Queue()
+        self.notices: list[Notice] = []
+        self.shown: list[Event] = []  # every event drawn after its fsync (the kill campaign checks these)
+        self.stopped = False
+        self._watchdog = watchdog_interval()
+        self._next_ping = 0.0
+        self._next_alive = 0.0
+        self._horn_checked = 0
+        self.next_match: Scheduled | None = None
+        self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
+        self.session: MatchSession = session or self._load(self._first_match(), quiet=True)
+        if recovery is not None:
+            self._notice("recovered", recovery.notice(), hold=30.0)
+        self._horn_checked = self.session.ms(self.clock.seconds())
+        self.played.add(self.session.scheduled.match_id)
+        if recovery is not None and self.session.match.state_at(self._horn_checked).phase == "finished":
+            self.next_match = self.source.nearest(datetime.now(), self.played)  # a restart between matches
+
+    # -- which match ----------------------------------------------------------------------
+
+    def _first_match(self) -> Scheduled:
+        first = self.source.next_match(self.played)
+        if first is None:
+            first = self.source.nearest(datetime.now(), set())
+        if first is None:
+            raise IllegalCommand("this court has no match in the schedule")
+        return first
+
+    def _load(self, scheduled: Scheduled, *, quiet: bool = False) -> MatchSession:
+        session = MatchSession.create(self.journal_dir, self.ruleset, self.ruleset_ref, scheduled, court=self.court,
+                                      session_now=self.clock.seconds(), speed=self.clock.speed)
+        self.played.add(scheduled.match_id)
+        if not quiet:
+            self.session.journal.close()
+            self.session = session
+            self.desk.reset()
+            self._horn_checked = 0
+            self._notice("info", f"match {scheduled.match_id}: {scheduled.home} v {scheduled.away}")
+        if self.link is not None:
+            self.link.match_loaded(session.header, ())
+        return session
+
+    def _offer_next(self) -> Scheduled | None:
+        if self.next_match is not None and self.next_match.match_id not in self.played:
+            return self.next_match
+        return self.source.next_match(self.played)
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def now_ms(self) -> int:
+        return self.session.ms(self.clock.seconds())
+
+    def run(self) -> None:
+        if self.link is not None:
+            self.link.start(self.queue.put)
+            self.link.match_loaded(self.session.header, self.session.match.events)
+        self._redraw()
+        sd_notify("READY=1")
+        log.info("table ready: court %s, match %s", self.court, self.session.scheduled.match_id)
+        while not self.stopped:
+            item = self.clock.wait(self.queue, self._deadline())
+            if item is not None:
+                self.handle(item)
+            self._due()
+            if self.script is not None and self.script.done and self.queue.empty() and self.tracker.next_due() is None:
+                self.stopped = True
+        if self.link is not None:
+            self.link.stop()
+
+    def _deadline(self) -> float | None:
+        now = self.clock.seconds()
+        session = self.session
+        due: list[float | None] = [self.tracker.next_due(), self.horn.next_due(), self.buzzer.next_due()]
+        engine = session.match.next_due(session.ms(now))
+        due.append(session.session(engine) if engine is not None else None)
+        if self.script is not None:
+            due.append(self.script.next_due())
+        if session.match.state_at(session.ms(now)).running:
+            due.append(self._next_alive)
+            if self.screen.frame_interval is not None and not self.clock.virtual:
+                due.append(now + self.screen.frame_interval)
+        if self.notices:
+            due.append(min(n.until for n in self.notices))
+        if self._watchdog is not None:
+            due.append(self._next_ping)
+        return min((d for d in due if d is not None), default=None)
+
+    def _due(self) -> None:
+        """Everything that falls due by now: script lines, holds, horns, the heartbeat, a frame."""
+        now = self.clock.seconds()
+        if self.script is not None:
+            self.script.play_due(now)
+            while not self.queue.empty():  # the edges the script's pins just queued
+                self.handle(self.queue.get_nowait())
+        for action in self.tracker.tick(now):
+            self.do(action)
+        now_ms = self.session.ms(now)
+        for horn in self.session.match.horns_between(self._horn_checked, now_ms):
+            log.info("horn: %s", horn)
+            self.horn.sound(now, automatic=True)
+        self._horn_checked = max(self._horn_checked, now_ms)
+        self.horn.tick(now)
+        self.buzzer.tick(now)
+        if now >= self._next_alive:
+            self._next_alive = now + ALIVE_S
+            if self.session.match.events:
+                self.session.journal.alive(now_ms, _wall_ms())
+        if self._watchdog is not None and now >= self._next_ping:
+            sd_notify("WATCHDOG=1")
+            self._next_ping = now + self._watchdog
+        self.notices = [n for n in self.notices if n.until > now]
+        for name, text in self.screen.poll_keys():
+            self.handle(Key(name=name, text=text, at=self.clock.seconds()))
+        self._redraw()
+
+    # -- commands -------------------------------------------------------------------------
+
+    def handle(self, item: Command) -> None:
+        if isinstance(item, Edge):
+            for action in self.tracker.edge(item):
+                self.do(action)
+        elif isinstance(item, Key):
+            self._key(item)
+        elif isinstance(item, ScheduleUpdate):
+            self.source.replace(item.matches)
+            self.next_match = None
+        elif isinstance(item, LinkMessage):
+            if self.link is not None:
+                self.link.handle(item.payload)
+        elif isinstance(item, Stop):
+            log.info("stopping: %s", item.reason or "asked to")
+            self.stopped = True
+        self._redraw()
+
+    def _key(self, key: Key) -> None:
+        if key.name == "window-close":
+            self.stopped = True
+        elif key.name == "backspace":
+            self.desk.backspace()
+        elif key.name == "escape":
+            self.desk.cancel()
+        elif key.text and not key.text.isspace() and self.desk.type_char(key.text):
+            pass
+        elif key.name in self.keys:
+            self.do(Action(name=self.keys[key.name], at=key.at))
+
+    def do(self, action: Action) -> None:
+        """Carry out one button or key action."""
+        s = self.session
+        at = s.ms(action.at)
+        state = s.match.state_at(max(at, 0))
+        for effect in self.desk.act(action.name, at, s.match, state):
+            if not self._effect(effect):
+                break
+
+    def _effect(self, effect: Effect) -> bool:
+        if effect.kind == "apply":
+            assert effect.event is not None
+            return self.apply(effect.event)
+        if effect.kind == "horn":
+            self.horn.sound(self.clock.seconds())
+        elif effect.kind == "mute":
+            self.horn.muted = not self.horn.muted
+            self._notice("info", "horn muted" if self.horn.muted else "horn on")
+        elif effect.kind == "say":
+            self._notice("info", effect.text)
+        elif effect.kind == "refuse":
+            self._refuse(effect.text)
+            return False
+        elif effect.kind == "load":
+            return self._load_next(force=effect.force)
+        return True
+
+    def apply(self, event: Event) -> bool:
+        """Apply, journal (fsync), then show and send; a refusal is shown with the engine's reason."""
+        try:
+            applied = self.session.apply(event)
+        except IllegalCommand as err:
+            self._refuse(refusal_text(err))
+            return False
+        if applied.kind == "duplicate":
+            return True
+        self.shown.append(applied.event)
+        log.info("event %s", applied.event)
+        self._notice("info", applied_text(applied))
+        if self.link is not None:
+            self.link.on_event(self.session.header, applied.event)
+        return True
+
+    def _load_next(self, *, force: bool) -> bool:
+        s = self.session
+        state = s.match.state_at(self.now_ms())
+        if state.phase != "finished" and s.match.events and not force:
+            self._refuse("the match is not over: hold MODE to leave it and load the next")
+            return False
+        following = self._offer_next()
+        if following is None:
+            self._refuse("no more matches on this court's schedule")
+            return False
+        self._load(following)
+        return True
+
+    def _refuse(self, text: str) -> None:
+        log.info("refused: %s", text)
+        self._notice("refused", text)
+        self.buzzer.sound(self.clock.seconds())
+
+    def _notice(self, kind: NoticeKind, text: str, hold: float = NOTICE_S) -> None:
+        now = self.clock.seconds()
+        self.notices.append(Notice(kind=kind, text=text, until=now + hold))
+
+    # -- what is shown --------------------------------------------------------------------
+
+    def view(self) -> TableView:
+        s = self.session
+        state = s.match.state_at(self.now_ms())
+        following = self._offer_next() if state.phase == "finished" else None
+        return TableView(
+            state=state, ruleset=self.ruleset, match=s.scheduled, notices=tuple(self.notices),
+            prompt=self.desk.prompt(s.match), muted=self.horn.muted, next_match=following,
+            link=self.link.status() if self.link is not None else None,
+        )
+
+    def _redraw(self) -> None:
+        view = self.view()
+        self.screen.draw(view)
+        if self.link is not None:
+            self.link.on_state(replace(view))
+
+
+def _wall_ms() -> int:
+    from firmware.session import wall_ms
+
+    return wall_ms()

@@ -1,0 +1,82 @@
+"""``courtside table``'s body: options in, a running table out (see courtside/commands/table.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from firmware.logs import setup_logging
+from firmware.screen import HeadlessScreen, Screen
+
+log = logging.getLogger("courtside.table")
+
+
+def on_a_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+
+
+def _screen(args: argparse.Namespace, scripted: bool) -> Screen:
+    if args.headless:
+        if scripted:  # stdout is for the final state; the running commentary goes with the logs
+            return HeadlessScreen(sys.stderr)
+        return HeadlessScreen()
+    try:
+        from firmware.pygame_screen import PygameScreen
+
+        return PygameScreen()
+    except Exception as err:  # no display, no pygame: a table without a screen still keeps the match
+        log.warning("no screen (%s): running headless", err)
+        return HeadlessScreen(sys.stderr if scripted else sys.stdout)
+
+
+def main(args: argparse.Namespace) -> int:
+    from courtside.files import read_text
+    from firmware.script import parse_script
+    from firmware.table import TableOptions, final_state, open_table
+
+    setup_logging(args.log_level)
+    pins = args.pins if args.pins != "auto" else ("native" if on_a_pi() else "mock")
+    presses = parse_script(read_text(args.script), args.script) if args.script else None
+    speed = args.speed if args.speed is not None else (0.0 if presses is not None else 1.0)
+    if args.check_wiring:
+        from firmware.wiring import check_wiring
+
+        return check_wiring(args.buttons, pins, presses, args.script or "script")
+    opts = TableOptions(rules=args.rules, court=args.court, tournament=args.tournament, buttons=args.buttons,
+                        pins=pins, journal=args.journal, speed=speed, script=presses,
+                        script_source=args.script or "script")
+    table = open_table(opts, screen=_screen(args, presses is not None), link=None)
+    _stop_on_signals(table.loop)
+    try:
+        table.loop.run()
+        if presses is not None:
+            state = final_state(table)
+            if args.format == "json":
+                json.dump(state.to_dict(), sys.stdout, indent=2, ensure_ascii=False)
+                sys.stdout.write("\n")
+            else:
+                from rules.words.state import state_text
+
+                print(state_text(state, table.loop.ruleset))
+    finally:
+        table.close()
+        table.loop.screen.close()
+    return 0
+
+
+def _stop_on_signals(loop: Any) -> None:
+    from firmware.commands import Stop
+
+    def stop(signum: int, _frame: object) -> None:
+        loop.queue.put(Stop(reason=signal.Signals(signum).name))
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)

@@ -1,0 +1,76 @@
+"""The table's screen through pygame: display/'s scoreboard drawn from the loop's :class:`TableView`.
+
+Full screen through KMS/DRM on a Pi without a desktop, a window elsewhere. Keys are
+returned as ``(pygame key name, text typed)``; closing the window stops the table.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from firmware.screen import TableView
+
+WINDOW = (1280, 720)
+CLOSE = "window-close"
+
+
+def scoreboard_view(view: TableView) -> Any:
+    """The display's ScoreboardView for one of the loop's frames."""
+    from display import view as dv
+
+    kinds = {"refused": "refused", "recovered": "recovered"}
+    notices = tuple(dv.Notice(kind=kinds.get(n.kind, "info"), text=n.text)  # type: ignore[arg-type]
+                    for n in view.notices if n.kind != "horn")
+    if view.prompt:
+        notices = (*notices, dv.Notice(kind="info", text=view.prompt))
+    between = None
+    if view.next_match is not None:
+        m = view.next_match
+        between = dv.BetweenMatches(court=view.match.court, next_match=dv.NextMatch(
+            home=m.home, away=m.away, start=m.start, round=m.round, stage=m.stage))
+    return dv.ScoreboardView(
+        state=view.state, ruleset=view.ruleset, home=dv.TeamLook(view.match.home), away=dv.TeamLook(view.match.away),
+        language=view.language, round=view.match.round, stage=view.match.stage, notices=notices, between=between,
+    )
+
+
+class PygameScreen:
+    frame_interval: float | None = 0.05
+
+    def __init__(self) -> None:
+        import pygame
+
+        from display.scoreboard import Scoreboard
+
+        pygame.display.init()
+        pygame.font.init()
+        console = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+        if console and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)  # KMS/DRM: the whole HDMI screen
+            pygame.mouse.set_visible(False)
+        else:
+            self.surface = pygame.display.set_mode(WINDOW, pygame.RESIZABLE)
+        pygame.display.set_caption("courtside table")
+        self.board = Scoreboard(self.surface)
+        self._pygame = pygame
+
+    def draw(self, view: TableView) -> None:
+        changed = self.board.draw(scoreboard_view(view))
+        if changed:
+            self._pygame.display.update(changed)
+
+    def poll_keys(self) -> list[tuple[str, str]]:
+        pg = self._pygame
+        keys = []
+        for event in pg.event.get():
+            if event.type == pg.QUIT:
+                keys.append((CLOSE, ""))
+            elif event.type == pg.KEYDOWN:
+                keys.append((pg.key.name(event.key), event.unicode or ""))
+            elif event.type in (pg.VIDEORESIZE, pg.WINDOWEXPOSED):
+                self.board.invalidate()
+        return keys
+
+    def close(self) -> None:
+        self._pygame.display.quit()

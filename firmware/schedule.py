@@ -1,0 +1,106 @@
+"""Which match the table plays: its court's schedule from ``--tournament FILE``, pushed by the
+service later (``ScheduleUpdate`` through the link), or a friendly "Home v Away" without either.
+
+The loop only asks a :class:`MatchSource` two questions: the next match after the ones
+played, and the match nearest a wall-clock time (after a restart between matches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from rules.errors import TournamentError
+from rules.ruleset import Ruleset, StageKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scheduled:
+    """One match for this court: who, which stage and round, and when it is due."""
+
+    match_id: str
+    home: str
+    away: str
+    stage: str = "friendly"  # the tournament's stage name ("A", "SF1")
+    round: str | None = None  # the ruleset's round ("pool", "semi_final")
+    kind: StageKind = "round_robin"  # whether it may end level
+    start: datetime | None = None
+    court: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["start"] = self.start.isoformat(timespec="minutes") if self.start else None
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Scheduled:
+        start = data.get("start")
+        return cls(**{**data, "start": datetime.fromisoformat(start) if start else None})
+
+
+class MatchSource(Protocol):
+    def next_match(self, played: Collection[str]) -> Scheduled | None: ...
+    def nearest(self, now: datetime, played: Collection[str]) -> Scheduled | None: ...
+    def replace(self, matches: Sequence[Scheduled]) -> None: ...
+
+
+def friendly(court: str, number: int = 1) -> Scheduled:
+    return Scheduled(match_id=f"friendly-{number}", home="Home", away="Away", court=court)
+
+
+class CourtSchedule:
+    """The matches of one court in playing order; a friendly match when there are none left."""
+
+    def __init__(self, court: str, matches: Sequence[Scheduled] = ()) -> None:
+        self.court = court
+        self.matches: tuple[Scheduled, ...] = tuple(matches)
+
+    def replace(self, matches: Sequence[Scheduled]) -> None:
+        """A new schedule (from the service): matches moved to or from this court follow."""
+        self.matches = tuple(m for m in matches if not m.court or m.court == self.court)
+
+    def next_match(self, played: Collection[str]) -> Scheduled | None:
+        for m in self.matches:
+            if m.match_id not in played:
+                return m
+        if self.matches:
+            return None  # the court's day is over
+        return friendly(self.court, len([p for p in played if p.startswith("friendly-")]) + 1)
+
+    def nearest(self, now: datetime, played: Collection[str]) -> Scheduled | None:
+        """The unplayed match whose start is nearest ``now`` (a restart between matches)."""
+        left = [m for m in self.matches if m.match_id not in played and m.start is not None]
+        if not left:
+            return self.next_match(played)
+        return min(left, key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
+
+
+def court_schedule(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[CourtSchedule, str]:
+    """This court's schedule from a tournament file, and the ruleset the file names.
+
+    ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
+    """
+    from courtside.files import read_text
+    from rules.tournament import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
+
+    source = str(path)
+    t = parse_tournament(read_text(source), source)
+    courts = list(t.schedule.courts)
+    name = court
+    if court not in courts:
+        if court.isdigit() and 1 <= int(court) <= len(courts):
+            name = courts[int(court) - 1]
+        else:
+            raise TournamentError(source, "schedule.courts",
+                                  f"no court {court!r} (courts: {', '.join(courts)}; or their number 1-{len(courts)})")
+    rules = ruleset or load_tournament_ruleset(t, source)
+    plan = build_schedule(t, rules, pool_teams(t, source, None))
+    matches = [
+        Scheduled(match_id=str(m.number), home=m.home, away=m.away, stage=m.stage, round=m.round,
+                  kind="round_robin" if t.pool(m.stage) is not None else "knockout", start=m.start, court=m.court)
+        for m in plan.matches if m.court == name
+    ]
+    return CourtSchedule(name, matches), t.ruleset

@@ -1,0 +1,161 @@
+"""Press scripts: a match played by simulated officials, through the mock pins.
+
+One line per action (docs/press-scripts.md)::
+
+    # indoor hockey, first half
+    0      press clock_start
+    61.5   type 7
+    61.6   press goal_home
+    12:00  hold next          # M:SS works too
+    12:01.5 release next
+    1200   wait
+
+``SECONDS press|hold|release BUTTON``, ``SECONDS type TEXT`` (keypad: digits and
+letters, ``<enter>``, ``<esc>``, ``<bksp>`` or any key name in angle brackets),
+``SECONDS wait`` (nothing; the table's time reaches it). Instants are seconds of the
+table's session (the first match's instant 0 is second 0) and never go back. A
+``press`` is the pin down, then up :data:`PRESS_LENGTH` later, so chatter
+filtering and hold timing see a real press. Build lines in Python with
+:class:`Press` and :func:`format_script`; play one in-process with
+:func:`firmware.table.run_script`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from firmware.commands import Command, Key
+from firmware.errors import PressScriptError
+
+Verb = Literal["press", "hold", "release", "type", "wait"]
+VERBS: tuple[Verb, ...] = ("press", "hold", "release", "type", "wait")
+PRESS_LENGTH = 0.1  # s between a press's pin down and up
+_TIME = re.compile(r"^(?:(\d+):)?(\d+(?:\.\d+)?)$")
+_KEY = re.compile(r"<([^<>\s]+)>|(\S)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Press:
+    """One line of a press script."""
+
+    at: float
+    verb: Verb
+    arg: str = ""
+    line: int = 0
+
+    def to_line(self) -> str:
+        return f"{self.at:g} {self.verb} {self.arg}".rstrip()
+
+
+def format_script(presses: Iterable[Press]) -> str:
+    return "".join(p.to_line() + "\n" for p in presses)
+
+
+def _seconds(text: str) -> float | None:
+    m = _TIME.match(text)
+    if m is None:
+        return None
+    return int(m.group(1) or 0) * 60 + float(m.group(2))
+
+
+def parse_script(text: str, source: str) -> list[Press]:
+    presses: list[Press] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split(None, 2)
+        at = _seconds(parts[0])
+        if at is None:
+            raise PressScriptError(source, number, f"{parts[0]!r} is not an instant (seconds, or M:SS)")
+        if presses and at < presses[-1].at:
+            raise PressScriptError(source, number, f"{parts[0]} is before the line above ({presses[-1].at:g} s)")
+        verb = parts[1] if len(parts) > 1 else ""
+        if verb not in VERBS:
+            raise PressScriptError(source, number, f"{verb!r} is not press, hold, release, type or wait")
+        arg = parts[2].strip() if len(parts) > 2 else ""
+        if verb == "wait" and arg:
+            raise PressScriptError(source, number, "wait takes nothing after it")
+        if verb in ("press", "hold", "release") and (not arg or " " in arg):
+            raise PressScriptError(source, number, f"{verb} needs one button name")
+        if verb == "type" and not arg:
+            raise PressScriptError(source, number, "type needs the text to type")
+        presses.append(Press(at=at, verb=verb, arg=arg, line=number))
+    return presses
+
+
+def check_buttons(presses: Sequence[Press], buttons: Iterable[str], source: str) -> None:
+    known = set(buttons)
+    for p in presses:
+        if p.verb in ("press", "hold", "release") and p.arg not in known:
+            raise PressScriptError(source, p.line, f"no button {p.arg!r} in the button map "
+                                   f"(buttons: {', '.join(sorted(known))})")
+
+
+def keys_of(text: str, at: float) -> list[Key]:
+    """The keys ``type TEXT`` presses: one per character, ``<name>`` for a named key."""
+    keys = []
+    for m in _KEY.finditer(text):
+        if m.group(1):
+            name = m.group(1).lower()
+            keys.append(Key(name={"esc": "escape", "bksp": "backspace"}.get(name, name), text="", at=at))
+        else:
+            keys.append(Key(name=m.group(2).lower(), text=m.group(2), at=at))
+    return keys
+
+
+@dataclass(frozen=True)
+class _Op:
+    at: float
+    kind: Literal["low", "high", "keys", "none"]
+    arg: str
+
+
+class ScriptPlayer:
+    """Plays a script's lines on the loop's thread when their instants come.
+
+    ``pin(name)`` gives a button's MockPin (``drive_low``/``drive_high`` run gpiozero's
+    own callbacks, which queue the edges); keys go straight on the queue. Lines before
+    ``start`` (those played before a restart) are skipped.
+    """
+
+    def __init__(self, presses: Sequence[Press], pin: Callable[[str], Any], post: Callable[[Command], None],
+                 *, start: float = 0.0) -> None:
+        ops: list[_Op] = []
+        for p in presses:
+            if p.verb == "press":
+                ops += [_Op(p.at, "low", p.arg), _Op(p.at + PRESS_LENGTH, "high", p.arg)]
+            elif p.verb == "hold":
+                ops.append(_Op(p.at, "low", p.arg))
+            elif p.verb == "release":
+                ops.append(_Op(p.at, "high", p.arg))
+            elif p.verb == "type":
+                ops.append(_Op(p.at, "keys", p.arg))
+            else:
+                ops.append(_Op(p.at, "none", ""))
+        ops.sort(key=lambda op: op.at)  # stable: a press's release may fall after the next line
+        self._ops = [op for op in ops if op.at > start or (start == 0 and op.at == 0)]
+        self._pin = pin
+        self._post = post
+        self.last_at = max((op.at for op in ops), default=0.0)
+
+    @property
+    def done(self) -> bool:
+        return not self._ops
+
+    def next_due(self) -> float | None:
+        return self._ops[0].at if self._ops else None
+
+    def play_due(self, now: float) -> None:
+        while self._ops and self._ops[0].at <= now:
+            op = self._ops.pop(0)
+            if op.kind == "low":
+                self._pin(op.arg).drive_low()
+            elif op.kind == "high":
+                self._pin(op.arg).drive_high()
+            elif op.kind == "keys":
+                for key in keys_of(op.arg, op.at):
+                    self._post(key)

@@ -1,0 +1,140 @@
+"""The match being played at the table: its engine, its journal, and its own time.
+
+A :class:`MatchSession` is created when a match is loaded (header, meta, journal,
+``current``) or recovered after a restart (journal replayed, torn line dropped,
+a clock that was running stopped at the instant of the cut). Match instants are
+whole ms since the match's instant 0, which sits at session second
+``meta.session_at_zero``; they go on where they stopped across restarts.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware.errors import JournalError
+from firmware.journal import Journal, Meta, current_journal, read_alive, safe_name
+from firmware.schedule import Scheduled
+from rules.errors import CourtsideError, IllegalCommand
+from rules.match.applied import Applied
+from rules.match.engine import Match
+from rules.match.events import ClockStopped, Event
+from rules.match.header import LogHeader
+from rules.match.log import read_log
+from rules.ruleset import Ruleset, load_ruleset
+from rules.words.state import clock_text
+
+log = logging.getLogger("courtside.table")
+
+
+def wall_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recovery:
+    """What a restart found: how long the table was down (None: unknown) and what it did."""
+
+    down_s: float | None
+    stopped_clock_at: str | None  # the clock's text where a running clock was stopped
+    torn_line: bool
+
+    def notice(self) -> str:
+        down = f"{self.down_s:.0f} s" if self.down_s is not None else "an unknown time"
+        what = (f"the clock was stopped at {self.stopped_clock_at}: press START to go on, or correct it"
+                if self.stopped_clock_at else "nothing was running")
+        return f"table restarted after {down} down; {what}"
+
+
+class MatchSession:
+    def __init__(self, match: Match, journal: Journal, scheduled: Scheduled) -> None:
+        self.match = match
+        self.journal = journal
+        self.scheduled = scheduled
+
+    @property
+    def header(self) -> LogHeader:
+        return self.journal.header
+
+    def ms(self, session_s: float) -> int:
+        """Match instant (ms, never negative) of a session second."""
+        return max(0, round((session_s - self.journal.meta.session_at_zero) * 1000))
+
+    def session(self, ms: int) -> float:
+        return self.journal.meta.session_at_zero + ms / 1000
+
+    def apply(self, command: Event) -> Applied:
+        """Apply to the engine, then journal (fsync) what it accepted; raises IllegalCommand when refused."""
+        applied = self.match.apply(command)
+        if applied.kind != "duplicate":
+            self.journal.append(applied.event)
+        return applied
+
+    @classmethod
+    def create(cls, directory: Path, ruleset: Ruleset, ruleset_ref: str, scheduled: Scheduled, *,
+               court: str, session_now: float, speed: float) -> MatchSession:
+        header = LogHeader.for_match(
+            ruleset, ruleset_ref=ruleset_ref, stage=scheduled.kind, round=scheduled.round, home=scheduled.home,
+            away=scheduled.away, match_id=scheduled.match_id, court=court,
+        )
+        meta = Meta(anchor_wall_ms=wall_ms(), session_at_zero=session_now, speed=speed, scheduled=scheduled.to_dict())
+        journal = Journal.create(directory, f"court-{safe_name(court)}-match-{scheduled.match_id}", header, meta)
+        match = Match(ruleset, stage=scheduled.kind, round=scheduled.round)
+        log.info("loaded match %s: %s v %s (%s, %s)", scheduled.match_id, scheduled.home, scheduled.away,
+                 scheduled.stage, scheduled.round or "no round")
+        return cls(match, journal, scheduled)
+
+    @classmethod
+    def recover(cls, directory: Path, ruleset: Ruleset, *, speed: float) -> tuple[MatchSession, Recovery] | None:
+        """The match the table was showing, replayed from its journal; None when there is none."""
+        path = current_journal(directory)
+        if path is None:
+            return None
+        journal, parsed = Journal.recover(path)
+        try:
+            match = Match.from_log(parsed, load_ruleset, source=str(path), ruleset=ruleset)
+        except (CourtsideError, IllegalCommand) as err:
+            journal.close()
+            raise JournalError(f"{path}: cannot replay the journal with these rules ({err})") from None
+        meta = journal.meta
+        h = journal.header
+        scheduled = (Scheduled.from_dict(meta.scheduled) if meta.scheduled else
+                     Scheduled(match_id=h.match_id or path.stem, home=h.home or "Home", away=h.away or "Away",
+                               round=h.round, kind=h.stage, court=h.court or ""))
+        session = cls(match, journal, scheduled)
+        alive = read_alive(path)
+        cut = max(match.last_at, alive.at if alive else 0)
+        down = (wall_ms() - alive.wall_ms) / 1000 if alive else None
+        resume = cut
+        if speed == 1 and meta.speed == 1:
+            # Real time: what time does by itself (an interval, a time-out) went on while the table was down.
+            resume = max(cut, wall_ms() - meta.anchor_wall_ms)
+        stopped = None
+        state = match.state_at(cut)
+        if state.running:
+            session.apply(ClockStopped(at=cut))
+            stopped = clock_text(match.state_at(cut))
+        recovery = Recovery(down_s=down, stopped_clock_at=stopped, torn_line=parsed.torn is not None)
+        session.resume_ms = resume
+        log.warning("recovered match %s from %s: %d events; %s", scheduled.match_id, path, len(parsed.events),
+                    recovery.notice())
+        return session, recovery
+
+    resume_ms: int = 0  # after recover(): the match instant the table goes on from
+
+
+def played_ids(directory: Path) -> set[str]:
+    """The match ids that have a journal in ``directory`` (played, or being played)."""
+    ids: set[str] = set()
+    for path in directory.glob("*.jsonl"):
+        try:
+            with open(path, encoding="utf-8") as f:
+                first = f.readline()
+            header = read_log(first, str(path)).header
+        except (OSError, CourtsideError, UnicodeDecodeError):
+            continue
+        if header is not None and header.match_id:
+            ids.add(header.match_id)
+    return ids

@@ -1,0 +1,147 @@
+"""Putting a table together: rules, schedule, button map, pins, journal, screen, then the loop.
+
+:func:`open_table` builds a :class:`Table` (the CLI, tests and the demo use it);
+:func:`run_script` plays a press script against a fresh table in-process and returns
+the final match state (the demo's simulated officials and tests).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from firmware.actions import Desk
+from firmware.buttonmap import ButtonMap, load_button_map
+from firmware.buttons import ButtonTracker, GpioButtons
+from firmware.clock import TableClock
+from firmware.horn import Signal
+from firmware.loop import Link, TableLoop
+from firmware.pins import make_factory
+from firmware.schedule import CourtSchedule, MatchSource, court_schedule
+from firmware.screen import HeadlessScreen, Screen
+from firmware.script import Press, ScriptPlayer, check_buttons
+from firmware.session import MatchSession
+from rules.match.state import MatchState
+from rules.ruleset import load_ruleset
+
+log = logging.getLogger("courtside.table")
+
+
+def default_journal_dir() -> Path:
+    """systemd's StateDirectory when run as a service, else ~/.local/state/courtside/journal."""
+    state = os.environ.get("STATE_DIRECTORY")
+    if state:
+        return Path(state.split(":")[0]) / "journal"
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "courtside" / "journal"
+
+
+@dataclass(kw_only=True)
+class TableOptions:
+    rules: str | None = None  # preset name or file; default: the tournament file's
+    court: str = "1"
+    tournament: str | None = None
+    buttons: str | None = None
+    pins: str = "mock"
+    journal: Path | None = None
+    speed: float = 1.0
+    script: Sequence[Press] | None = None
+    script_source: str = "script"
+    factory: Any = None  # a gpiozero pin factory already made (tests share one MockFactory)
+
+
+@dataclass(kw_only=True)
+class Table:
+    loop: TableLoop
+    buttons: GpioButtons
+    button_map: ButtonMap
+    horn: Signal
+    buzzer: Signal
+    factory: Any
+    closed: bool = field(default=False)
+
+    def pin(self, button: str) -> Any:
+        return self.buttons.pin(button)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.buttons.close()
+            self.horn.close()
+            self.buzzer.close()
+            self.loop.session.journal.close()
+
+
+def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link | None = None) -> Table:
+    """Everything checked first (rules, tournament, button map, script), then the journal recovered or
+    a match loaded, then the pins opened."""
+    button_map = load_button_map(opts.buttons)
+    if opts.script is not None:
+        check_buttons(opts.script, [b.name for b in button_map.buttons], opts.script_source)
+    source: MatchSource
+    if opts.tournament is not None:
+        schedule, tournament_rules = court_schedule(opts.tournament, opts.court,
+                                                    load_ruleset(opts.rules) if opts.rules else None)
+        ruleset_ref = opts.rules or tournament_rules
+        source, court = schedule, schedule.court
+    else:
+        ruleset_ref = opts.rules or "indoor-hockey"
+        court = opts.court
+        source = CourtSchedule(court)
+    ruleset = load_ruleset(ruleset_ref)
+    journal_dir = opts.journal or default_journal_dir()
+    journal_dir.mkdir(parents=True, exist_ok=True)
+
+    found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed)
+    session, recovery = found if found is not None else (None, None)
+    start = session.session(session.resume_ms) if session is not None else 0.0
+    clock = TableClock(speed=opts.speed, start=start)
+
+    factory = opts.factory if opts.factory is not None else make_factory(opts.pins)
+    import queue
+
+    from firmware.commands import Command
+
+    q: queue.Queue[Command] = queue.Queue()
+    buttons = GpioButtons(button_map, factory, q.put, clock.seconds)
+    tracker = ButtonTracker(button_map, buttons.is_pressed)
+    horn = Signal("horn", button_map.horn, factory)
+    buzzer = Signal("buzzer", button_map.buzzer, factory)
+    script = None
+    if opts.script is not None:
+        script = ScriptPlayer(opts.script, buttons.pin, q.put, start=start)
+    loop = TableLoop(
+        ruleset=ruleset, ruleset_ref=ruleset_ref, court=court, journal_dir=journal_dir, source=source, clock=clock,
+        tracker=tracker, keys=button_map.keys, desk=Desk(replace_ms=round(button_map.timing.replace * 1000)),
+        horn=horn, buzzer=buzzer, screen=screen or HeadlessScreen(), link=link, script=script, session=session,
+        recovery=recovery, q=q,
+    )
+    return Table(loop=loop, buttons=buttons, button_map=button_map, horn=horn, buzzer=buzzer, factory=factory)
+
+
+def final_state(table: Table) -> MatchState:
+    loop = table.loop
+    return loop.session.match.state_at(loop.now_ms())
+
+
+def run_script(presses: Sequence[Press], *, rules: str | None = None, court: str = "1",
+               journal: Path, tournament: str | None = None, speed: float = 0, buttons: str | None = None,
+               screen: Screen | None = None, link: Link | None = None) -> MatchState:
+    """Play ``presses`` on a table with mock pins, in this process; the match state at the script's end.
+
+    >>> from firmware.script import Press
+    >>> presses = [Press(at=0, verb="press", arg="clock_start"), Press(at=30, verb="type", arg="7"),
+    ...            Press(at=31, verb="press", arg="goal_home"), Press(at=60, verb="wait")]
+    """
+    opts = TableOptions(rules=rules, court=court, tournament=tournament, buttons=buttons, pins="mock",
+                        journal=journal, speed=speed, script=presses)
+    table = open_table(opts, screen=screen or HeadlessScreen(echo=lambda _: None), link=link)
+    try:
+        table.loop.run()
+        return final_state(table)
+    finally:
+        table.close()

@@ -1,0 +1,68 @@
+"""``courtside table --check-wiring``: each button, as it is pressed, with its GPIO and physical pin.
+
+A person wiring a box presses every button once and sees its name; a HORN press
+also sounds the horn, so its relay is checked too. Ctrl-C ends it (a script ends it
+after its last line).
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+from collections.abc import Sequence
+
+from firmware.buttonmap import load_button_map
+from firmware.buttons import GpioButtons
+from firmware.clock import TableClock
+from firmware.commands import Command, Edge, Stop
+from firmware.horn import Signal
+from firmware.pins import make_factory, physical
+from firmware.script import Press, ScriptPlayer, check_buttons
+
+
+def check_wiring(buttons_path: str | None, pins: str, presses: Sequence[Press] | None, source: str) -> int:
+    button_map = load_button_map(buttons_path)
+    if presses is not None:
+        check_buttons(presses, [b.name for b in button_map.buttons], source)
+    factory = make_factory(pins)
+    clock = TableClock(speed=0 if presses is not None else 1)
+    q: queue.Queue[Command] = queue.Queue()
+    devices = GpioButtons(button_map, factory, q.put, clock.seconds)
+    horn = Signal("horn", button_map.horn, factory)
+    print(f"Wiring check ({button_map.source}): press each button; Ctrl-C ends.")
+    for spec in button_map.buttons:
+        print(f"  {spec.name:<14} GPIO {spec.pin:>2}  pin {physical(spec.pin):>2}")
+    if button_map.horn is not None:
+        print(f"  {'horn relay':<14} GPIO {button_map.horn.pin:>2}  pin {physical(button_map.horn.pin):>2}")
+    sys.stdout.flush()
+    script = ScriptPlayer(presses, devices.pin, q.put) if presses is not None else None
+    seen: set[str] = set()
+    try:
+        while True:
+            until = script.next_due() if script is not None else None
+            if script is not None and until is None and q.empty():
+                break
+            item = clock.wait(q, until)
+            if script is not None:
+                script.play_due(clock.seconds())
+            if isinstance(item, Stop):
+                break
+            if isinstance(item, Edge):
+                found = button_map.button(item.button)
+                assert found is not None
+                what = "pressed" if item.pressed else "released"
+                print(f"{found.name} (GPIO {found.pin}, pin {physical(found.pin)}): {what}", flush=True)
+                if item.pressed:
+                    seen.add(found.name)
+                    if found.press == "horn":
+                        horn.sound(clock.seconds())
+            horn.tick(clock.seconds())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        devices.close()
+        horn.close()
+    missing = [b.name for b in button_map.buttons if b.name not in seen]
+    print(f"{len(seen)} of {len(button_map.buttons)} buttons seen" + (f"; not pressed: {', '.join(missing)}"
+                                                                        if missing else ""))
+    return 0
