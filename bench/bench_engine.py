@@ -17,8 +17,9 @@ import argparse
 import statistics
 import time
 
-from rules.match import ClockStarted, ClockStopped, Event, Goal, Match, PenaltyAwarded, Team
+from rules.match import ClockStarted, ClockStopped, Event, Goal, Match, PenaltyAwarded, Side
 from rules.ruleset import load_ruleset
+from rules.words.state import clock_text, strength_text
 
 
 def build_log(events: int, penalty_every: int = 40) -> list[Event]:
@@ -31,7 +32,7 @@ def build_log(events: int, penalty_every: int = 40) -> list[Event]:
         stops += 1
         at += 500
         if stops % penalty_every == 0:
-            team: Team = "home" if stops % (2 * penalty_every) else "away"
+            team: Side = "home" if stops % (2 * penalty_every) else "away"
             log.append(PenaltyAwarded(at=at, seq=len(log) + 1, team=team, kind="minor", player=str(stops % 23)))
         if stops % 37 == 0:
             log.append(Goal(at=at, seq=len(log) + 1, team="away" if stops % 2 else "home"))
@@ -75,7 +76,7 @@ def main() -> None:
         at += 20
 
     print(f"log: {len(log)} events, {sum(isinstance(e, PenaltyAwarded) for e in log)} penalties;"
-          f" at the query: {len(state.penalties)} on the board, strength {state.strength}, clock {state.clock_text}")
+          f" at the query: {len(state.penalties)} on the board, strength {strength_text(state)}, clock {clock_text(state)}")
     print(f"state_at: median {statistics.median(samples) / 1000:.1f} us,"
           f" p99 {samples[int(len(samples) * 0.99)] / 1000:.1f} us over {len(samples)} queries")
     print(f"apply (append a press): median {statistics.median(appends) / 1000:.1f} us")

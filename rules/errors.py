@@ -119,3 +119,12 @@ class UnknownRound(CourtsideError, ValueError):
 
 class DemoError(CourtsideError, RuntimeError):
     """A part of ``courtside demo`` (broker, service, a table) did not start, stop or finish; says which and why."""
+
+
+class StateDataError(CourtsideError, ValueError):
+    """A match state read back from JSON (``MatchState.from_dict``) has a wrong key or value; ``where`` names it."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.message = message
+        super().__init__(f"{where}: {message}")

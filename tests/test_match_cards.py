@@ -13,7 +13,7 @@ def test_every_award_is_kept_in_order_with_what_it_means_for_the_player() -> Non
     m.apply(ClockStarted(at=0))
     m.apply(PenaltyAwarded(at=MIN, team="home", kind="yellow", player="6"))
     m.apply(PenaltyAwarded(at=2 * MIN, team="away", kind="yellow", player="9"))
-    second = m.apply(PenaltyAwarded(at=3 * MIN, team="home", kind="yellow", player="6"))
+    second = m.apply(PenaltyAwarded(at=3 * MIN, team="home", kind="yellow", player="6")).event
     cards = m.state_at(30 * MIN).cards
     assert [(c.team, c.player, c.kind, c.out_for_match) for c in cards] == [
         ("home", "6", "yellow", False),

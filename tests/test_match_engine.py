@@ -22,6 +22,7 @@ from rules.match import (
     Undo,
 )
 from rules.ruleset import load_ruleset
+from rules.words.state import clock_text
 
 S = 1000
 MIN = 60 * S
@@ -33,9 +34,9 @@ def hockey(**kw: object) -> Match:
 
 def test_clock_counts_down_from_the_period_length_and_stops_at_zero() -> None:
     m = hockey()
-    assert m.state_at(0).clock_text == "20:00"
+    assert clock_text(m.state_at(0)) == "20:00"
     m.apply(ClockStarted(at=1_000))
-    assert m.state_at(1_000 + 90 * S).clock_text == "18:30"
+    assert clock_text(m.state_at(1_000 + 90 * S)) == "18:30"
     end = 1_000 + 20 * MIN
     state = m.state_at(end + 5 * S)
     assert state.clock_ms == 0
@@ -49,7 +50,7 @@ def test_interval_ends_by_itself_and_the_next_half_waits_for_the_start() -> None
     after = m.state_at(25 * MIN + 30 * S)
     assert (after.phase, after.period, after.running, after.clock_ms) == ("play", 2, False, 20 * MIN)
     m.apply(ClockStarted(at=26 * MIN))
-    assert m.state_at(27 * MIN).clock_text == "19:00"
+    assert clock_text(m.state_at(27 * MIN)) == "19:00"
 
 
 def test_refused_command_says_why_and_changes_nothing() -> None:
@@ -63,16 +64,20 @@ def test_refused_command_says_why_and_changes_nothing() -> None:
 
 def test_seq_is_given_in_order_and_a_logged_seq_must_grow() -> None:
     m = hockey()
-    assert m.apply(ClockStarted(at=0)).seq == 1
-    assert m.apply(ClockStopped(at=10)).seq == 2
-    with pytest.raises(IllegalCommand, match="does not follow"):
+    assert m.apply(ClockStarted(at=0)).event.seq == 1
+    assert m.apply(ClockStopped(at=10)).event.seq == 2
+    with pytest.raises(IllegalCommand, match="seq 2 is already logged as a different event") as refused:
         m.apply(ClockStarted(at=20, seq=2))
+    assert (refused.value.key, refused.value.params) == ("seq_used", {"seq": 2})
+    m.apply(ClockStarted(at=30, seq=5))
+    with pytest.raises(IllegalCommand, match="seq 4 does not follow seq 5"):
+        m.apply(ClockStopped(at=40, seq=4))
 
 
 def test_undoing_a_wrong_stop_puts_the_clock_where_it_would_have_been() -> None:
     m = hockey()
     m.apply(ClockStarted(at=0))
-    wrong = m.apply(ClockStopped(at=60 * S))
+    wrong = m.apply(ClockStopped(at=60 * S)).event
     m.apply(Undo(at=65 * S, target=wrong.seq))
     state = m.state_at(65 * S)
     assert state.running and state.clock_ms == 20 * MIN - 65 * S
@@ -86,9 +91,9 @@ def test_undoing_a_wrong_stop_puts_the_clock_where_it_would_have_been() -> None:
 def test_undo_then_redo_is_identity() -> None:
     m = hockey()
     m.apply(ClockStarted(at=0))
-    goal = m.apply(Goal(at=30 * S, team="away", player="4"))
+    goal = m.apply(Goal(at=30 * S, team="away", player="4")).event
     before = m.state_at(40 * S)
-    undo = m.apply(Undo(at=35 * S, target=goal.seq))
+    undo = m.apply(Undo(at=35 * S, target=goal.seq)).event
     assert m.state_at(40 * S).away_goals == 0
     m.apply(Undo(at=36 * S, target=undo.seq))
     assert m.state_at(40 * S) == before
@@ -96,7 +101,7 @@ def test_undo_then_redo_is_identity() -> None:
 
 def test_undo_refused_when_a_later_event_depends_on_it() -> None:
     m = hockey()
-    start = m.apply(ClockStarted(at=0))
+    start = m.apply(ClockStarted(at=0)).event
     m.apply(ClockStopped(at=10 * S))
     with pytest.raises(IllegalCommand, match=r"cannot undo seq 1: then seq 2 \(clock_stopped\) would be refused"):
         m.apply(Undo(at=11 * S, target=start.seq))
@@ -108,7 +113,7 @@ def test_undo_refused_when_a_later_event_depends_on_it() -> None:
 def test_undone_event_cannot_be_undone_twice() -> None:
     m = hockey()
     m.apply(ClockStarted(at=0))
-    goal = m.apply(Goal(at=1 * S, team="home"))
+    goal = m.apply(Goal(at=1 * S, team="home")).event
     m.apply(Undo(at=2 * S, target=goal.seq))
     with pytest.raises(IllegalCommand, match="already undone"):
         m.apply(Undo(at=3 * S, target=goal.seq))
@@ -117,7 +122,7 @@ def test_undone_event_cannot_be_undone_twice() -> None:
 def test_clock_correction_carries_into_running_penalties() -> None:
     m = hockey()
     m.apply(ClockStarted(at=0))
-    green = m.apply(PenaltyAwarded(at=2 * MIN, team="home", kind="green", player="5"))
+    green = m.apply(PenaltyAwarded(at=2 * MIN, team="home", kind="green", player="5")).event
     m.apply(ClockStopped(at=2 * MIN + 20 * S))
     assert m.state_at(2 * MIN + 30 * S).penalties[0].remaining_ms == 40 * S
     # The clock should read 17:50, not 17:40: ten seconds given back to the half and to the card.
@@ -143,7 +148,7 @@ def test_clock_correction_to_zero_ends_the_period() -> None:
 def test_penalty_correction_sets_what_remains() -> None:
     m = hockey()
     m.apply(ClockStarted(at=0))
-    card = m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="3"))
+    card = m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="3")).event
     m.apply(PenaltyCorrected(at=2 * MIN, target=card.seq, remaining=90 * S))
     assert m.state_at(2 * MIN + 30 * S).penalties[0].remaining_ms == 60 * S
     m.apply(PenaltyCorrected(at=3 * MIN, target=card.seq, remaining=0))
@@ -162,7 +167,7 @@ def test_score_correction_is_kept_in_the_log() -> None:
 def test_goal_disallowed_takes_it_off_the_score() -> None:
     m = hockey()
     m.apply(ClockStarted(at=0))
-    goal = m.apply(Goal(at=S, team="home"))
+    goal = m.apply(Goal(at=S, team="home")).event
     m.apply(GoalDisallowed(at=2 * S, target=goal.seq))
     assert m.state_at(3 * S).home_goals == 0
     with pytest.raises(IllegalCommand, match="already disallowed"):
@@ -177,7 +182,8 @@ def test_a_late_start_after_the_horn_does_not_skip_half_time() -> None:
     late = m.apply(ClockStarted(at=20 * MIN + 2 * S))  # within the 3 s grace: meant for the half that ended
     state = m.state_at(20 * MIN + 10 * S)
     assert (state.phase, state.period, state.late_presses) == ("interval", 1, 1)
-    assert late.seq == 2
+    assert (late.event.seq, late.kind, late.message_key) == (2, "late_press", "applied.late_press")
+    assert late.params["period"] == 1
     # After the grace a start in the interval starts the second half early.
     m.apply(ClockStarted(at=22 * MIN))
     state = m.state_at(23 * MIN)
@@ -209,7 +215,7 @@ def test_replaying_the_log_gives_the_same_state() -> None:
     m = Match(load_ruleset("ice-hockey"), stage="knockout", on_field=5)
     m.apply(ClockStarted(at=0))
     m.apply(ClockStopped(at=MIN))
-    pen = m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="12"))
+    pen = m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="12")).event
     m.apply(ClockStarted(at=MIN + 20 * S))
     m.apply(Goal(at=2 * MIN, team="away"))
     m.apply(Undo(at=2 * MIN + S, target=pen.seq))

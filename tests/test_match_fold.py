@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.match import ClockStarted, ClockStopped, Goal, GoalDisallowed, Match, PossessionReset
 from rules.ruleset import load_ruleset
+from rules.words.state import period_name
 
 S = 1000
 MIN = 60 * S
@@ -54,8 +55,8 @@ def test_golden_goal_ends_extra_time_at_once() -> None:
     m.apply(ClockStarted(at=25 * MIN))
     assert m.state_at(45 * MIN).phase == "interval"  # level: a break, then golden-goal extra time
     m.apply(ClockStarted(at=47 * MIN))
-    assert m.state_at(48 * MIN).period_label == "extra time 1"
-    golden = m.apply(Goal(at=49 * MIN, team="away", player="5"))
+    assert period_name(m.state_at(48 * MIN), m.ruleset) == "extra time 1"
+    golden = m.apply(Goal(at=49 * MIN, team="away", player="5")).event
     state = m.state_at(49 * MIN)
     assert state.phase == "finished" and state.running is False
     assert state.result is not None
@@ -74,7 +75,8 @@ def test_extra_time_of_two_ends_then_penalty_strokes() -> None:
     assert m.state_at(52 * MIN).period == 4
     m.apply(ClockStarted(at=52 * MIN + 30 * S))
     state = m.state_at(58 * MIN)
-    assert (state.phase, state.period_label) == ("shootout", "penalty stroke competition")
+    assert (state.phase, state.period_kind) == ("shootout", "shootout")
+    assert period_name(state, m.ruleset) == "penalty stroke competition"
     assert state.shootout is not None and state.shootout.shots_each == 5
 
 

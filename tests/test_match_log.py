@@ -29,11 +29,11 @@ def test_round_trip_of_every_kind_of_line() -> None:
     ]
     text = format_log(events)
     assert parse_log(text, "t.jsonl") == events
-    assert text.splitlines()[1] == '{"v": 1, "seq": 2, "at": 61000, "type": "goal", "team": "home", "player": "7"}'
+    assert text.splitlines()[1] == '{"v": 2, "seq": 2, "at": 61000, "type": "goal", "team": "home", "player": "7"}'
 
 
 def test_the_documented_example_line_parses() -> None:
-    line = '{"v": 1, "seq": 7, "at": 123456, "type": "goal", "team": "home", "player": "7"}'
+    line = '{"v": 2, "seq": 7, "at": 123456, "type": "goal", "team": "home", "player": "7"}'
     assert parse_log(line, "doc") == [Goal(at=123456, seq=7, team="home", player="7")]
     assert event_to_line(parse_log(line, "doc")[0]) == line
 
@@ -48,14 +48,17 @@ def test_every_event_type_has_a_name() -> None:
     [
         ("{not json", "not valid JSON"),
         ("[1, 2]", "an event must be a JSON object"),
-        ('{"v": 2, "seq": 1, "at": 0, "type": "clock_started"}', "v: format version 2 is not supported"),
+        ('{"v": 3, "seq": 1, "at": 0, "type": "clock_started"}', "v: format version 3 is not supported"),
+        ('{"v": true, "seq": 1, "at": 0, "type": "clock_started"}', "v: format version True is not supported"),
+        ('{"v": 1.0, "seq": 1, "at": 0, "type": "clock_started"}', "v: format version 1.0 is not supported"),
+        ('{"v": 2, "seq": 1, "at": 0, "type": "clock_started"}', "v: 2 in a log of version 1"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "kick"}', "type: 'kick' is not an event type"),
         ('{"v": 1, "at": 0, "type": "clock_started"}', "seq: required"),
         ('{"v": 1, "seq": 0, "at": 0, "type": "clock_started"}', "seq: must be 1 or more"),
-        ('{"v": 1, "seq": 1, "at": -5, "type": "clock_started"}', "at: must not be negative"),
-        ('{"v": 1, "seq": 1, "at": 1.5, "type": "clock_started"}', "at: required, a whole number"),
+        ('{"v": 1, "seq": 1, "at": -5, "type": "clock_started"}', "at: -5 is out of range"),
+        ('{"v": 1, "seq": 1, "at": 1.5, "type": "clock_started"}', "at: a whole number is required, not float 1.5"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "goal"}', "goal: team: required key is missing"),
-        ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "guests"}', "team: Input should be 'home' or 'away'"),
+        ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "guests"}', "team: 'guests' is not a side"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "home", "minute": 3}', "goal: minute: unknown key"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "shootout_attempt", "team": "home", "scored": "yes"}', "scored"),
         ('{"v": 1, "seq": 1, "at": 0, "type": "goal", "team": "home", "player": 7}', "player"),

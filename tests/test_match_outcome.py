@@ -16,6 +16,7 @@ from rules.match import (
     ShootoutAttempt,
     Walkover,
 )
+from rules.match.result import match_result
 from rules.ruleset import load_ruleset
 
 S = 1000
@@ -53,7 +54,7 @@ def test_abandoned_match_keeps_the_score_and_names_no_winner() -> None:
     assert result is not None
     assert (result.home_goals, result.away_goals, result.winner, result.outcome) == (1, 0, None, "abandoned")
     with pytest.raises(IllegalCommand, match="organiser decides"):
-        result.to_match_result(pool="A", home="Lions", away="Bears")
+        match_result(result, pool="A", home="Lions", away="Bears")
 
 
 def test_regular_win_and_sanctions_in_the_result() -> None:
@@ -78,7 +79,7 @@ def test_result_in_the_standings_form() -> None:
     m.apply(Goal(at=48 * MIN, team="home"))
     result = m.result()
     assert result is not None
-    row = result.to_match_result(pool="SF", home="Rot-Weiss", away="Uhlenhorst")
+    row = match_result(result, pool="SF", home="Rot-Weiss", away="Uhlenhorst")
     assert isinstance(row, standings.MatchResult)
     assert (row.home_goals, row.away_goals, row.outcome, row.winner) == (1, 0, "overtime", "Rot-Weiss")
 
@@ -89,7 +90,7 @@ def test_every_kind_of_ending_is_a_result_the_standings_accept() -> None:
     def row(m: Match) -> object:
         result = m.result()
         assert result is not None
-        return result.to_match_result(pool="A", home="Kosice", away="Presov")
+        return match_result(result, pool="A", home="Kosice", away="Presov")
 
     shootout = Match(load_ruleset("indoor-football"), stage="knockout")
     shootout.apply(ClockStarted(at=0))

@@ -18,6 +18,7 @@ from rules.match import (
     PenaltyLengthened,
 )
 from rules.ruleset import load_ruleset, parse_ruleset, preset_text
+from rules.words.state import remaining_text, strength_text
 
 S = 1000
 MIN = 60 * S
@@ -39,7 +40,7 @@ def test_green_card_runs_only_while_the_clock_runs() -> None:
     m.apply(ClockStarted(at=7 * MIN))
     state = m.state_at(7 * MIN + 30 * S)
     (card,) = state.penalties
-    assert (card.player, card.remaining_ms, card.remaining_text) == ("8", 10 * S, "0:10")
+    assert (card.player, card.remaining_ms, remaining_text(card)) == ("8", 10 * S, "0:10")
     assert (state.home_short, state.away_short) == (1, 0)
     assert m.state_at(7 * MIN + 40 * S).penalties == ()
     assert m.state_at(7 * MIN + 40 * S).home_short == 0
@@ -49,9 +50,9 @@ def test_yellow_card_is_at_least_three_minutes_and_lengthened_at_award() -> None
     m = started("indoor-hockey")
     with pytest.raises(IllegalCommand, match="at least 3:00"):
         m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="2", length=2 * MIN))
-    longer = m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="2", length=5 * MIN))
+    longer = m.apply(PenaltyAwarded(at=MIN, team="away", kind="yellow", player="2", length=5 * MIN)).event
     assert m.state_at(2 * MIN).penalties[0].remaining_ms == 4 * MIN
-    plain = m.apply(PenaltyAwarded(at=2 * MIN, team="away", kind="yellow", player="3"))
+    plain = m.apply(PenaltyAwarded(at=2 * MIN, team="away", kind="yellow", player="3")).event
     m.apply(PenaltyLengthened(at=2 * MIN + S, target=plain.seq, length=4 * MIN))
     remaining = {p.seq: p.remaining_ms for p in m.state_at(3 * MIN).penalties}
     assert remaining == {longer.seq: 3 * MIN, plain.seq: 3 * MIN}
@@ -63,7 +64,7 @@ def test_green_card_has_a_fixed_length() -> None:
     m = started("indoor-hockey")
     with pytest.raises(IllegalCommand, match="lasts 1:00"):
         m.apply(PenaltyAwarded(at=MIN, team="home", kind="green", length=2 * MIN))
-    green = m.apply(PenaltyAwarded(at=MIN, team="home", kind="green"))
+    green = m.apply(PenaltyAwarded(at=MIN, team="home", kind="green")).event
     with pytest.raises(IllegalCommand, match="fixed length"):
         m.apply(PenaltyLengthened(at=MIN, target=green.seq, length=2 * MIN))
 
@@ -73,7 +74,7 @@ def test_red_card_is_for_the_rest_of_the_match() -> None:
     m.apply(PenaltyAwarded(at=MIN, team="home", kind="red", player="10"))
     state = m.state_at(15 * MIN)
     assert state.penalties[0].remaining_ms is None
-    assert state.strength == "5 v 6"
+    assert strength_text(state) == "5 v 6"
     with pytest.raises(IllegalCommand, match="player 10 of HOME is already out"):
         m.apply(PenaltyAwarded(at=16 * MIN, team="home", kind="green", player="10"))
 
@@ -96,7 +97,7 @@ def test_exclusion_ends_on_a_goal_by_either_team() -> None:
 
 def test_exclusion_ended_by_the_operator_and_served_on_playing_time() -> None:
     m = started("water-polo")
-    ex = m.apply(PenaltyAwarded(at=10 * S, team="away", kind="exclusion", player="9"))
+    ex = m.apply(PenaltyAwarded(at=10 * S, team="away", kind="exclusion", player="9")).event
     m.apply(ClockStopped(at=20 * S))
     assert m.state_at(60 * S).penalties[0].remaining_ms == 10 * S  # stopped time: the exclusion waits too
     m.apply(PenaltyEnded(at=61 * S, target=ex.seq))
@@ -119,7 +120,7 @@ def test_brutality_is_not_ended_by_a_goal_and_is_reported() -> None:
 def test_disallowed_goal_brings_the_exclusion_back() -> None:
     m = started("water-polo")
     m.apply(PenaltyAwarded(at=10 * S, team="home", kind="exclusion", player="4"))
-    goal = m.apply(Goal(at=15 * S, team="away"))
+    goal = m.apply(Goal(at=15 * S, team="away")).event
     m.apply(GoalDisallowed(at=16 * S, target=goal.seq))
     (ex,) = m.state_at(16 * S).penalties
     assert ex.remaining_ms == 15 * S
@@ -133,7 +134,7 @@ def test_sin_bin_runs_two_minutes_through_goals() -> None:
     m.apply(PenaltyAwarded(at=MIN, team="home", kind="sin_bin", player="3"))
     m.apply(Goal(at=MIN + 30 * S, team="away"))
     state = m.state_at(2 * MIN)
-    assert (state.penalties[0].remaining_ms, state.strength, state.running) == (MIN, "3 v 4", True)
+    assert (state.penalties[0].remaining_ms, strength_text(state), state.running) == (MIN, "3 v 4", True)
     assert m.state_at(3 * MIN).penalties == ()
 
 
@@ -180,16 +181,16 @@ def test_third_penalty_waits_until_one_of_the_first_two_ends() -> None:
     assert [(p.player, p.remaining_ms, p.waiting) for p in state.penalties] == [
         ("2", 2 * MIN - 60 * S, False), ("3", 2 * MIN - 60 * S, False), ("4", 2 * MIN, True),
     ]
-    assert state.strength == "3 v 5"
+    assert strength_text(state) == "3 v 5"
     # When the first two are served, the third starts at that very instant of play.
     state = m.state_at(MIN + 10 * S + 2 * MIN + 30 * S)
     assert [(p.player, p.remaining_ms) for p in state.penalties] == [("4", 2 * MIN - 30 * S)]
-    assert state.strength == "4 v 5"
+    assert strength_text(state) == "4 v 5"
 
 
 def test_minor_with_least_time_ends_when_the_short_handed_team_concedes() -> None:
     m = _hockey_stoppage()
-    first = m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="2"))
+    first = m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="2")).event
     m.apply(ClockStarted(at=MIN + 10 * S))
     m.apply(ClockStopped(at=MIN + 40 * S))
     m.apply(PenaltyAwarded(at=MIN + 41 * S, team="home", kind="minor", player="3"))
@@ -198,7 +199,7 @@ def test_minor_with_least_time_ends_when_the_short_handed_team_concedes() -> Non
     state = m.state_at(2 * MIN)
     assert [p.player for p in state.penalties] == ["3"]
     assert first.seq not in [p.seq for p in state.penalties]
-    assert state.strength == "4 v 5"
+    assert strength_text(state) == "4 v 5"
 
 
 def test_major_does_not_end_on_a_goal_and_even_strength_keeps_minors() -> None:
@@ -224,7 +225,7 @@ def test_coincidental_minors_are_served_without_changing_strength() -> None:
     m.apply(PenaltyAwarded(at=MIN + 2 * S, team="away", kind="minor", player="17"))
     m.apply(ClockStarted(at=MIN + 10 * S))
     state = m.state_at(2 * MIN)
-    assert state.strength == "5 v 5"
+    assert strength_text(state) == "5 v 5"
     assert [p.coincidental for p in state.penalties] == [True, True]
     assert all(p.remaining_ms == 2 * MIN - 50 * S for p in state.penalties)
     m.apply(Goal(at=2 * MIN, team="away"))  # neither ends: no one is short-handed
@@ -236,7 +237,7 @@ def test_misconduct_is_served_without_reducing_strength() -> None:
     m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="misconduct", player="5"))
     m.apply(ClockStarted(at=MIN + 10 * S))
     state = m.state_at(5 * MIN)
-    assert (state.strength, state.penalties[0].remaining_ms) == ("5 v 5", 10 * MIN - 3 * MIN - 50 * S)
+    assert (strength_text(state), state.penalties[0].remaining_ms) == ("5 v 5", 10 * MIN - 3 * MIN - 50 * S)
 
 
 def test_a_double_minor_is_served_one_after_the_other_with_the_team_one_short() -> None:
@@ -247,14 +248,14 @@ def test_a_double_minor_is_served_one_after_the_other_with_the_team_one_short() 
     m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player="4"))
     m.apply(ClockStarted(at=MIN + 10 * S))
     state = m.state_at(2 * MIN + 10 * S)
-    assert state.strength == "4 v 5"
+    assert strength_text(state) == "4 v 5"
     assert [(p.remaining_ms, p.waiting) for p in state.penalties] == [(MIN, False), (2 * MIN, True)]
     m.apply(Goal(at=2 * MIN + 10 * S, team="away"))  # stops the clock
     m.apply(ClockStarted(at=2 * MIN + 20 * S))
     state = m.state_at(3 * MIN + 20 * S)
-    assert state.strength == "4 v 5"
+    assert strength_text(state) == "4 v 5"
     assert [(p.remaining_ms, p.waiting) for p in state.penalties] == [(MIN, False)]
-    assert m.state_at(4 * MIN + 20 * S).strength == "5 v 5"
+    assert strength_text(m.state_at(4 * MIN + 20 * S)) == "5 v 5"
 
 
 @pytest.mark.parametrize("order", [("minor", "misconduct"), ("misconduct", "minor")])
@@ -266,12 +267,12 @@ def test_a_misconduct_starts_when_the_same_players_minor_ends(order: tuple[str, 
         m.apply(PenaltyAwarded(at=MIN + S, team="home", kind=kind, player="7"))
     m.apply(ClockStarted(at=MIN + 10 * S))
     state = m.state_at(2 * MIN + 10 * S)
-    assert state.strength == "4 v 5"
+    assert strength_text(state) == "4 v 5"
     assert {p.kind: (p.remaining_ms, p.waiting) for p in state.penalties} == {
         "minor": (MIN, False), "misconduct": (10 * MIN, True),
     }
     state = m.state_at(4 * MIN + 10 * S)
-    assert state.strength == "5 v 5"
+    assert strength_text(state) == "5 v 5"
     assert [(p.kind, p.remaining_ms) for p in state.penalties] == [("misconduct", 9 * MIN)]
 
 
@@ -295,7 +296,7 @@ def test_a_major_and_a_game_misconduct_at_one_stoppage_in_either_order(order: tu
         m.apply(PenaltyAwarded(at=MIN + (i + 1) * S, team="home", kind=kind, player="9"))
     m.apply(ClockStarted(at=MIN + 10 * S))
     state = m.state_at(2 * MIN + 10 * S)
-    assert state.strength == "4 v 5"
+    assert strength_text(state) == "4 v 5"
     assert {p.kind: (p.remaining_ms, p.waiting) for p in state.penalties} == {
         "major": (4 * MIN, False), "game_misconduct": (20 * MIN, True),
     }

@@ -17,6 +17,7 @@ from rules.match import (
     Walkover,
 )
 from rules.ruleset import load_ruleset
+from rules.words.state import period_name
 
 S = 1000
 MIN = 60 * S
@@ -92,7 +93,7 @@ def test_a_late_goal_ends_the_exclusions_running_at_the_horn_not_those_given_aft
 
 def test_a_press_after_the_grace_is_no_late_press_and_undo_takes_a_late_goal_back() -> None:
     m = football_knockout_level()
-    late = m.apply(Goal(at=21 * MIN + 3 * S, team="home"))  # exactly the 3 s grace
+    late = m.apply(Goal(at=21 * MIN + 3 * S, team="home")).event  # exactly the 3 s grace
     assert m.state_at(21 * MIN + 4 * S).phase == "finished"
     m.apply(Undo(at=21 * MIN + 10 * S, target=late.seq))
     state = m.state_at(21 * MIN + 10 * S)
@@ -156,13 +157,13 @@ def test_a_disallowed_goal_after_the_end_sends_a_knockout_to_extra_time() -> Non
     m = Match(load_ruleset("indoor-hockey"), stage="knockout")
     m.apply(ClockStarted(at=0))
     m.apply(ClockStarted(at=25 * MIN))
-    goal = m.apply(Goal(at=44 * MIN, team="home"))
+    goal = m.apply(Goal(at=44 * MIN, team="home")).event
     assert m.result(45 * MIN + 30 * S) is not None
     m.apply(GoalDisallowed(at=46 * MIN, target=goal.seq))
     state = m.state_at(46 * MIN)
     assert (state.phase, state.result, state.interval_remaining_ms) == ("interval", None, MIN)  # break from 45:00
     m.apply(ClockStarted(at=47 * MIN))
-    assert m.state_at(48 * MIN).period_label == "extra time 1"
+    assert period_name(m.state_at(48 * MIN), m.ruleset) == "extra time 1"
 
 
 def test_a_score_correction_after_the_end_makes_a_level_knockout_go_to_penalties() -> None:

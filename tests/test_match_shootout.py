@@ -5,22 +5,23 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalCommand
-from rules.match import ClockStarted, Goal, Match, ShootoutAttempt, Team
+from rules.match import ClockStarted, Goal, Match, ShootoutAttempt, Side
 from rules.match.shootout import Attempt, tally
 from rules.ruleset import Shootout, load_ruleset
+from rules.words.state import period_name
 
 S = 1000
 MIN = 60 * S
 
 
-def shots(*seq: tuple[Team, bool]) -> tuple[Attempt, ...]:
+def shots(*seq: tuple[Side, bool]) -> tuple[Attempt, ...]:
     return tuple(Attempt(seq=i, team=t, scored=g) for i, (t, g) in enumerate(seq, start=1))
 
 
-def alternate(home: str, away: str, first: Team = "home") -> tuple[Attempt, ...]:
+def alternate(home: str, away: str, first: Side = "home") -> tuple[Attempt, ...]:
     """Shots from two strings of 'x' (scored) and '.' (missed), taken in turn."""
-    order: list[tuple[Team, bool]] = []
-    second: Team = "away" if first == "home" else "home"
+    order: list[tuple[Side, bool]] = []
+    second: Side = "away" if first == "home" else "home"
     mine = {"home": home, "away": away}
     for i in range(max(len(home), len(away))):
         for team in (first, second):
@@ -88,7 +89,7 @@ def test_match_goes_to_the_shootout_and_takes_turns() -> None:
     m.apply(ClockStarted(at=0))
     m.apply(ClockStarted(at=11 * MIN))
     state = m.state_at(21 * MIN + S)
-    assert (state.phase, state.period_label) == ("shootout", "penalties")
+    assert (state.phase, state.period_kind, period_name(state, m.ruleset)) == ("shootout", "shootout", "penalties")
     m.apply(ShootoutAttempt(at=22 * MIN, team="away", scored=True, player="9"))
     # Once shots are taken the level score is settled: no goal of the match can be added.
     with pytest.raises(IllegalCommand, match="shots of the penalties have been taken"):

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from rules.match import ClockStarted, ClockStopped, Match, PenaltyAwarded
+from rules.match import ClockStarted, ClockStopped, Match, MatchState, PenaltyAwarded
 from rules.ruleset import load_ruleset
+from rules.words.state import clock_text, strength_text
 
 S = 1000
 MIN = 60 * S
@@ -16,10 +17,10 @@ MIN = 60 * S
 def test_tenths_are_shown_in_the_last_minute() -> None:
     m = Match(load_ruleset("indoor-football"))
     m.apply(ClockStarted(at=0))
-    assert (m.state_at(8 * MIN + 59_050).clock_text, m.state_at(8 * MIN + 59_050).tenths) == ("1:01", False)
+    assert (clock_text(m.state_at(8 * MIN + 59_050)), m.state_at(8 * MIN + 59_050).tenths) == ("1:01", False)
     state = m.state_at(9 * MIN + 250)
-    assert (state.clock_text, state.tenths) == ("59.8", True)
-    assert m.state_at(10 * MIN - 40).clock_text == "0.1"  # counts down rounding up: 0.0 only at the horn
+    assert (clock_text(state), state.tenths) == ("59.8", True)
+    assert clock_text(m.state_at(10 * MIN - 40)) == "0.1"  # counts down rounding up: 0.0 only at the horn
 
 
 def test_wall_clock_cap_says_what_remains_and_whether_a_full_period_fits() -> None:
@@ -49,7 +50,7 @@ def test_strength_is_shown_only_when_the_number_on_the_field_is_known() -> None:
         m.apply(ClockStarted(at=0))
         m.apply(PenaltyAwarded(at=S, team="home", kind="sin_bin", player="2"))
         state = m.state_at(2 * S)
-        assert (state.home_short, state.strength) == (1, expected)
+        assert (state.home_short, strength_text(state)) == (1, expected)
 
 
 def test_strength_is_blank_when_the_ruleset_leaves_the_number_open() -> None:
@@ -58,8 +59,8 @@ def test_strength_is_blank_when_the_ruleset_leaves_the_number_open() -> None:
     m.apply(ClockStarted(at=0))
     m.apply(PenaltyAwarded(at=S, team="home", kind="red", player="2"))
     state = m.state_at(2 * S)
-    assert (state.home_short, state.strength) == (1, None)
-    assert Match(load_ruleset("youth-football"), on_field=7).state_at(0).strength == "7 v 7"
+    assert (state.home_short, strength_text(state)) == (1, None)
+    assert strength_text(Match(load_ruleset("youth-football"), on_field=7).state_at(0)) == "7 v 7"
     with pytest.raises(ValueError, match="on_field"):
         Match(load_ruleset("youth-football"), on_field=0)
 
@@ -69,7 +70,8 @@ def test_state_turns_into_json() -> None:
     m.apply(ClockStarted(at=0))
     m.apply(PenaltyAwarded(at=S, team="home", kind="green", player="2"))
     data = json.loads(json.dumps(m.state_at(10 * S).to_dict()))
-    assert data["clock_text"] == "19:50"
+    assert (data["clock_ms"], data["clock_down"]) == (19 * MIN + 50 * S, True)
+    assert MatchState.from_dict(data) == m.state_at(10 * S)
     assert data["penalties"][0]["player"] == "2"
     assert data["penalties"][0]["remaining_ms"] == 51 * S
     assert data["phase"] == "play" and data["result"] is None
@@ -77,4 +79,4 @@ def test_state_turns_into_json() -> None:
 
 def test_before_the_match_the_clock_shows_the_full_period() -> None:
     state = Match(load_ruleset("water-polo")).state_at(0)
-    assert (state.phase, state.clock_text, state.running, state.possession_ms) == ("pre_match", "7:00", False, None)
+    assert (state.phase, clock_text(state), state.running, state.possession_ms) == ("pre_match", "7:00", False, None)

@@ -64,7 +64,7 @@ def test_a_new_time_out_in_extra_time() -> None:
     m.apply(ClockStarted(at=27 * MIN))
     # 0-0 at the end of the second half (47:00): extra time after a 2-minute break.
     state = m.state_at(49 * MIN + S)
-    assert (state.phase, state.overtime, state.home_timeouts_left) == ("play", True, 1)
+    assert (state.phase, state.period_kind, state.home_timeouts_left) == ("play", "extra_time", 1)
     m.apply(ClockStarted(at=50 * MIN))
     m.apply(TimeoutStarted(at=51 * MIN, team="home"))
     m.apply(ClockStarted(at=52 * MIN))

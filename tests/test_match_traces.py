@@ -41,8 +41,8 @@ def test_at_least_three_traces_per_sport() -> None:
 def test_trace(trace: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = json.loads(trace.with_suffix(".json").read_text(encoding="utf-8"))
     assert spec["rule"], "each trace names the rule it shows"
-    argv = ["replay", "--rules", spec["rules"], "--events", str(trace), "--at", str(spec["at"] / 1000),
-            "--stage", spec.get("stage", "round_robin")]
+    argv = ["replay", "--format", "json", "--rules", spec["rules"], "--events", str(trace),
+            "--at", str(spec["at"] / 1000), "--stage", spec.get("stage", "round_robin")]
     if spec.get("round"):
         argv += ["--round", spec["round"]]
     if spec.get("on_field"):

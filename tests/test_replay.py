@@ -1,4 +1,5 @@
-"""``courtside replay``: the state as JSON, and a bad log stopped at its line."""
+"""``courtside replay``: the state in words or as JSON, a log with a header replayed with no flags,
+and a bad log stopped at its line."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from courtside.cli import main
+from rules.match import ClockStarted, Goal, LogHeader, MatchState, format_log
+from rules.ruleset import load_ruleset
 
 LOG = (
     '{"v": 1, "seq": 1, "at": 0, "type": "clock_started"}\n'
@@ -26,13 +29,19 @@ def log(tmp_path: Path) -> Path:
 
 
 def test_state_at_the_end_of_the_log(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", "--rules", "indoor-football", "--events", str(log)]) == 0
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--format", "json"]) == 0
     state = json.loads(capsys.readouterr().out)
-    assert (state["at"], state["clock_text"], state["running"], state["away_goals"]) == (90000, "8:30", False, 1)
+    assert (state["at"], state["clock_ms"], state["running"], state["away_goals"]) == (90000, 510_000, False, 1)
+    assert MatchState.from_dict(state).away_goals == 1  # what `courtside display snapshot --state` reads back
+
+
+def test_the_default_output_is_the_board_in_words(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == ["half 1  8:30  stopped", "HOME 0 - 1 AWAY"]
 
 
 def test_state_at_a_given_second(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--at", "30.5"]) == 0
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--at", "30.5", "--format", "json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert (state["clock_ms"], state["away_goals"], state["running"]) == (569_500, 0, True)
 
@@ -43,7 +52,7 @@ def test_malformed_line_is_reported_with_its_number(tmp_path: Path, capsys: pyte
     assert main(["replay", "--rules", "indoor-football", "--events", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert f"{path}, line 4: goal: team: Input should be 'home' or 'away'" in err
+    assert f"{path}, line 4: goal: team: 'visitors' is not a side (home or away)" in err
 
 
 def test_refused_event_stops_the_replay_at_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,3 +82,33 @@ def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path, capsys: pytest.C
                      .encode("latin-1"))
     assert main(["replay", "--rules", "indoor-football", "--events", str(path)]) == 2
     assert f"{path}, line 4: not UTF-8 text (byte 0xc5)" in capsys.readouterr().err
+
+
+def _headed_log(tmp_path: Path, **header: str) -> Path:
+    rules = load_ruleset("ice-hockey")
+    head = LogHeader.for_match(rules, stage="knockout", round="final", home="HC Kosice", away="HK Presov",
+                               match_id="F1", court="Rink 1", on_field=5, **header)
+    events = [ClockStarted(at=0, seq=1), Goal(at=61_000, seq=2, team="home", player="19"),
+              ClockStarted(at=90_000, seq=3)]  # ice hockey stops the clock on a goal
+    path = tmp_path / "final.jsonl"
+    path.write_text(format_log(events, head), encoding="utf-8")
+    return path
+
+
+def test_a_log_with_its_header_is_replayed_with_no_other_flag(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = _headed_log(tmp_path)
+    assert main(["replay", "--events", str(path), "--format", "json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert (state["home_goals"], state["home_on_field"], state["running"], state["at"]) == (1, 5, True, 90_000)
+
+
+def test_a_ruleset_other_than_the_headers_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _headed_log(tmp_path)
+    assert main(["replay", "--events", str(path), "--rules", "indoor-hockey"]) == 2
+    assert "is not the one this log was written with ('ice-hockey'" in capsys.readouterr().err
+
+
+def test_a_log_without_header_needs_its_ruleset(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--events", str(log)]) == 2
+    assert "no header saying its ruleset: give --rules" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""``courtside replay``: rebuild a match from its event log and print the state as JSON.
+"""``courtside replay``: rebuild a match from its event log and print the state, in words or as JSON.
 
 The central server runs this to check the result a table sends; an official runs
 it to settle a dispute about what the clock showed at a given moment.
@@ -13,9 +13,9 @@ import sys
 from typing import Any
 
 from courtside.files import read_text
-from rules.errors import EventLogError, IllegalCommand
-from rules.match import Match, numbered_events
+from rules.match import Match, read_log
 from rules.ruleset import load_ruleset
+from rules.words.state import state_text
 
 
 def _seconds(text: str) -> float:
@@ -31,32 +31,36 @@ def _seconds(text: str) -> float:
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
-        "replay", help="replay a match's event log and print its state as JSON",
-        description="Replay an event log (JSON lines, docs/events.md) and print the match state as JSON, "
-        "at --at seconds or at the instant of the log's last event.",
+        "replay", help="replay a match's event log and print its state",
+        description="Replay an event log (JSON lines, docs/events.md) and print the match state at --at seconds "
+        "or at the instant of the log's last event. A log with a header needs no other option; the options "
+        "below override the header (a ruleset whose content differs from the header's is refused).",
     )
-    parser.add_argument("--rules", required=True, metavar="NAME_OR_FILE", help="a preset name or a ruleset file")
-    parser.add_argument("--events", required=True, metavar="FILE.jsonl", help="the match's event log")
+    parser.add_argument("--events", required=True, metavar="FILE.jsonl", help="the match's event log (JSON lines)")
+    parser.add_argument("--rules", metavar="NAME_OR_FILE",
+                        help="a preset name or a ruleset TOML file (default: the one the log's header names)")
     parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="instant to show (seconds on the log's clock)")
-    parser.add_argument("--stage", choices=("round_robin", "knockout"), default="round_robin",
-                        help="whether the match may end level (default: round_robin)")
-    parser.add_argument("--round", metavar="ROUND", help='the round, e.g. "semi_final" (time-outs may depend on it)')
+    parser.add_argument("--stage", choices=("round_robin", "knockout"),
+                        help="whether the match may end level (default: the header's, else round_robin)")
+    parser.add_argument("--round", metavar="ROUND", help='the round, e.g. "semi_final" (default: the header\'s)')
     parser.add_argument("--on-field", type=int, metavar="N",
-                        help="players a side on the field, to show 5 v 4 (default: the ruleset's match.on_field)")
+                        help="players a side on the field, to show 5 v 4 (default: the header's, else the ruleset's)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: the board in words; json: MatchState.to_dict() (what display snapshot reads)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    ruleset = load_ruleset(args.rules)
     source = str(args.events)
-    text = read_text(source)
-    match = Match(ruleset, stage=args.stage, round=args.round, on_field=args.on_field)
-    for line, event in numbered_events(text, source):
-        try:
-            match.apply(event)
-        except IllegalCommand as err:
-            raise EventLogError(source, line, f"seq {event.seq} ({event.type}) refused: {err.reason}") from None
+    ruleset = load_ruleset(args.rules) if args.rules is not None else None
+    log = read_log(read_text(source), source)
+    match = Match.from_log(log, load_ruleset, source=source, ruleset=ruleset, stage=args.stage, round=args.round,
+                           on_field=args.on_field)
     at = match.last_at if args.at is None else round(args.at * 1000)
-    json.dump(match.state_at(at).to_dict(), sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    state = match.state_at(at)
+    if args.format == "json":
+        json.dump(state.to_dict(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(state_text(state, match.ruleset))
     return 0

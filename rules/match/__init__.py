@@ -6,17 +6,19 @@
 >>> _ = match.apply(ClockStarted(at=0))
 >>> _ = match.apply(Goal(at=61_000, team="home", player="7"))
 >>> state = match.state_at(90_000)
->>> (state.clock_text, state.home_goals, state.away_goals)
-('18:30', 1, 0)
+>>> (state.clock_ms, state.home_goals, state.away_goals)
+(1110000, 1, 0)
 
-Time is always passed in (whole milliseconds); nothing here reads a clock.
+Time is always passed in (whole milliseconds); nothing here reads a clock. The
+state is data; rules.words.state says it in words.
 """
 
+from rules.match.applied import Applied, AppliedKind
 from rules.match.cards import Card
 from rules.match.engine import Match
 from rules.match.events import (
     EVENT_TYPES,
-    TEAMS,
+    SIDES,
     ClockCorrected,
     ClockStarted,
     ClockStopped,
@@ -35,22 +37,36 @@ from rules.match.events import (
     SetPieceEnded,
     SetPieceStarted,
     ShootoutAttempt,
-    Team,
+    Side,
     TimeoutEnded,
     TimeoutStarted,
     Undo,
     Walkover,
 )
 from rules.match.fold import Horn
-from rules.match.log import event_from_dict, event_to_dict, event_to_line, format_log, numbered_events, parse_log
+from rules.match.header import LogHeader
+from rules.match.log import (
+    ParsedLog,
+    TornLine,
+    event_from_dict,
+    event_to_dict,
+    event_to_line,
+    format_log,
+    header_to_line,
+    numbered_events,
+    parse_log,
+    read_log,
+)
 from rules.match.outcome import MatchOutcome
-from rules.match.state import MatchState, PenaltyView, ShootoutView, TimeoutView
+from rules.match.state import MatchState, PenaltyView, PeriodKind, ShootoutView, TimeoutView
+from rules.ruleset import ruleset_digest
 
 __all__ = [
-    "EVENT_TYPES", "TEAMS", "Card", "ClockCorrected", "ClockStarted", "ClockStopped", "Event", "Forfeit", "Goal",
-    "GoalDisallowed", "Horn", "Match", "MatchAbandoned", "MatchOutcome", "MatchState", "PenaltyAwarded",
-    "PenaltyCorrected", "PenaltyEnded", "PenaltyLengthened", "PenaltyView", "PeriodAdvanced", "PossessionReset",
-    "ScoreCorrected", "SetPieceEnded", "SetPieceStarted", "ShootoutAttempt", "ShootoutView", "Team", "TimeoutEnded",
-    "TimeoutStarted", "TimeoutView", "Undo", "Walkover", "event_from_dict", "event_to_dict", "event_to_line",
-    "format_log", "numbered_events", "parse_log",
+    "EVENT_TYPES", "SIDES", "Applied", "AppliedKind", "Card", "ClockCorrected", "ClockStarted", "ClockStopped",
+    "Event", "Forfeit", "Goal", "GoalDisallowed", "Horn", "LogHeader", "Match", "MatchAbandoned", "MatchOutcome",
+    "MatchState", "ParsedLog", "PenaltyAwarded", "PenaltyCorrected", "PenaltyEnded", "PenaltyLengthened",
+    "PenaltyView", "PeriodAdvanced", "PeriodKind", "PossessionReset", "ScoreCorrected", "SetPieceEnded",
+    "SetPieceStarted", "ShootoutAttempt", "ShootoutView", "Side", "TimeoutEnded", "TimeoutStarted", "TimeoutView",
+    "TornLine", "Undo", "Walkover", "event_from_dict", "event_to_dict", "event_to_line", "format_log",
+    "header_to_line", "numbered_events", "parse_log", "read_log", "ruleset_digest",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.match.events import Team
+from rules.match.events import Side
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -12,7 +12,7 @@ class Card:
     """A penalty awarded in the match, as the organiser's disciplinary list shows it."""
 
     seq: int
-    team: Team
+    team: Side
     player: str | None
     kind: str
     label: str

@@ -10,13 +10,16 @@ while both stay in the log, so a dispute can see every press that was made.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from rules.errors import IllegalCommand
+from rules.errors import EventLogError, IllegalCommand
 from rules.match import events as ev
-from rules.match.fold import Context, Core, Horn, advance
+from rules.match.applied import Applied
+from rules.match.fold import Context, Core, Horn, advance, next_transition
+from rules.match.log import ParsedLog, event_to_dict
 from rules.match.outcome import MatchOutcome
+from rules.match.refusals import refuse
 from rules.match.state import MatchState, outcome, snapshot
 from rules.match.steps import step
 from rules.ruleset import Ruleset, StageKind
@@ -38,7 +41,7 @@ class Match:
         if on_field is None:
             on_field = ruleset.match.on_field
         if on_field is not None and on_field < 1:
-            raise IllegalCommand(f"on_field must be 1 or more players a side, not {on_field}")
+            raise refuse("on_field", on_field=on_field)
         self._ctx = Context(ruleset=ruleset, stage=stage, round=round, on_field=on_field)
         self._log: list[ev.Event] = []
         self._undone_by: dict[int, list[int]] = {}  # seq -> seqs of the undos in force against it
@@ -90,44 +93,89 @@ class Match:
             try:
                 match.apply(event)
             except IllegalCommand as err:
-                raise IllegalCommand(f"seq {event.seq} ({event.type}) refused: {err.reason}") from None
+                raise _refused_on_replay(event, err) from None
+        return match
+
+    @classmethod
+    def from_log(
+        cls, log: ParsedLog, load: Callable[[str], Ruleset] | None = None, *, source: str = "log",
+        ruleset: Ruleset | None = None, stage: StageKind | None = None, round: str | None = None,
+        on_field: int | None = None,
+    ) -> Match:
+        """The match a log describes, replayed: its header names the ruleset (loaded by ``load``), stage and round.
+
+        ``ruleset``, ``stage``, ``round`` and ``on_field`` override the header; a ruleset
+        whose digest differs from the header's is refused. A refused event raises
+        EventLogError naming ``source`` and its line.
+        """
+        header = log.header
+        if ruleset is None:
+            if header is None or load is None:
+                raise refuse("no_header")
+            ruleset = header.load_ruleset(load)
+        elif header is not None:
+            header.check_ruleset(ruleset)
+        if header is not None:
+            stage = header.stage if stage is None else stage
+            round = header.round if round is None else round
+            on_field = header.on_field if on_field is None else on_field
+        match = cls(ruleset, stage=stage or "round_robin", round=round, on_field=on_field)
+        for line, event in zip(log.lines, log.events, strict=True):
+            try:
+                match.apply(event)
+            except IllegalCommand as err:
+                raise EventLogError(source, line, _refused_on_replay(event, err).reason) from None
         return match
 
     # -- commands ---------------------------------------------------------------------------
 
-    def apply(self, command: ev.Event) -> ev.Event:
-        """Check ``command`` and log it; returns the event as logged (with its ``seq``).
+    def apply(self, command: ev.Event) -> Applied:
+        """Check ``command`` and log it; says what it did, with the event as logged (with its ``seq``).
 
         ``command.at`` may lie before events already logged (the right press after an
         undo): it takes its place in the timeline and what follows is folded again,
-        and the command is refused if any later event would then be refused.
+        and the command is refused if any later event would then be refused. The same
+        event delivered again under its seq is a no-op (``kind="duplicate"``); a
+        different event under a seq already logged is refused.
         """
-        if command.at < 0:
-            raise IllegalCommand("an instant cannot be negative")
         last = self._log[-1].seq if self._log else 0
         if command.seq == 0:
             event = replace(command, seq=last + 1)
         elif command.seq > last:
             event = command
+        elif self._by_seq.get(command.seq) == command:
+            return Applied(event=command, kind="duplicate", message_key="applied.duplicate",
+                           params={"seq": command.seq, "type": command.type})
+        elif command.seq in self._by_seq:
+            raise refuse("seq_used", seq=command.seq)
         else:
-            raise IllegalCommand(f"seq {command.seq} does not follow seq {last}")
+            raise refuse("seq_not_following", seq=command.seq, last=last)
+        note = None
         if isinstance(event, ev.Undo):
             self._apply_undo(event)
         else:
             index = bisect_right(self._ats, event.at)
             timeline = [*self._timeline[:index], event, *self._timeline[index:]]
-            self._refold(timeline, index, culprit=event.seq, why="")
+            self._refold(timeline, index, culprit=event.seq, why=None)
+            note = self._states[index].note
         self._log.append(event)
         self._by_seq[event.seq] = event
         self._last_at = max(self._last_at, event.at)
-        return event
+        params = {k: v for k, v in event_to_dict(event).items() if k != "v"}
+        if note is None:
+            return Applied(event=event, kind="accepted", message_key=f"applied.{event.type}", params=params)
+        what, period = note
+        params["period"] = period
+        if what == "late_press":
+            return Applied(event=event, kind="late_press", message_key="applied.late_press", params=params)
+        return Applied(event=event, kind="accepted", message_key=f"applied.{what}", params=params)
 
     def _apply_undo(self, undo: ev.Undo) -> None:
         target = self._by_seq.get(undo.target)
         if target is None:
-            raise IllegalCommand(f"there is no event seq {undo.target} to undo")
+            raise refuse("no_such_event", seq=undo.target)
         if self.is_undone(target.seq):
-            raise IllegalCommand(f"seq {target.seq} is already undone")
+            raise refuse("already_undone", seq=target.seq)
         undone = {**self._undone_by, target.seq: [*self._undone_by.get(target.seq, []), undo.seq]}
         timeline = self._in_force(undone)
         # Refold from the first place the timeline changes: undo rewinds to there.
@@ -136,7 +184,7 @@ class Match:
             if old.seq != new.seq:
                 break
             start += 1
-        self._refold(timeline, start, culprit=None, why=f"cannot undo seq {target.seq}")
+        self._refold(timeline, start, culprit=None, why={"key": "cannot_undo", "params": {"seq": target.seq}})
         self._undone_by = undone
 
     def _in_force(self, undone: dict[int, list[int]]) -> list[ev.Event]:
@@ -144,20 +192,23 @@ class Match:
         timed.sort(key=lambda e: e.at)  # stable: equal instants keep the order they were entered in
         return timed
 
-    def _refold(self, timeline: list[ev.Event], start: int, *, culprit: int | None, why: str) -> None:
+    def _refold(
+        self, timeline: list[ev.Event], start: int, *, culprit: int | None, why: dict[str, object] | None
+    ) -> None:
         """Fold ``timeline`` from position ``start``; commit only if every event there is accepted."""
         state = self._states[start - 1] if start > 0 else self._initial
         states = self._states[:start]
         for event in timeline[start:]:
             c = state.clone()
+            c.note = None
             try:
                 _fold(self._ctx, c, event)
             except IllegalCommand as err:
                 if event.seq == culprit:
                     raise
-                prefix = f"{why}: " if why else ""
-                raise IllegalCommand(
-                    f"{prefix}then seq {event.seq} ({event.type}) would be refused: {err.reason}"
+                raise refuse(
+                    "later_refused", before=why or {}, seq=event.seq, type=event.type,
+                    inner={"key": err.key, "params": err.params, "reason": err.reason},
                 ) from None
             states.append(c)
             state = c
@@ -188,6 +239,23 @@ class Match:
         advance(self._ctx, c, end, horns)
         return horns
 
+    def next_due(self, at: int) -> int | None:
+        """The next instant after ``at`` at which the state changes by itself or by a logged event.
+
+        A period, interval or time-out ends, a penalty is served, the possession clock
+        sounds, the wall-clock cap (or the point where a full period no longer fits in it)
+        is reached. None: nothing will happen until the next command. The table sleeps until then.
+        """
+        c = self._core_at(at)
+        candidates = [next_transition(self._ctx, c)]
+        index = bisect_right(self._ats, at)
+        if index < len(self._ats):
+            candidates.append(self._ats[index])
+        cap = self._ctx.ruleset.match.wall_clock_cap
+        if cap is not None and c.started_at is not None and c.finished_at is None:
+            candidates += [c.started_at + cap, c.started_at + cap - self._ctx.ruleset.match.period_length]
+        return min((t for t in candidates if t is not None and t > at), default=None)
+
     @property
     def last_at(self) -> int:
         """The latest instant in the log, undos included (0 before any event)."""
@@ -209,3 +277,8 @@ def _fold(ctx: Context, c: Core, event: ev.Event, horns: list[Horn] | None = Non
 def _live(seq: int, undone: dict[int, list[int]]) -> bool:
     """In force: no undo in force names it (an undo of an undo puts its target back)."""
     return not any(_live(u, undone) for u in undone.get(seq, ()))
+
+
+def _refused_on_replay(event: ev.Event, err: IllegalCommand) -> IllegalCommand:
+    return refuse("replay_refused", seq=event.seq, type=event.type,
+                  inner={"key": err.key, "params": err.params, "reason": err.reason})

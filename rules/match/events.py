@@ -7,18 +7,27 @@ same classes serve as commands: build one with ``seq`` left at 0 and hand it to
 :meth:`rules.match.Match.apply`, which gives it its sequence number.
 
 Teams are always named by side, ``"home"`` (the first-named team) or ``"away"``.
+
+Every field is checked when the event is made (plain ``isinstance`` checks: the
+engine builds events on its hot path), so a wrong one raises
+:class:`~rules.errors.EventError` naming the field, and whatever the table
+journals can be read back. The bounds are documented in docs/events.md.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
-Team = Literal["home", "away"]
-TEAMS: tuple[Team, Team] = ("home", "away")
+from rules.errors import EventError
+
+Side = Literal["home", "away"]
+SIDES: tuple[Side, Side] = ("home", "away")
 
 
-def other(team: Team) -> Team:
+def other(team: Side) -> Side:
     return "away" if team == "home" else "home"
 
 
@@ -27,10 +36,14 @@ class Event:
     """Common to every event: when it happened and where it stands in the log."""
 
     type: ClassVar[str] = ""
-    # Read by pydantic when rules.match.log checks a JSON line: no coercion, no stray keys.
-    __pydantic_config__: ClassVar[dict[str, Any]] = {"strict": True, "extra": "forbid"}
     at: int
     seq: int = 0
+
+    def __post_init__(self) -> None:
+        for name, check in _CHECKS[type(self)]:
+            problem = check(getattr(self, name))
+            if problem is not None:
+                raise EventError(self.type or type(self).__name__, name, problem)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,7 +61,7 @@ class ClockStopped(Event):
 @dataclass(frozen=True, kw_only=True)
 class Goal(Event):
     type: ClassVar[str] = "goal"
-    team: Team
+    team: Side
     player: str | None = None
 
 
@@ -65,7 +78,7 @@ class PenaltyAwarded(Event):
     """A card, suspension, exclusion or penalty; ``length`` only for kinds that are a minimum."""
 
     type: ClassVar[str] = "penalty_awarded"
-    team: Team
+    team: Side
     kind: str
     player: str | None = None
     length: int | None = None
@@ -115,7 +128,7 @@ class TimeoutStarted(Event):
     """A team's time-out; it stops the clock and ends by itself after its length."""
 
     type: ClassVar[str] = "timeout_started"
-    team: Team
+    team: Side
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,7 +154,7 @@ class PossessionReset(Event):
 @dataclass(frozen=True, kw_only=True)
 class ShootoutAttempt(Event):
     type: ClassVar[str] = "shootout_attempt"
-    team: Team
+    team: Side
     scored: bool
     player: str | None = None
 
@@ -174,7 +187,7 @@ class Forfeit(Event):
     """``team`` gives the match away (it loses by the ruleset's forfeit score)."""
 
     type: ClassVar[str] = "forfeit"
-    team: Team
+    team: Side
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -182,7 +195,7 @@ class Walkover(Event):
     """``team`` did not turn up; entered before the match starts."""
 
     type: ClassVar[str] = "walkover"
-    team: Team
+    team: Side
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,4 +214,79 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TimeoutEnded, PeriodAdvanced, PossessionReset, ShootoutAttempt, ClockCorrected,
         ScoreCorrected, MatchAbandoned, Forfeit, Walkover, Undo,
     )
+}
+
+
+# -- field checks -------------------------------------------------------------------------------
+# Bounds beyond any real match (docs/events.md, "Bounds"): they keep a corrupt or hostile line
+# from becoming a state no screen can draw.
+MAX_AT = 24 * 3600 * 1000  # ms: a day on the table unit's clock for one match
+MAX_SEQ = 10_000_000
+MAX_SCORE = 999
+MAX_PLAYER = 8  # characters of a shirt number ("12A")
+MAX_NAME = 64  # a penalty kind or set piece name
+MAX_REASON = 500
+
+Check = Callable[[object], "str | None"]
+
+
+def _whole(low: int, high: int) -> Check:
+    def check(value: object) -> str | None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"a whole number is required, not {type(value).__name__} {value!r}"
+        if not low <= value <= high:
+            return f"{value} is out of range ({low} to {high})"
+        return None
+
+    return check
+
+
+def _text(low: int, high: int, *, optional: bool) -> Check:
+    def check(value: object) -> str | None:
+        if value is None and optional:
+            return None
+        if not isinstance(value, str):
+            return f"text is required, not {type(value).__name__} {value!r}"
+        if not low <= len(value) <= high:
+            return f"{len(value)} characters; {low} to {high} allowed"
+        if not value.isprintable() or (value and not value.strip()):
+            return f"{value!r} has control characters or is blank"
+        return None
+
+    return check
+
+
+def _side(value: object) -> str | None:
+    return None if value in SIDES and isinstance(value, str) else f"{value!r} is not a side (home or away)"
+
+
+def _flag(value: object) -> str | None:
+    return None if isinstance(value, bool) else f"true or false is required, not {value!r}"
+
+
+def _optional(check: Check) -> Check:
+    return lambda value: None if value is None else check(value)
+
+
+_FIELDS: dict[str, Check] = {
+    "at": _whole(0, MAX_AT),
+    "seq": _whole(0, MAX_SEQ),
+    "target": _whole(1, MAX_SEQ),
+    "length": _optional(_whole(0, MAX_AT)),
+    "remaining": _whole(0, MAX_AT),
+    "clock": _whole(0, MAX_AT),
+    "home": _whole(0, MAX_SCORE),
+    "away": _whole(0, MAX_SCORE),
+    "team": _side,
+    "player": _text(1, MAX_PLAYER, optional=True),
+    "kind": _text(1, MAX_NAME, optional=False),
+    "name": _text(1, MAX_NAME, optional=False),
+    "reason": _text(0, MAX_REASON, optional=False),
+    "scored": _flag,
+    "short": _flag,
+}
+
+_ALL: tuple[type[Event], ...] = (Event, *EVENT_TYPES.values())
+_CHECKS: dict[type[Event], tuple[tuple[str, Check], ...]] = {
+    cls: tuple((f.name, _FIELDS[f.name]) for f in dataclasses.fields(cls)) for cls in _ALL
 }

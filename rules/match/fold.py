@@ -17,7 +17,7 @@ from typing import Literal
 from rules.match import penalties as pen
 from rules.match.cards import Card
 from rules.match.clock import elapsed, instant_of
-from rules.match.events import Goal, Team
+from rules.match.events import Goal, Side
 from rules.match.shootout import Attempt
 from rules.ruleset import Ruleset, StageKind
 
@@ -56,7 +56,7 @@ class Horn:
 @dataclass(frozen=True, kw_only=True)
 class GoalRecord:
     seq: int
-    team: Team
+    team: Side
     player: str | None
     period: int
     disallowed: bool = False
@@ -87,8 +87,8 @@ class Core:
     goals: tuple[GoalRecord, ...] = ()
     penalties: tuple[pen.Penalty, ...] = ()
     stoppage: int = 0
-    timeouts_used: tuple[tuple[Team, str], ...] = ()
-    timeout_team: Team | None = None
+    timeouts_used: tuple[tuple[Side, str], ...] = ()
+    timeout_team: Side | None = None
     timeout_until: int | None = None
     set_piece: str | None = None
     possession_from: int = 0  # play time of the last possession reset
@@ -97,8 +97,11 @@ class Core:
     attempts: tuple[Attempt, ...] = ()
     cards: tuple[Card, ...] = ()  # every award, kept so a snapshot need not rebuild them
     outcome: OutcomeKind | None = None
-    forfeiter: Team | None = None
+    forfeiter: Side | None = None
     late_presses: int = 0
+    # What the last event did besides being accepted, for the operator's feedback (rules.match.Applied):
+    # ("late_press" | "goal_for_ended_period", the period it counted for). Set by steps, reset per event.
+    note: tuple[str, int] | None = None
 
     def clone(self) -> Core:
         return copy.copy(self)
@@ -243,6 +246,12 @@ def _next_due(ctx: Context, c: Core) -> _Due | None:
     if c.phase == "interval" and c.interval_until is not None:
         due.append((c.interval_until, 4, "interval", -1))
     return min(((max(at, c.now), priority, what, i) for at, priority, what, i in due), default=None)
+
+
+def next_transition(ctx: Context, c: Core) -> int | None:
+    """The instant of the next transition due from ``c.now`` on (None: nothing will happen by itself)."""
+    due = _next_due(ctx, c)
+    return None if due is None else due[0]
 
 
 def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> None:

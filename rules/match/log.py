@@ -1,32 +1,38 @@
-"""The event log as JSON lines (format version 1, documented in docs/events.md).
+"""The event log as JSON lines (format version 2, documented in docs/events.md).
 
-One event per line: ``{"v": 1, "seq": 7, "at": 123456, "type": "goal", "team":
-"home", "player": "7"}``. The same lines are what the table journals and what the
-MQTT link carries, so a journal can be replayed anywhere.
+A log starts with a header line, ``{"v": 2, "header": {...}}`` (:class:`LogHeader`),
+then one event per line: ``{"v": 2, "seq": 7, "at": 123456, "type": "goal",
+"team": "home", "player": "7"}``. The same event lines are what the MQTT link
+carries. Version 1 logs (event lines only, ``"v": 1``) stay readable.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
-from rules.errors import EventLogError
+from rules.errors import EventError, EventLogError
 from rules.match.events import EVENT_TYPES, Event
+from rules.match.header import LogHeader
 
-VERSION = 1
-_ENVELOPE = ("v", "seq", "at", "type")
+VERSION = 2
+VERSIONS = (1, 2)  # what the reader takes; a header exists from version 2
+MAX_LINE = 4_096  # characters: an event line is under 300
+MAX_LINES = 200_000  # a day of presses at one table is under 20,000
+MAX_CHARS = MAX_LINES * 400
 
-
-_ADAPTERS: dict[str, TypeAdapter[Event]] = {}
-
-
-def _adapter(cls: type[Event]) -> TypeAdapter[Event]:
-    if cls.type not in _ADAPTERS:
-        _ADAPTERS[cls.type] = TypeAdapter(cls)
-    return _ADAPTERS[cls.type]
+_REQUIRED: dict[type[Event], frozenset[str]] = {
+    cls: frozenset(
+        f.name for f in dataclasses.fields(cls)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    )
+    for cls in EVENT_TYPES.values()
+}
+_KNOWN: dict[type[Event], frozenset[str]] = {
+    cls: frozenset(f.name for f in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()
+}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -41,51 +47,59 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
+def _line(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+
+
 def event_to_line(event: Event) -> str:
-    return json.dumps(event_to_dict(event), ensure_ascii=False, separators=(", ", ": "))
+    return _line(event_to_dict(event))
 
 
-def format_log(events: list[Event]) -> str:
-    return "".join(event_to_line(e) + "\n" for e in events)
+def header_to_line(header: LogHeader) -> str:
+    return _line({"v": VERSION, "header": header.to_dict()})
 
 
-def _describe(err: ValidationError) -> str:
-    problems = []
-    for e in err.errors():
-        key = ".".join(str(p) for p in e["loc"]) or "event"
-        msg = "unknown key" if e["type"] in ("extra_forbidden", "unexpected_keyword_argument") else e["msg"]
-        if e["type"] == "missing":
-            msg = "required key is missing"
-        problems.append(f"{key}: {msg}")
-    return "; ".join(problems)
+def format_log(events: list[Event] | tuple[Event, ...], header: LogHeader | None = None) -> str:
+    """The log's text: the header line (when given), then one line per event."""
+    lines = [header_to_line(header)] if header is not None else []
+    lines += [event_to_line(e) for e in events]
+    return "".join(line + "\n" for line in lines)
+
+
+def _version(data: dict[str, Any], source: str, line: int | None) -> int:
+    version = data.get("v")
+    # type() and not isinstance(): true and 2.0 are not versions (json makes 1.0 a float, true a bool).
+    if type(version) is not int or version not in VERSIONS:
+        raise EventLogError(
+            source, line, f"v: format version {version!r} is not supported (expected one of {list(VERSIONS)})"
+        )
+    return version
 
 
 def event_from_dict(data: Any, source: str, line: int | None = None) -> Event:
     """Check and build one event; a fault raises EventLogError naming ``source`` and ``line``."""
     if not isinstance(data, dict):
         raise EventLogError(source, line, "an event must be a JSON object")
-    version = data.get("v")
-    if version != VERSION:
-        raise EventLogError(source, line, f"v: format version {version!r} is not supported (expected {VERSION})")
+    _version(data, source, line)
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise EventLogError(
             source, line, f"type: {kind!r} is not an event type (known: {', '.join(sorted(EVENT_TYPES))})"
         )
-    for key in ("seq", "at"):
-        value = data.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise EventLogError(source, line, f"{key}: required, a whole number")
-    if data["seq"] < 1:
-        raise EventLogError(source, line, "seq: must be 1 or more")
-    if data["at"] < 0:
-        raise EventLogError(source, line, "at: must not be negative")
     fields = {k: v for k, v in data.items() if k not in ("v", "type")}
+    for key in ("seq", "at", *sorted(_REQUIRED[cls])):
+        if key not in fields:
+            raise EventLogError(source, line, f"{kind}: {key}: required key is missing")
+    for key in fields:
+        if key not in _KNOWN[cls]:
+            raise EventLogError(source, line, f"{kind}: {key}: unknown key")
+    if fields["seq"] == 0:
+        raise EventLogError(source, line, f"{kind}: seq: must be 1 or more in a log")
     try:
-        return _adapter(cls).validate_json(json.dumps(fields))
-    except ValidationError as err:
-        raise EventLogError(source, line, f"{kind}: {_describe(err)}") from None
+        return cls(**fields)
+    except EventError as err:
+        raise EventLogError(source, line, str(err)) from None
 
 
 class _RepeatedKey(Exception):
@@ -103,25 +117,96 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+def _json(raw: str, source: str, number: int) -> Any:
+    if len(raw) > MAX_LINE:
+        raise EventLogError(source, number, f"the line is {len(raw)} characters long; at most {MAX_LINE}")
+    try:
+        return json.loads(raw, object_pairs_hook=_no_repeated_keys)
+    except json.JSONDecodeError as err:
+        raise EventLogError(source, number, f"not valid JSON ({err.msg} at column {err.colno})") from None
+    except _RepeatedKey as err:
+        raise EventLogError(source, number, f"{err.key}: given twice") from None
+    except RecursionError:
+        raise EventLogError(source, number, "nested too deeply to be an event") from None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TornLine:
+    """A final line dropped by ``read_log(lenient_tail=True)``: a write cut short by a power loss."""
+
+    line: int
+    offset: int  # byte offset (UTF-8) where it starts: truncate the journal there
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ParsedLog:
+    header: LogHeader | None  # None for a version 1 log, or a stream of event lines
+    version: int
+    events: tuple[Event, ...]
+    lines: tuple[int, ...]  # the line number of each event, for errors found on replay
+    torn: TornLine | None = None
+
+
+def read_log(text: str, source: str, *, lenient_tail: bool = False) -> ParsedLog:
+    """The header (if any) and every event of a log; blank lines are skipped, sequence numbers must grow.
+
+    A bad line raises EventLogError with its line number and byte ``offset``. With
+    ``lenient_tail`` a bad *last* line is dropped instead and reported in ``torn``.
+    """
+    if len(text) > MAX_CHARS:
+        raise EventLogError(source, None, f"{len(text)} characters; a match log has at most {MAX_CHARS}")
+    raw_lines = text.split("\n")  # only "\n" ends a line: a JSON string may hold U+2028
+    if len(raw_lines) > MAX_LINES + 1:
+        raise EventLogError(source, None, f"more than {MAX_LINES} lines; no match has that many events")
+    last = max((i for i, raw in enumerate(raw_lines) if raw.strip()), default=-1)
+    header: LogHeader | None = None
+    version: int | None = None
+    events: list[Event] = []
+    numbers: list[int] = []
+    offset = 0
+    for index, raw in enumerate(raw_lines):
+        start, number = offset, index + 1
+        offset += len(raw.encode("utf-8", "surrogatepass")) + 1
+        if not raw.strip():
+            continue
+        try:
+            data = _json(raw.removesuffix("\r"), source, number)
+            if isinstance(data, dict) and "header" in data:
+                if version is not None:
+                    raise EventLogError(source, number, "header: only the first line of a log is its header")
+                if _version(data, source, number) < 2 or set(data) != {"v", "header"}:
+                    raise EventLogError(source, number, 'header: a header line is {"v": 2, "header": {...}}')
+                try:
+                    header = LogHeader.from_dict(data["header"])
+                except (EventError, TypeError) as err:
+                    raise EventLogError(source, number, str(err)) from None
+                version = 2
+                continue
+            event = event_from_dict(data, source, number)
+            line_version = _version(data, source, number)
+            if version is not None and line_version != version:
+                raise EventLogError(source, number, f"v: {line_version} in a log of version {version}")
+            version = line_version
+            if events and event.seq <= events[-1].seq:
+                raise EventLogError(source, number, f"seq {event.seq} does not follow seq {events[-1].seq}")
+        except EventLogError as err:
+            if lenient_tail and index == last:
+                torn = TornLine(line=number, offset=start, reason=err.message)
+                return ParsedLog(header=header, version=version or VERSION, events=tuple(events),
+                                 lines=tuple(numbers), torn=torn)
+            raise EventLogError(source, number, err.message, offset=start) from None
+        events.append(event)
+        numbers.append(number)
+    return ParsedLog(header=header, version=version or VERSION, events=tuple(events), lines=tuple(numbers))
+
+
 def parse_log(text: str, source: str) -> list[Event]:
-    """Every event of a JSON-lines log; blank lines are skipped, sequence numbers must grow."""
-    return [event for _, event in numbered_events(text, source)]
+    """Every event of a log (its header, if any, is checked and left out)."""
+    return list(read_log(text, source).events)
 
 
 def numbered_events(text: str, source: str) -> list[tuple[int, Event]]:
     """Like :func:`parse_log`, each event with its line number (for errors found later)."""
-    events: list[tuple[int, Event]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            data = json.loads(raw, object_pairs_hook=_no_repeated_keys)
-        except json.JSONDecodeError as err:
-            raise EventLogError(source, number, f"not valid JSON ({err.msg} at column {err.colno})") from None
-        except _RepeatedKey as err:
-            raise EventLogError(source, number, f"{err.key}: given twice") from None
-        event = event_from_dict(data, source, number)
-        if events and event.seq <= events[-1][1].seq:
-            raise EventLogError(source, number, f"seq {event.seq} does not follow seq {events[-1][1].seq}")
-        events.append((number, event))
-    return events
+    parsed = read_log(text, source)
+    return list(zip(parsed.lines, parsed.events, strict=True))

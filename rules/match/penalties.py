@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.match.events import TEAMS, Team, other
+from rules.match.events import SIDES, Side, other
 from rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, kw_only=True)
 class Penalty:
     seq: int  # the award event; an escalation (two yellows make a red) shares it
-    team: Team
+    team: Side
     kind: str
     player: str | None
     length: int | None  # ms of play time; None to the end of the match
@@ -58,12 +58,12 @@ class Penalty:
         return max(0, min(self.length, self.start + self.length - play))
 
 
-def short_count(penalties: tuple[Penalty, ...], team: Team) -> int:
+def short_count(penalties: tuple[Penalty, ...], team: Side) -> int:
     """Players the team is short on the field now."""
     return sum(1 for p in penalties if p.team == team and p.reduces and p.running)
 
 
-def has_room(penalties: tuple[Penalty, ...], team: Team, limit: int | None) -> bool:
+def has_room(penalties: tuple[Penalty, ...], team: Side, limit: int | None) -> bool:
     """The team may have one more player short (``limit``: the ruleset's ``max_reducing_per_team``)."""
     return limit is None or short_count(penalties, team) < limit
 
@@ -96,7 +96,7 @@ def served_first(penalties: tuple[Penalty, ...], new: Penalty, stoppage: int) ->
     )
 
 
-def start_waiting(penalties: tuple[Penalty, ...], team: Team, play: int, limit: int | None) -> tuple[Penalty, ...]:
+def start_waiting(penalties: tuple[Penalty, ...], team: Side, play: int, limit: int | None) -> tuple[Penalty, ...]:
     """Start the team's waiting penalties, oldest first, while there is room and their player is free."""
     result = list(penalties)
     for i, p in enumerate(result):
@@ -134,22 +134,22 @@ def mark_coincidental(
                 i for i, p in enumerate(result)
                 if p.team == team and p.kind == kind and p.stoppage == stoppage and p.active and not p.escalated
             ]
-            for team in TEAMS
+            for team in SIDES
         }
         pairs = min(len(idx["home"]), len(idx["away"]))
-        for team in TEAMS:
+        for team in SIDES:
             for i in idx[team][:pairs]:
                 p = result[i]
                 result[i] = replace(p, coincidental=True, reduces=False, start=play if p.start is None else p.start)
     limit = ruleset.penalties.max_reducing_per_team
     out = tuple(result)
-    for team in TEAMS:
+    for team in SIDES:
         out = start_waiting(out, team, play, limit)
     return out
 
 
 def on_goal(
-    ruleset: Ruleset, penalties: tuple[Penalty, ...], scorer: Team, play: int, goal: int,
+    ruleset: Ruleset, penalties: tuple[Penalty, ...], scorer: Side, play: int, goal: int,
     awarded_by: int | None = None,
 ) -> tuple[Penalty, ...]:
     """End what a goal ends: every "any" penalty; the conceding side's "against" one if short-handed.

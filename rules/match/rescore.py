@@ -12,15 +12,10 @@ settled: a change that unlevels it is refused, and the operator undoes the shots
 
 from __future__ import annotations
 
-from rules.errors import IllegalCommand
 from rules.match import events as ev
 from rules.match import penalties as pen
 from rules.match.fold import Context, Core, Phase, begin_next_period, decide
-
-
-def shots_taken(ctx: Context, doing: str, remedy: str) -> str:
-    """Why a change to the score of the match is refused once the shoot-out has begun."""
-    return f"cannot {doing}: shots of the {ctx.shootout_name()} have been taken; {remedy}"
+from rules.match.refusals import refuse
 
 
 def end_is_open(c: Core) -> bool:
@@ -66,7 +61,7 @@ def goal_after_period(ctx: Context, c: Core, e: ev.Goal, *, late: bool) -> None:
     instant for that).
     """
     if c.attempts:
-        raise IllegalCommand(shots_taken(ctx, "score a goal", "undo them to add a goal of the match"))
+        raise refuse("shots_taken_goal", action=e.type, shootout_name=ctx.shootout_name())
     horn = c.period_end
     was = _reopen(c)
     c.count_goal(e)
@@ -75,19 +70,16 @@ def goal_after_period(ctx: Context, c: Core, e: ev.Goal, *, late: bool) -> None:
     _decide_again(ctx, c, was)
 
 
-def after_score_change(ctx: Context, c: Core, doing: str) -> None:
-    """Keep the outcome consistent with a score changed by a correction or a disallowed goal."""
+def after_score_change(ctx: Context, c: Core, action: str) -> None:
+    """Keep the outcome consistent with a score changed by a correction or a disallowed goal (``action``)."""
     level = c.home == c.away
     if c.outcome in ("walkover", "forfeit"):
-        word = "walk-over" if c.outcome == "walkover" else "forfeit"
-        raise IllegalCommand(f"cannot {doing}: the result of a {word} is set by the rules; undo the {word} first")
+        raise refuse("result_set_by_rules", action=action, outcome=c.outcome)
     if c.outcome == "abandoned":
         return  # the score stands as played; the organiser decides the result
     if c.attempts:
         if not level:
-            raise IllegalCommand(
-                shots_taken(ctx, doing, "they were taken on a level score: undo them first, then change the score")
-            )
+            raise refuse("shots_taken_unlevel", action=action, shootout_name=ctx.shootout_name())
         return
     if end_is_open(c):
         _decide_again(ctx, c, _reopen(c))

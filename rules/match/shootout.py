@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.match.events import Team, other
+from rules.match.events import Side, other
 from rules.ruleset import Shootout
 
 
 @dataclass(frozen=True, kw_only=True)
 class Attempt:
     seq: int
-    team: Team
+    team: Side
     scored: bool
     player: str | None = None
 
@@ -29,19 +29,19 @@ class Tally:
     home_taken: int
     away_taken: int
     limit: int | None  # shots each in the stage being played; None once over
-    next_team: Team | None  # None before the first shot (either may start) and once decided
-    winner: Team | None
+    next_team: Side | None  # None before the first shot (either may start) and once decided
+    winner: Side | None
     decided: bool  # a winner, or every stage shot out level without sudden death
 
 
 def tally(rules: Shootout, attempts: tuple[Attempt, ...]) -> Tally:
-    shots: dict[Team, list[bool]] = {"home": [], "away": []}
+    shots: dict[Side, list[bool]] = {"home": [], "away": []}
     for shot in attempts:
         shots[shot.team].append(shot.scored)
     home, away = shots["home"], shots["away"]
     h, a = sum(home), sum(away)
     limit = _limit(rules, home, away)
-    winner: Team | None = None
+    winner: Side | None = None
     if limit is not None:
         if h > a + (limit - len(away)):
             winner = "home"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from rules.match import timeouts
 from rules.match.cards import Card
-from rules.match.clock import format_clock
-from rules.match.events import Team, other
+from rules.match.data import from_data
+from rules.match.events import Side, other
 from rules.match.fold import Context, Core, Phase
 from rules.match.outcome import MatchOutcome
 from rules.match.penalties import short_count
@@ -19,13 +19,10 @@ from rules.match.shootout import Attempt, tally
 @dataclass(frozen=True, kw_only=True)
 class PenaltyView:
     seq: int
-    team: Team
-    kind: str
-    label: str
-    short: str
+    team: Side
+    kind: str  # a key of the ruleset's penalties.kinds: its label and short name are words (rules.words.state)
     player: str | None
     remaining_ms: int | None  # None: to the end of the match
-    remaining_text: str | None
     waiting: bool  # a third ice-hockey penalty waits for a place
     reduces_strength: bool
     coincidental: bool
@@ -33,7 +30,7 @@ class PenaltyView:
 
 @dataclass(frozen=True, kw_only=True)
 class TimeoutView:
-    team: Team
+    team: Side
     remaining_ms: int
 
 
@@ -45,21 +42,30 @@ class ShootoutView:
     home_taken: int
     away_taken: int
     shots_each: int | None  # in the stage being played; grows in sudden death
-    next_team: Team | None
+    next_team: Side | None
     attempts: tuple[Attempt, ...]
+
+
+PeriodKind = Literal["regular", "extra_time", "shootout"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class MatchState:
-    """Everything shown at one instant; ``clock_ms`` is remaining or elapsed, as the clock counts."""
+    """Everything shown at one instant, as data: numbers, enums and keys; rules.words.state makes the words.
+
+    ``period`` counts every period played, extra time included (the second period of
+    extra time after two halves is 4); ``period_kind`` says which kind is played.
+    ``clock_ms`` is remaining (``clock_down``) or elapsed, as the clock counts.
+    ``home_on_field``/``away_on_field``: players a side on the field now, None when
+    the ruleset and the match leave the number open.
+    """
 
     at: int
     phase: Phase
     period: int
-    period_label: str
-    overtime: bool
+    period_kind: PeriodKind
     clock_ms: int
-    clock_text: str
+    clock_down: bool
     running: bool
     tenths: bool
     interval_remaining_ms: int | None
@@ -68,7 +74,8 @@ class MatchState:
     penalties: tuple[PenaltyView, ...]
     home_short: int
     away_short: int
-    strength: str | None  # "5 v 4" when the number on the field is known
+    home_on_field: int | None
+    away_on_field: int | None
     home_timeouts_left: int
     away_timeouts_left: int
     timeout: TimeoutView | None
@@ -82,7 +89,13 @@ class MatchState:
     result: MatchOutcome | None
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly (what the table publishes and ``courtside replay --format json`` prints)."""
         return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchState:
+        """The state ``to_dict`` gave (read back from JSON); a wrong key or value raises StateDataError."""
+        return from_data(cls, data, "state")
 
 
 def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
@@ -97,7 +110,7 @@ def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
         winner = other(c.forfeiter)
         home, away = (win, lose) if winner == "home" else (lose, win)
         return MatchOutcome(home_goals=home, away_goals=away, outcome=c.outcome, winner=winner, sanctions=sanctions)
-    winner_: Team | None = None
+    winner_: Side | None = None
     home_so = away_so = None
     if c.outcome == "shootout" and ctx.ruleset.match.shootout is not None:
         t = tally(ctx.ruleset.match.shootout, c.attempts)
@@ -124,26 +137,22 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
     for p in c.penalties:
         if not p.active:
             continue
-        kind = ctx.ruleset.penalty(p.kind)
         left = p.remaining(play)
         views.append(
             PenaltyView(
-                seq=p.seq, team=p.team, kind=p.kind, label=kind.label, short=kind.short, player=p.player,
-                remaining_ms=left, remaining_text=None if left is None else format_clock(left, tenths=False, down=True),
+                seq=p.seq, team=p.team, kind=p.kind, player=p.player, remaining_ms=left,
                 waiting=p.start is None, reduces_strength=p.reduces, coincidental=p.coincidental,
             )
         )
     short = {team: short_count(c.penalties, team) for team in ("home", "away")}
-    strength = None
+    on_field: dict[str, int | None] = {"home": None, "away": None}
     if ctx.on_field is not None:
-        strength = f"{max(0, ctx.on_field - short['home'])} v {max(0, ctx.on_field - short['away'])}"
-    overtime = c.period > m.periods
+        on_field = {team: max(0, ctx.on_field - short[team]) for team in ("home", "away")}
+    kind_now: PeriodKind = "regular"
     if c.phase == "shootout" or (c.phase == "finished" and c.attempts):
-        label = ctx.shootout_name()
-    elif overtime:
-        label = f"extra time {c.period - m.periods}"
-    else:
-        label = f"{m.period_name} {c.period}"
+        kind_now = "shootout"
+    elif c.period > m.periods:
+        kind_now = "extra_time"
     timeouts_left = {"home": 0, "away": 0}
     if c.phase in ("pre_match", "play", "interval"):
         period = c.period + 1 if c.phase == "interval" else c.period
@@ -169,12 +178,12 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
         wall_left = max(0, m.wall_clock_cap - (until - c.started_at))
         fits = wall_left >= m.period_length
     return MatchState(
-        at=at, phase=c.phase, period=c.period, period_label=label, overtime=overtime,
-        clock_ms=clock_ms, clock_text=format_clock(clock_ms, tenths=tenths, down=down), running=c.running(),
-        tenths=tenths,
+        at=at, phase=c.phase, period=c.period, period_kind=kind_now, clock_ms=clock_ms, clock_down=down,
+        running=c.running(), tenths=tenths,
         interval_remaining_ms=(c.interval_until - at) if c.phase == "interval" and c.interval_until else None,
         home_goals=c.home, away_goals=c.away, penalties=tuple(views),
-        home_short=short["home"], away_short=short["away"], strength=strength,
+        home_short=short["home"], away_short=short["away"],
+        home_on_field=on_field["home"], away_on_field=on_field["away"],
         home_timeouts_left=timeouts_left["home"], away_timeouts_left=timeouts_left["away"],
         timeout=TimeoutView(team=c.timeout_team, remaining_ms=c.timeout_until - at)
         if c.timeout_team is not None and c.timeout_until is not None else None,

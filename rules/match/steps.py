@@ -10,18 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.errors import IllegalCommand
 from rules.match import events as ev
 from rules.match import penalties as pen
 from rules.match import rescore, shootout, timeouts
 from rules.match.cards import Card
-from rules.match.clock import format_clock
 from rules.match.fold import Context, Core, begin_next_period, end_period
+from rules.match.refusals import refuse
 from rules.ruleset import PenaltyKind
-
-
-def _mmss(ms: int) -> str:
-    return format_clock(ms, tenths=False, down=True)
 
 
 def _within_grace(ctx: Context, c: Core, at: int) -> bool:
@@ -33,35 +28,37 @@ def _period_name(ctx: Context, c: Core) -> str:
     return "extra time" if c.period > ctx.ruleset.match.periods else ctx.ruleset.match.period_name
 
 
-def _require_play(ctx: Context, c: Core, doing: str) -> None:
+def _require_play(ctx: Context, c: Core, action: str) -> None:
+    """``action``: the event type of the command (its words come from refusals.ACTIONS)."""
     if c.phase == "play":
         return
     if c.phase == "pre_match":
-        raise IllegalCommand(f"cannot {doing}: the match has not started")
+        raise refuse("not_started", action=action)
     if c.phase == "interval":
-        raise IllegalCommand(f"cannot {doing}: the {_period_name(ctx, c)} is over and the interval is running")
+        raise refuse("in_interval", action=action, period_name=_period_name(ctx, c))
     if c.phase == "shootout":
-        raise IllegalCommand(f"cannot {doing}: the match is in the {ctx.shootout_name()}")
-    raise IllegalCommand(f"cannot {doing}: the match is over")
+        raise refuse("in_shootout", action=action, shootout_name=ctx.shootout_name())
+    raise refuse("match_over", action=action)
 
 
-def _not_finished(c: Core, doing: str) -> None:
+def _not_finished(c: Core, action: str) -> None:
     if c.phase == "finished":
-        raise IllegalCommand(f"cannot {doing}: the match is over")
+        raise refuse("match_over", action=action)
 
 
 def _clock_started(ctx: Context, c: Core, e: ev.ClockStarted) -> None:
     if _within_grace(ctx, c, e.at):
         c.late_presses += 1
+        c.note = ("late_press", c.ended_period or c.period)
         return
     if c.phase == "pre_match":
         c.phase = "play"
         c.reset_possession(ctx, e.at, short=False)
     elif c.phase == "interval":
         begin_next_period(ctx, c, e.at)  # the teams are ready before the interval ran out
-    _require_play(ctx, c, "start the clock")
+    _require_play(ctx, c, e.type)
     if c.running():
-        raise IllegalCommand("the clock is already running")
+        raise refuse("clock_running")
     c.timeout_team = c.timeout_until = None  # play resumes: the time-out is over
     c.start_clock(e.at)
 
@@ -69,26 +66,25 @@ def _clock_started(ctx: Context, c: Core, e: ev.ClockStarted) -> None:
 def _clock_stopped(ctx: Context, c: Core, e: ev.ClockStopped) -> None:
     if _within_grace(ctx, c, e.at) and not c.running():
         c.late_presses += 1
+        c.note = ("late_press", c.ended_period or c.period)
         return
-    _require_play(ctx, c, "stop the clock")
+    _require_play(ctx, c, e.type)
     if not c.running():
-        raise IllegalCommand("the clock is already stopped")
+        raise refuse("clock_stopped")
     c.stop_clock(ctx, e.at)
 
 
 def _goal(ctx: Context, c: Core, e: ev.Goal) -> None:
     late = _within_grace(ctx, c, e.at) and rescore.end_is_open(c)
     if late or (c.phase in ("interval", "shootout") and rescore.end_is_open(c)):
+        c.note = ("late_press" if late else "goal_for_ended_period", c.ended_period or c.period)
         rescore.goal_after_period(ctx, c, e, late=late)
         return
     if c.phase == "finished" and c.outcome in ("regular", "overtime"):
-        raise IllegalCommand(
-            "cannot score a goal: the match is over; enter a goal scored before the end "
-            "at the instant it was scored, or correct the score"
-        )
+        raise refuse("goal_after_end")
     if c.attempts:
-        raise IllegalCommand(rescore.shots_taken(ctx, "score a goal", "undo them to add a goal of the match"))
-    _require_play(ctx, c, "score a goal")
+        raise refuse("shots_taken_goal", action=e.type, shootout_name=ctx.shootout_name())
+    _require_play(ctx, c, e.type)
     c.ended_period = c.period_end = None  # scored in the period now ready: the last one's end is settled
     m = ctx.ruleset.match
     golden = c.period > m.periods and m.overtime is not None and m.overtime.kind == "golden_goal"
@@ -105,10 +101,10 @@ def _goal(ctx: Context, c: Core, e: ev.Goal) -> None:
 def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
     index = next((i for i, g in enumerate(c.goals) if g.seq == e.target), None)
     if index is None:
-        raise IllegalCommand(f"seq {e.target} is not a goal")
+        raise refuse("not_a_goal", seq=e.target)
     goal = c.goals[index]
     if goal.disallowed:
-        raise IllegalCommand(f"the goal at seq {e.target} is already disallowed")
+        raise refuse("goal_already_disallowed", seq=e.target)
     c.goals = (*c.goals[:index], replace(goal, disallowed=True), *c.goals[index + 1 :])
     if goal.team == "home":
         c.home = max(0, c.home - 1)
@@ -122,35 +118,36 @@ def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
         if p.ended_by_goal == goal.seq and room:
             restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
     c.penalties = tuple(restored)
-    rescore.after_score_change(ctx, c, "disallow the goal")
+    rescore.after_score_change(ctx, c, e.type)
 
 
 def _penalty_kind(ctx: Context, kind: str) -> PenaltyKind:
     try:
         return ctx.ruleset.penalty(kind)
     except LookupError:
-        known = ", ".join(ctx.ruleset.penalties.kinds) or "none"
-        raise IllegalCommand(f"no penalty kind {kind!r} in the {ctx.ruleset.name} rules (kinds: {known})") from None
+        raise refuse(
+            "unknown_penalty_kind", kind=kind, ruleset=ctx.ruleset.name, known=list(ctx.ruleset.penalties.kinds)
+        ) from None
 
 
 def _target(c: Core, seq: int) -> tuple[int, pen.Penalty]:
     index = pen.find(c.penalties, seq)
     if index is None:
-        raise IllegalCommand(f"seq {seq} is not a penalty")
+        raise refuse("not_a_penalty", seq=seq)
     return index, c.penalties[index]
 
 
 def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
-    _not_finished(c, "award a penalty")
+    _not_finished(c, e.type)
     kind = _penalty_kind(ctx, e.kind)
     length = kind.length
     if e.length is not None:
         if kind.length is None:
-            raise IllegalCommand(f"a {kind.label} runs to the end of the match and takes no length")
+            raise refuse("takes_no_length", label=kind.label)
         if not kind.minimum and e.length != kind.length:
-            raise IllegalCommand(f"a {kind.label} lasts {_mmss(kind.length)}; only a minimum penalty takes a length")
+            raise refuse("fixed_length_award", label=kind.label, length_ms=kind.length)
         if e.length < kind.length:
-            raise IllegalCommand(f"a {kind.label} is at least {_mmss(kind.length)}")
+            raise refuse("at_least", label=kind.label, length_ms=kind.length)
         length = e.length
     if e.player is not None:
         for p in c.penalties:
@@ -160,7 +157,7 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
             companion = (p.stoppage == c.stoppage and not c.running() and not out.reduces_strength
                          and kind.reduces_strength)
             if p.team == e.team and p.player == e.player and out.player_out_for_match and not companion:
-                raise IllegalCommand(f"player {e.player} of {e.team.upper()} is already out for the match")
+                raise refuse("player_out", player=e.player, team=e.team)
     play = c.play(ctx, e.at)
     # (kind name, its rules, length, escalated): the award, then what it escalates to (two yellows, a red)
     to_award: list[tuple[str, PenaltyKind, int | None, bool]] = [(e.kind, kind, length, False)]
@@ -215,9 +212,9 @@ def _penalty_ended(ctx: Context, c: Core, e: ev.PenaltyEnded) -> None:
     index, p = _target(c, e.target)
     kind = ctx.ruleset.penalty(p.kind)
     if not p.active:
-        raise IllegalCommand(f"the {kind.label} at seq {e.target} is already over")
+        raise refuse("penalty_over", label=kind.label, seq=e.target)
     if not kind.operator_may_end:
-        raise IllegalCommand(f"a {kind.label} cannot be ended from the table; correct its time instead")
+        raise refuse("not_ended_by_table", label=kind.label)
     limit = ctx.ruleset.penalties.max_reducing_per_team
     c.penalties = pen.end(c.penalties, index, c.play(ctx, e.at), "operator", limit)
 
@@ -226,12 +223,12 @@ def _penalty_lengthened(ctx: Context, c: Core, e: ev.PenaltyLengthened) -> None:
     index, p = _target(c, e.target)
     kind = ctx.ruleset.penalty(p.kind)
     if not kind.minimum:
-        raise IllegalCommand(f"a {kind.label} has a fixed length; correct its time instead")
+        raise refuse("fixed_length", label=kind.label)
     if not p.active:
-        raise IllegalCommand(f"the {kind.label} at seq {e.target} is already over")
+        raise refuse("penalty_over", label=kind.label, seq=e.target)
     assert p.length is not None
     if e.length < p.length:
-        raise IllegalCommand(f"the {kind.label} already lasts {_mmss(p.length)}; a length only grows")
+        raise refuse("length_only_grows", label=kind.label, length_ms=p.length)
     c.penalties = (*c.penalties[:index], replace(p, length=e.length), *c.penalties[index + 1 :])
 
 
@@ -239,11 +236,9 @@ def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
     index, p = _target(c, e.target)
     kind = ctx.ruleset.penalty(p.kind)
     if p.length is None:
-        raise IllegalCommand(f"a {kind.label} runs to the end of the match; undo it instead")
+        raise refuse("runs_to_end", label=kind.label)
     if p.end_reason == "caution":
-        raise IllegalCommand(f"a {kind.label} has no time to correct")
-    if e.remaining < 0:
-        raise IllegalCommand("a penalty's remaining time cannot be negative")
+        raise refuse("no_time_to_correct", label=kind.label)
     limit = ctx.ruleset.penalties.max_reducing_per_team
     play = c.play(ctx, e.at)
     if e.remaining == 0:
@@ -251,7 +246,7 @@ def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
             c.penalties = pen.end(c.penalties, index, play, "corrected", limit)
         return
     if not p.active and p.reduces and not pen.has_room(c.penalties, p.team, limit):
-        raise IllegalCommand(f"{p.team.upper()} already has {limit} players short; this penalty cannot run again now")
+        raise refuse("no_room", team=p.team, limit=limit)
     if p.active and p.start is None:
         fixed = replace(p, length=e.remaining)  # still waiting: it will serve this much
     else:
@@ -262,34 +257,35 @@ def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
 
 
 def _set_piece_started(ctx: Context, c: Core, e: ev.SetPieceStarted) -> None:
-    _require_play(ctx, c, "flag a set piece")
+    _require_play(ctx, c, e.type)
     names = ctx.ruleset.match.set_pieces
     if e.name not in names:
-        known = ", ".join(names) or "none"
-        raise IllegalCommand(f"{e.name!r} is not a set piece in the {ctx.ruleset.name} rules (set pieces: {known})")
+        raise refuse("unknown_set_piece", name=e.name, ruleset=ctx.ruleset.name, known=list(names))
     if c.set_piece is not None:
-        raise IllegalCommand(f"a {c.set_piece.replace('_', ' ')} is already being awarded")
+        raise refuse("set_piece_running", set_piece=c.set_piece)
     c.set_piece = e.name
 
 
 def _set_piece_ended(ctx: Context, c: Core, e: ev.SetPieceEnded) -> None:
     if c.set_piece is None:
-        raise IllegalCommand("no set piece is being awarded")
+        raise refuse("no_set_piece")
     c.set_piece = None
 
 
 def _timeout_started(ctx: Context, c: Core, e: ev.TimeoutStarted) -> None:
     late = _within_grace(ctx, c, e.at) and c.phase in ("play", "interval")
     if not late:
-        _require_play(ctx, c, "call a time-out")
+        _require_play(ctx, c, e.type)
     if c.timeout_team is not None:
-        raise IllegalCommand(f"a time-out for {c.timeout_team.upper()} is already running")
+        raise refuse("timeout_running", team=c.timeout_team)
     if c.set_piece is not None and c.set_piece in ctx.ruleset.timeouts.not_during:
-        raise IllegalCommand(f"no time-out while a {c.set_piece.replace('_', ' ')} is being awarded")
+        raise refuse("no_timeout_during", set_piece=c.set_piece)
     period = c.ended_period if late and c.ended_period is not None else c.period
+    if late:
+        c.note = ("late_press", period)
     seg = timeouts.segment(ctx.ruleset, period)
     if timeouts.left(ctx.ruleset, ctx.round, c.timeouts_used, e.team, seg) <= 0:
-        raise IllegalCommand(timeouts.refusal(ctx.ruleset, ctx.round, e.team, seg))
+        raise timeouts.refusal(ctx.ruleset, ctx.round, e.team, seg)
     if c.running():
         c.stop_clock(ctx, e.at)
     c.timeouts_used = (*c.timeouts_used, (e.team, seg))
@@ -299,7 +295,7 @@ def _timeout_started(ctx: Context, c: Core, e: ev.TimeoutStarted) -> None:
 
 def _timeout_ended(ctx: Context, c: Core, e: ev.TimeoutEnded) -> None:
     if c.timeout_team is None:
-        raise IllegalCommand("no time-out is running")
+        raise refuse("no_timeout")
     c.timeout_team = c.timeout_until = None
 
 
@@ -307,7 +303,7 @@ def _period_advanced(ctx: Context, c: Core, e: ev.PeriodAdvanced) -> None:
     if c.phase == "interval":
         begin_next_period(ctx, c, e.at)
     else:
-        _require_play(ctx, c, "end the period")
+        _require_play(ctx, c, e.type)
         end_period(ctx, c, e.at)
     # The grace is for presses racing a horn; the operator ended this period on purpose.
     c.period_ended_at = None
@@ -315,28 +311,28 @@ def _period_advanced(ctx: Context, c: Core, e: ev.PeriodAdvanced) -> None:
 
 def _possession_reset(ctx: Context, c: Core, e: ev.PossessionReset) -> None:
     if ctx.ruleset.match.possession_clock is None:
-        raise IllegalCommand(f"the {ctx.ruleset.name} rules have no possession clock")
-    _require_play(ctx, c, "reset the possession clock")
+        raise refuse("no_possession_clock", ruleset=ctx.ruleset.name)
+    _require_play(ctx, c, e.type)
     c.reset_possession(ctx, e.at, short=e.short)
 
 
 def _shootout_attempt(ctx: Context, c: Core, e: ev.ShootoutAttempt) -> None:
     rules = ctx.ruleset.match.shootout
     if c.phase != "shootout" or rules is None:
-        raise IllegalCommand("no shoot-out is being played")
+        raise refuse("no_shootout")
     before = shootout.tally(rules, c.attempts)
     if before.next_team is not None and e.team != before.next_team:
-        raise IllegalCommand(f"it is {before.next_team.upper()}'s turn to shoot")
+        raise refuse("not_your_turn", team=before.next_team)
     c.attempts = (*c.attempts, shootout.Attempt(seq=e.seq, team=e.team, scored=e.scored, player=e.player))
     if shootout.tally(rules, c.attempts).decided:
         c.finish("shootout", e.at)
 
 
 def _clock_corrected(ctx: Context, c: Core, e: ev.ClockCorrected) -> None:
-    _require_play(ctx, c, "correct the clock")
+    _require_play(ctx, c, e.type)
     length = ctx.period_length(c.period)
     if not 0 <= e.clock <= length:
-        raise IllegalCommand(f"the clock must be between 0:00 and {_mmss(length)}")
+        raise refuse("clock_range", length_ms=length)
     c.ended_period = c.period_end = None  # the period now in play was set by hand: the last one's end is settled
     c.clock_base = length - e.clock if ctx.ruleset.match.clock_direction == "down" else e.clock
     if c.clock_since is not None:
@@ -345,21 +341,19 @@ def _clock_corrected(ctx: Context, c: Core, e: ev.ClockCorrected) -> None:
 
 def _score_corrected(ctx: Context, c: Core, e: ev.ScoreCorrected) -> None:
     if c.phase == "pre_match":
-        raise IllegalCommand("cannot correct the score: the match has not started")
-    if e.home < 0 or e.away < 0:
-        raise IllegalCommand("a score cannot be negative")
+        raise refuse("score_before_start")
     c.home, c.away = e.home, e.away
-    rescore.after_score_change(ctx, c, "correct the score")
+    rescore.after_score_change(ctx, c, e.type)
 
 
 def _match_abandoned(ctx: Context, c: Core, e: ev.MatchAbandoned) -> None:
-    _not_finished(c, "abandon the match")
+    _not_finished(c, e.type)
     c.stop_clock(ctx, e.at)
     c.finish("abandoned", e.at)
 
 
 def _forfeit(ctx: Context, c: Core, e: ev.Forfeit) -> None:
-    _not_finished(c, "enter a forfeit")
+    _not_finished(c, e.type)
     c.stop_clock(ctx, e.at)
     c.forfeiter = e.team
     c.finish("forfeit", e.at)
@@ -367,7 +361,7 @@ def _forfeit(ctx: Context, c: Core, e: ev.Forfeit) -> None:
 
 def _walkover(ctx: Context, c: Core, e: ev.Walkover) -> None:
     if c.phase != "pre_match":
-        raise IllegalCommand("a walk-over is entered before the match starts; enter a forfeit instead")
+        raise refuse("walkover_after_start")
     c.forfeiter = e.team
     c.finish("walkover", e.at)
 
@@ -400,5 +394,5 @@ def step(ctx: Context, c: Core, event: ev.Event) -> None:
     """Apply ``event`` to ``c`` (a copy the caller may throw away on IllegalCommand)."""
     handler = _STEPS.get(type(event))
     if handler is None:
-        raise IllegalCommand(f"{event.type or type(event).__name__} is not an event the match applies")
+        raise refuse("not_applied", type=event.type or type(event).__name__)
     handler(ctx, c, event)

@@ -7,7 +7,9 @@ unless the ruleset carries them over.
 
 from __future__ import annotations
 
-from rules.match.events import Team
+from rules.errors import IllegalCommand
+from rules.match.events import Side
+from rules.match.refusals import refuse
 from rules.ruleset import Ruleset
 
 
@@ -40,7 +42,7 @@ def allowance(ruleset: Ruleset, round_name: str | None, seg: str) -> int:
     return rules.in_overtime if seg == "overtime" else rules.per_team
 
 
-def left(ruleset: Ruleset, round_name: str | None, used: tuple[tuple[Team, str], ...], team: Team, seg: str) -> int:
+def left(ruleset: Ruleset, round_name: str | None, used: tuple[tuple[Side, str], ...], team: Side, seg: str) -> int:
     """Time-outs the team may still call in segment ``seg``."""
     counted = [seg]
     if ruleset.timeouts.carry_over:  # only then do the earlier segments count (the display asks every frame)
@@ -51,15 +53,14 @@ def left(ruleset: Ruleset, round_name: str | None, used: tuple[tuple[Team, str],
     return max(0, granted - spent)
 
 
-def refusal(ruleset: Ruleset, round_name: str | None, team: Team, seg: str) -> str:
+def refusal(ruleset: Ruleset, round_name: str | None, team: Side, seg: str) -> IllegalCommand:
     """Why a team has no time-out left, in the table official's words."""
     rules = ruleset.timeouts
     if rules.per_team == 0 and rules.in_overtime == 0:
-        return f"the {ruleset.name} rules allow no time-outs"
+        return refuse("no_timeouts_at_all", ruleset=ruleset.name)
     if rules.only_in_rounds is not None and round_name not in rules.only_in_rounds:
-        where = round_name.replace("_", " ") if round_name else "this match"
-        return f"no time-outs in {where} (only in {', '.join(r.replace('_', ' ') for r in rules.only_in_rounds)})"
+        return refuse("no_timeouts_in_round", round=round_name or "this match", rounds=list(rules.only_in_rounds))
     if seg == "overtime":
-        return f"no time-out left for {team.upper()} in extra time"
+        return refuse("no_timeout_left_extra_time", team=team)
     where = {"match": "this match"}.get(seg, f"this {seg.rsplit(' ', 1)[0]}")
-    return f"no time-out left for {team.upper()} in {where}"
+    return refuse("no_timeout_left", team=team, segment=where)
