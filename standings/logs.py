@@ -1,0 +1,28 @@
+"""Structured log lines for journald: one line per event, ``event=NAME key=value ...``.
+
+Values with spaces or quotes are quoted (JSON string syntax), so ``journalctl -u courtside-server``
+can be filtered with grep and parsed back. Goes to stderr, which systemd hands to the journal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+
+def _value(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    if text == "" or any(c in text for c in ' "=\n\t\\'):
+        return json.dumps(text, ensure_ascii=False)
+    return text
+
+
+def line(event: str, **fields: Any) -> str:
+    parts = [f"event={event}"]
+    parts.extend(f"{key}={_value(value)}" for key, value in fields.items() if value is not None)
+    return " ".join(parts)
+
+
+def log(event: str, stream: TextIO | None = None, /, **fields: Any) -> None:
+    print(line(event, **fields), file=stream or sys.stderr, flush=True)

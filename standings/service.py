@@ -1,0 +1,296 @@
+"""The standings service: paho's thread puts messages on a queue; one loop checks, stores, ranks, publishes.
+
+Per message: parse it (rules.protocol), ingest it in its own transaction (standings.ingest), and
+only after the commit send its acknowledgement (QoS 1), so an ack always means "in the database".
+After each batch it publishes, retained, the tables of the pools that changed and the schedules
+of the courts whose matches changed, and tells the web part. Refusals go to the error topic and
+the log; nothing stored changes. Several instances share the tables' topics through a shared
+subscription (``$share/GROUP/...``) over one database; the database's unique keys keep a message
+handled by two of them from counting twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import queue
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import paho.mqtt.client as mqtt
+
+from rules import protocol as p
+from rules.errors import CourtsideError
+from standings import queries
+from standings.db.models import MessageLog
+from standings.ingest import Outcome, ingest
+from standings.logs import log
+from standings.notify import sd_notify, watchdog_interval
+from standings.store import Store
+
+BATCH = 500
+
+
+@dataclasses.dataclass(frozen=True)
+class BrokerAddress:
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+    tls: bool = False
+
+
+def parse_broker(url: str) -> BrokerAddress:
+    """``mqtt://[user:password@]host[:port]`` (1883) or ``mqtts://...`` (8883, TLS)."""
+    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+    if parts.scheme not in ("mqtt", "mqtts", "tcp", "ssl"):
+        raise CourtsideError(f"--broker {url!r}: use mqtt://host:port or mqtts://host:port")
+    tls = parts.scheme in ("mqtts", "ssl")
+    return BrokerAddress(
+        host=parts.hostname or "127.0.0.1", port=parts.port or (8883 if tls else 1883),
+        username=unquote(parts.username) if parts.username else None,
+        password=unquote(parts.password) if parts.password else None, tls=tls,
+    )
+
+
+def connect_client(address: BrokerAddress, client_id: str, *, ca_file: str | None = None) -> mqtt.Client:
+    api = mqtt.CallbackAPIVersion.VERSION2  # type: ignore[attr-defined]
+    client = mqtt.Client(api, client_id=client_id, clean_session=True)
+    if address.username is not None:
+        client.username_pw_set(address.username, address.password)
+    if address.tls:
+        client.tls_set(ca_certs=ca_file)
+    client.reconnect_delay_set(min_delay=1, max_delay=5)
+    client.max_queued_messages_set(0)
+    return client
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def table_payload(state: Any) -> dict[str, Any]:
+    rows = [dataclasses.asdict(r) for r in state.table.rows] if state.table is not None else [
+        {"rank": 0, "team": slot.team or slot.text, "played": 0, "won": 0, "drawn": 0, "lost": 0, "goals_for": 0,
+         "goals_against": 0, "goal_difference": 0, "points": 0, "reason": slot.needs or ""} for slot in state.teams]
+    unresolved = [u.needs for u in state.table.unresolved] if state.table is not None else []
+    return {"pool": state.name, "rows": rows, "played": state.played, "expected": state.expected,
+            "complete": state.complete, "unresolved": unresolved}
+
+
+def schedule_payload(store: Store, court: str) -> dict[str, Any]:
+    matches = []
+    for f in queries.court_schedule(store, court):
+        r = f.result
+        matches.append({
+            "match": f.match_id, "number": f.number, "stage": f.stage, "round": f.round, "kind": f.kind,
+            "home": f.home_label, "away": f.away_label, "home_known": f.home is not None,
+            "away_known": f.away is not None, "start": f.start.isoformat(timespec="minutes"),
+            "end": f.end.isoformat(timespec="minutes"), "status": f.status,
+            "result": None if r is None else {"home_goals": r.home_goals, "away_goals": r.away_goals,
+                                              "outcome": r.outcome, "winner": _side(r.winner, r.home, r.away),
+                                              "home_shootout": r.home_shootout, "away_shootout": r.away_shootout},
+        })
+    return {"court_name": store.plan.courts[court], "matches": matches}
+
+
+def _side(winner: str | None, home: str, away: str) -> str | None:
+    return "home" if winner == home and winner is not None else "away" if winner == away and winner else None
+
+
+class Service:
+    """One instance of the service. ``run()`` blocks in the loop until ``stop()``."""
+
+    def __init__(self, store: Store, broker: str, *, group: str | None = "courtside", client_id: str | None = None,
+                 ca_file: str | None = None) -> None:
+        self.store = store
+        self.plan = store.plan
+        self.address = parse_broker(broker)
+        self.group = group
+        self.queue: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self.client = connect_client(self.address, client_id or f"courtside-server-{new_id()[:8]}", ca_file=ca_file)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+        self._stopping = threading.Event()
+        self.ready = threading.Event()
+        self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
+        self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0}
+
+    # -- paho's thread: only put things on the queue ----------------------------------------
+
+    def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        self.queue.put(("connected", str(reason)))
+
+    def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        self.queue.put(("disconnected", str(reason)))
+
+    def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
+        self.queue.put(("message", message.topic, message.payload))
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def submit(self, step: Callable[[], Any]) -> Any:
+        """Run ``step`` in the loop's thread (the desk's changes) and return what it returns."""
+        done: Future[Any] = Future()
+        self.queue.put(("call", step, done))
+        return done.result()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self.queue.put(("stop",))
+
+    def run(self) -> None:
+        self.client.connect_async(self.address.host, self.address.port, keepalive=15)
+        self.client.loop_start()
+        ping = watchdog_interval()
+        last_ping = 0.0
+        try:
+            while not self._stopping.is_set():
+                batch = self._take(timeout=min(ping or 1.0, 1.0))
+                pools: set[str] = set()
+                courts: set[str] = set()
+                for item in batch:
+                    self._handle(item, pools, courts)
+                if pools or courts:
+                    self._publish_changes(pools, courts)
+                if ping is not None and time.monotonic() - last_ping >= ping:
+                    sd_notify("WATCHDOG=1")
+                    last_ping = time.monotonic()
+        finally:
+            sd_notify("STOPPING=1")
+            self.client.disconnect()
+            self.client.loop_stop()
+            log("server_stopped", None, tournament=self.plan.id, **self.counts)
+
+    def _take(self, timeout: float) -> list[tuple[Any, ...]]:
+        try:
+            items = [self.queue.get(timeout=timeout)]
+        except queue.Empty:
+            return []
+        while len(items) < BATCH:
+            try:
+                items.append(self.queue.get_nowait())
+            except queue.Empty:
+                break
+        return items
+
+    def _handle(self, item: tuple[Any, ...], pools: set[str], courts: set[str]) -> None:
+        kind = item[0]
+        if kind == "message":
+            self._message(item[1], item[2], pools, courts)
+        elif kind == "connected":
+            self._connected(item[1])
+        elif kind == "disconnected":
+            log("broker_lost", reason=item[1])
+        elif kind == "call":
+            step, done = item[1], item[2]
+            try:
+                affected = step()
+            except Exception as err:  # handed back to the caller, who shows it
+                done.set_exception(err)
+                return
+            pools |= set(getattr(affected, "pools", ()))
+            courts |= set(getattr(affected, "courts", ()))
+            if getattr(affected, "all_courts", False):
+                courts |= set(self.plan.courts)
+            done.set_result(affected)
+        elif kind == "stop":
+            self._stopping.set()
+
+    def _connected(self, reason: str) -> None:
+        for topic in [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]:
+            self.client.subscribe(f"$share/{self.group}/{topic}" if self.group else topic, qos=1)
+        log("broker_connected", tournament=self.plan.id, broker=f"{self.address.host}:{self.address.port}",
+            reason=reason, shared=self.group)
+        # The retained tables and schedules may have been lost with a broker that restarted.
+        self._publish_changes({pool.name for pool in self.plan.tournament.pools}, set(self.plan.courts))
+        if not self.ready.is_set():
+            self.ready.set()
+            sd_notify("READY=1")
+            sd_notify(f"STATUS=serving {self.plan.id}")
+            log("server_ready", tournament=self.plan.id)
+
+    def _message(self, topic: str, raw: bytes, pools: set[str], courts: set[str]) -> None:
+        now = datetime.now(UTC)
+        try:
+            m = p.parse(raw, topic=topic)
+        except CourtsideError as err:
+            self._refuse(topic, None, str(err), now)
+            return
+        try:
+            with self.store.session.begin() as s:
+                out = ingest(self.store, s, m, now)
+                if out.status != "refused":
+                    self._log_row(s, topic, m, out, now)
+        except CourtsideError as err:  # pragma: no cover - ingest turns its refusals into outcomes
+            out = Outcome("refused", str(err), error=True)
+        self.counts[out.status] = self.counts.get(out.status, 0) + 1
+        if out.status == "refused":
+            self._refuse(topic, m, out.reason, now)
+            return
+        if out.ack is not None and m.court and m.match and m.seq:
+            of, through = out.ack
+            ack = p.ack_message(id=new_id(), court=m.court, match=m.match, seq=m.seq, of=of,  # type: ignore[arg-type]
+                                through=through)
+            self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=1)
+        if out.error:
+            self._error(out.reason, topic, m, conflict=out.status == "conflict")
+        if out.status in ("stored", "conflict", "waiting") or m.type == "result":
+            log("message", status=out.status, type=m.type, court=m.court, match=m.match, seq=m.seq,
+                reason=out.reason or None)
+        pools |= out.pools
+        courts |= set(self.plan.courts) if out.all_courts else out.courts - {c for c in out.courts
+                                                                             if m.type in ("live", "presence")}
+        if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
+            for listener in self.listeners:
+                listener(set(), {m.court} if m.court else set())
+
+    def _log_row(self, s: Any, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> None:
+        if m is not None and m.type == "live":
+            return  # several a second per court: the live table keeps the last one, the log would drown
+        s.add(MessageLog(received_at=now, topic=topic[:256], message_id=m.id if m else None,
+                         court=m.court if m else None, match_id=m.match if m else None, seq=m.seq if m else None,
+                         type=m.type if m else None, status=out.status, reason=out.reason or None))
+
+    def _refuse(self, topic: str, m: p.Message | None, reason: str, now: datetime) -> None:
+        self.counts["refused"] += 1 if m is None else 0
+        log("refused", topic=topic, id=m.id if m else None, reason=reason)
+        try:
+            with self.store.session.begin() as s:
+                self._log_row(s, topic, m, Outcome("refused", reason), now)
+        except Exception as err:  # the log is a help, never a reason to stop
+            log("log_failed", reason=str(err))
+        self._error(reason, topic, m)
+
+    def _error(self, reason: str, topic: str, m: p.Message | None, conflict: bool = False) -> None:
+        msg = p.error_message(id=new_id(), reason=reason[:2000], topic=topic[:256],
+                              court=m.court if m else None, match=m.match if m else None, seq=m.seq if m else None,
+                              refused_id=m.id if m else None)
+        if conflict:
+            msg.payload["conflict"] = True
+        self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
+
+    def _publish_changes(self, pools: set[str], courts: set[str]) -> None:
+        progress = self.store.progress()
+        for name in sorted(pools):
+            state = progress.pools.get(name)
+            if state is None:
+                continue
+            msg = p.build(id=new_id(), type="table", payload=table_payload(state))
+            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+        # A pool that completes fills later pools (pool C) too: their tables change with it.
+        later = {n for n, st in progress.pools.items() if n not in pools and st.table is not None and pools}
+        for name in sorted(later):
+            msg = p.build(id=new_id(), type="table", payload=table_payload(progress.pools[name]))
+            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+        for court in sorted(courts):
+            msg = p.build(id=new_id(), type="schedule", court=court, payload=schedule_payload(self.store, court))
+            self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
+        for listener in self.listeners:
+            listener(pools, courts)
