@@ -69,7 +69,10 @@ class Broker:
         self.tls_port = pick_free_port()
         self.dir = workdir
         self.conf_path = workdir / "mosquitto.conf"
-        self.conf_path.write_text(conf.format(port=self.port, tls_port=self.tls_port, dir=workdir))
+        text = conf.format(port=self.port, tls_port=self.tls_port, dir=workdir)
+        if os.geteuid() == 0:  # as root mosquitto drops to its own user, who cannot read the test's files
+            text += "\nuser root\n"
+        self.conf_path.write_text(text)
         self.log_path = workdir / "mosquitto.log"
         self.process: subprocess.Popen[bytes] | None = None
         self.host = "127.0.0.1"
@@ -175,3 +178,22 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def pg_url() -> Iterator[str]:
     with _postgres_database() as url:
         yield url
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (no browser download); one per test module."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -3,12 +3,20 @@ connection, the organiser's correction followed by an open public page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from rules.standings import MatchResult
-from tests.web_support import PASSWORD, chromium, site  # noqa: F401  (fixtures)
+from tests.web_support import PASSWORD, served_sample
+
+
+@pytest.fixture
+def site() -> Iterator[tuple[Any, Any, Any]]:
+    with served_sample() as served:
+        yield served
 
 TIMEOUT = 10_000  # ms Playwright waits for a page to show what it should; the assertions are not timed
 

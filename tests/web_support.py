@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import threading
 import time
@@ -10,17 +11,11 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-import pytest
 import uvicorn
 
 from standings.web import create_app
 from standings.web.sample import sample_backend
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 PASSWORD = "a long desk password"
 
 
@@ -74,8 +69,9 @@ class Clock:
         return self.at
 
 
-@pytest.fixture
-def site() -> Iterator[tuple[Any, LiveServer, Clock]]:
+@contextlib.contextmanager
+def served_sample() -> Iterator[tuple[Any, LiveServer, Clock]]:
+    """The sample tournament day behind a live server, with the desk account anna."""
     clock = Clock(datetime(2026, 5, 16, 13, 35))
     backend = sample_backend(clock)
     app = create_app(backend, secure_cookies=False)
@@ -86,14 +82,3 @@ def site() -> Iterator[tuple[Any, LiveServer, Clock]]:
     finally:
         server.stop()
         backend.close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()

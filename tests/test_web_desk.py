@@ -1,0 +1,153 @@
+"""Every desk route and API write, taken from the app's own route table, refuses a visitor without a
+login and a form without its CSRF token; a logged-in organiser with the token gets through."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from standings.web import create_app
+from standings.web.sample import sample_backend
+from tests.web_support import PASSWORD, Clock
+
+APP_BACKEND = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
+APP = create_app(APP_BACKEND, secure_cookies=False)
+APP.state.site.accounts.add("anna", PASSWORD)
+OPEN = {"/desk/login"}  # the one desk page a visitor must reach
+
+
+def _guarded_routes() -> list[tuple[str, str]]:
+    out = []
+    for route in APP.routes:
+        if not isinstance(route, Route):
+            continue
+        for method in sorted(route.methods or ()):
+            if method == "HEAD":
+                continue
+            desk = route.path.startswith(("/desk", "/api/v1/desk"))
+            if (desk or method != "GET") and route.path not in OPEN:
+                out.append((method, route.path))
+    return out
+
+
+GUARDED = _guarded_routes()
+
+
+def _concrete(path: str) -> str:
+    return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: "1" if m.group(2) == ":int" else "c1", path)
+
+
+@pytest.fixture
+def visitor() -> Iterator[TestClient]:
+    with TestClient(APP, base_url="http://127.0.0.1") as client:
+        yield client
+
+
+@pytest.fixture
+def organiser() -> Iterator[tuple[TestClient, str]]:
+    with TestClient(APP, base_url="http://127.0.0.1") as client:
+        page = client.get("/desk/login")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert csrf is not None
+        done = client.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna", "password": PASSWORD},
+                           follow_redirects=False)
+        assert done.status_code == 303
+        desk = client.get("/desk")
+        token = re.search(r'name="csrf" value="([^"]+)"', desk.text)
+        assert token is not None
+        yield client, token.group(1)
+
+
+def test_the_route_table_has_the_desk_in_it() -> None:
+    paths = {p for _, p in GUARDED}
+    assert {"/desk", "/desk/match/{number:int}/result", "/api/v1/desk/matches/{number:int}/result"} <= paths
+    assert all(method in ("GET", "POST") for method, _ in GUARDED)
+
+
+@pytest.mark.parametrize(("method", "path"), GUARDED)
+def test_a_visitor_without_a_login_is_refused(visitor: TestClient, method: str, path: str) -> None:
+    before = APP_BACKEND.data().version
+    response = visitor.request(method, _concrete(path), data={"why": "x"}, follow_redirects=False)
+    if method == "GET":
+        assert response.status_code == 303
+        assert response.headers["location"].startswith("/desk/login")
+    else:
+        assert response.status_code == 403
+    assert APP_BACKEND.data().version == before
+
+
+@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p in GUARDED if m == "POST"])
+def test_a_form_without_its_csrf_token_is_refused(organiser: tuple[TestClient, str], method: str, path: str) -> None:
+    client, _ = organiser
+    before = APP_BACKEND.data().version
+    for bad in ({}, {"csrf": "forged"}):
+        response = client.post(_concrete(path), data={"why": "x", **bad}, headers={"x-csrf-token": bad.get("csrf", "")},
+                               follow_redirects=False)
+        assert response.status_code == 403, response.text
+    assert APP_BACKEND.data().version == before
+
+
+def test_the_login_form_itself_needs_its_token(visitor: TestClient) -> None:
+    response = visitor.post("/desk/login", data={"name": "anna", "password": PASSWORD}, follow_redirects=False)
+    assert response.status_code == 403
+
+
+def test_the_organiser_with_the_token_gets_through(organiser: tuple[TestClient, str]) -> None:
+    client, token = organiser
+    row = next(m for m in APP_BACKEND.data().schedule.matches if m.number == 5)
+    response = client.post("/desk/match/5/result", data={"csrf": token, "home_goals": "2", "away_goals": "0",
+                                                         "outcome": "regular", "why": "scoresheet"},
+                           follow_redirects=False)
+    assert response.status_code == 303
+    assert APP_BACKEND.data().results[5].result.home_goals == 2
+    api = client.post("/api/v1/desk/matches/5/result", json={"home_goals": 3, "away_goals": 0, "why": "api"},
+                      headers={"x-csrf-token": token})
+    assert api.status_code == 200, api.text
+    assert APP_BACKEND.data().results[5].result.home_goals == 3
+    assert APP_BACKEND.data().audit[-1].who == "anna"
+    assert row.stage in APP_BACKEND.data().audit[-1].what or "match 5" in APP_BACKEND.data().audit[-1].what
+
+
+def test_login_is_rate_limited() -> None:
+    app = create_app(APP_BACKEND, secure_cookies=False)  # its own limiter: this test locks out its client
+    app.state.site.accounts.add("mallory", PASSWORD)
+    visitor = TestClient(app, base_url="http://127.0.0.1")
+    page = visitor.get("/desk/login")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert csrf is not None
+    codes = []
+    for _ in range(7):
+        r = visitor.post("/desk/login", data={"csrf": csrf.group(1), "name": "mallory", "password": "guess guess"},
+                         follow_redirects=False)
+        codes.append(r.status_code)
+    assert codes[:5] == [401] * 5
+    assert codes[5:] == [429, 429]
+    assert int(r.headers["retry-after"]) > 0
+    # The right password does not get through while the name is locked either.
+    locked = visitor.post("/desk/login", data={"csrf": csrf.group(1), "name": "mallory", "password": PASSWORD},
+                          follow_redirects=False)
+    assert locked.status_code == 429
+
+
+def test_the_session_cookie_is_http_only_and_strict() -> None:
+    app = create_app(APP_BACKEND)  # the default: secure cookies
+    with TestClient(app, base_url="https://127.0.0.1") as client:
+        cookie = client.get("/desk/login").headers["set-cookie"].lower()
+    assert "httponly" in cookie and "secure" in cookie and "samesite=strict" in cookie
+
+
+def test_a_login_starts_a_new_session(visitor: TestClient) -> None:
+    visitor.get("/desk/login")
+    before = visitor.cookies.get("courtside_session")
+    page = visitor.get("/desk/login")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert csrf is not None
+    visitor.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna", "password": PASSWORD},
+                 follow_redirects=False)
+    assert visitor.cookies.get("courtside_session") not in (None, before)
+
