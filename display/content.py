@@ -1,0 +1,229 @@
+"""From a :class:`ScoreboardView` to the words and numbers of each part of the screen (no pygame).
+
+A :class:`Frame` is what one frame shows, part by part, as plain hashable values: the
+screen compares each part with the last frame's and redraws only the parts that differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from gettext import NullTranslations
+
+from display.view import BetweenMatches, Colour, ScoreboardView, TeamLook
+from rules.match import MatchState
+from rules.match.clock import format_clock
+from rules.ruleset import Ruleset
+from rules.standings.table import PoolTable
+from rules.words import words_for
+from rules.words.board import duration, golden_goal, interval_title, period_title, result_how, round_title
+
+WATER_POLO_CAPS = ((250, 250, 250), (22, 64, 160))  # the first-named team wears white caps, the other blue
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    short: str | None
+    colour: Colour | None  # None: the theme's colour for the side
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    player: str  # "7", or "" when no number was entered
+    code: str  # the ruleset's short name, "2'", "EX", "Y"
+    kind: str  # the ruleset's key: the screen colours cards by it
+    time: str  # "1:40"; "" for the rest of the match
+    waiting: bool
+
+
+@dataclass(frozen=True)
+class Shots:
+    """One team's shoot-out row: "scored", "missed" or "pending" for each shot shown."""
+
+    marks: tuple[str, ...]
+    next_up: bool
+
+
+@dataclass(frozen=True)
+class Frame:
+    mode: str  # play, interval, timeout, shootout, final, between
+    top_left: str = ""
+    title: str = ""
+    subtitle: str = ""  # "Golden goal"
+    top_right: str = ""  # the wall-clock cap
+    home: Team = Team("", None, None)
+    away: Team = Team("", None, None)
+    home_score: str = ""
+    away_score: str = ""
+    clock: str = ""
+    running: bool = False
+    clock_note: str = ""  # "Stopped"
+    centre: str = ""  # "5 v 4"; in a shoot-out the match score; at the end how it was decided
+    possession: str = ""  # water polo's shot clock, whole seconds
+    possession_label: str = ""
+    home_timeouts: tuple[int, int] = (0, 0)  # (left, shown): shown 0 hides the row
+    away_timeouts: tuple[int, int] = (0, 0)
+    timeouts_label: str = ""
+    home_penalties: tuple[PenaltyLine, ...] = ()
+    away_penalties: tuple[PenaltyLine, ...] = ()
+    waiting_label: str = ""
+    big_label: str = ""  # interval / time-out heading
+    countdown: str = ""
+    home_shots: Shots | None = None
+    away_shots: Shots | None = None
+    winner: str | None = None  # "home" / "away" once decided
+    notice: tuple[str, str] | None = None  # (kind, text)
+    link: str = ""  # "Offline · 12 to send"
+    next_label: str = ""  # between matches, and under a final score
+    next_teams: str = ""
+    next_when: str = ""
+    next_line: str = ""  # the next match on one line, under a final score
+    tables: tuple[PoolTable, ...] = ()
+    table_titles: tuple[str, ...] = ()
+    table_heads: tuple[str, ...] = ()
+    page: int = 0
+    page_word: str = ""  # "Page {page} of {pages}"
+
+
+def team(look: TeamLook, w: NullTranslations) -> Team:
+    # A friendly match's "Home" and "Away" are words of the screen, not names: they are translated.
+    name = w.gettext(look.name) if look.name in ("Home", "Away") else look.name
+    return Team(name, look.short, look.colour)
+
+
+def clock_text(ms: int, *, tenths: bool, down: bool) -> str:
+    return format_clock(max(0, ms), tenths=tenths, down=down)
+
+
+def _countdown(ms: int | None) -> str:
+    return clock_text(ms or 0, tenths=False, down=True)
+
+
+def penalty_lines(state: MatchState, ruleset: Ruleset, side: str) -> tuple[PenaltyLine, ...]:
+    lines = []
+    for p in state.penalties:
+        if p.team != side:
+            continue
+        kinds = ruleset.penalties.kinds
+        code = kinds[p.kind].short if p.kind in kinds and kinds[p.kind].short else p.kind[:3].upper()
+        time = "" if p.remaining_ms is None else clock_text(p.remaining_ms, tenths=False, down=True)
+        lines.append(PenaltyLine(p.player or "", code, p.kind, time, p.waiting))
+    # Running ones first (soonest back first), then the waiting ones in the order they will start.
+    running = sorted((x for x in lines if not x.waiting), key=lambda x: (x.time == "", len(x.time), x.time))
+    return tuple(running) + tuple(x for x in lines if x.waiting)
+
+
+def timeouts_shown(state: MatchState, ruleset: Ruleset, round_name: str | None) -> int:
+    """How many time-out marks a team gets in this part of the match (0: time-outs play no part)."""
+    t = ruleset.timeouts
+    if t.only_in_rounds is not None and round_name not in t.only_in_rounds:
+        return 0
+    per = t.in_overtime if state.period_kind == "extra_time" else t.per_team
+    return max(per, state.home_timeouts_left, state.away_timeouts_left)
+
+
+def shots(state: MatchState, side: str) -> Shots | None:
+    so = state.shootout
+    if so is None:
+        return None
+    marks = ["scored" if a.scored else "missed" for a in so.attempts if a.team == side]
+    shown = max(so.shots_each or 0, so.home_taken, so.away_taken)
+    marks += ["pending"] * max(0, shown - len(marks))
+    return Shots(tuple(marks), so.next_team == side and state.phase == "shootout")
+
+
+def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Frame:
+    """What the screen shows for ``view``; ``words`` defaults to the view's language."""
+    w = words if words is not None else words_for(view.language)
+    notice = None
+    if view.notices:
+        n = view.notices[-1]
+        if n.kind == "recovered":
+            text = w.gettext("Recovered after a restart: down for {duration}. Check the clock.").format(
+                duration=duration(n.down_ms or 0))
+        elif n.kind == "refused":
+            text = w.gettext("Refused: {reason}").format(reason=w.gettext(n.text))
+        else:
+            text = w.gettext(n.text)
+        notice = (n.kind, text)
+    link = ""
+    if view.link is not None and not view.link.online:
+        link = w.gettext("Offline") + (
+            " · " + w.gettext("{count} to send").format(count=view.link.waiting) if view.link.waiting else "")
+    state = view.state
+    rt = round_title(w, view.round)
+    top_left = " · ".join(x for x in (rt, view.stage) if x)
+    base = Frame(mode="between", top_left=top_left, home=team(view.home, w), away=team(view.away, w), notice=notice,
+                 link=link)
+    if view.between is not None:
+        base = _between(base, view.between, w)
+    if state is None:
+        return replace(base, title=view.between.court or "" if view.between else "")
+    r = view.ruleset
+    if r.sport == "water polo":
+        base = replace(base, home=replace(base.home, colour=WATER_POLO_CAPS[0]),
+                       away=replace(base.away, colour=WATER_POLO_CAPS[1]))
+    base = replace(base, home_score=str(state.home_goals), away_score=str(state.away_goals))
+    if state.wall_clock_remaining_ms is not None and state.phase != "finished":
+        base = replace(base, top_right=w.gettext("Time limit {clock}").format(
+            clock=clock_text(state.wall_clock_remaining_ms, tenths=False, down=True)))
+    if state.phase == "finished" and state.result is not None:
+        res = state.result
+        how = result_how(w, r, res.outcome, res.home_shootout, res.away_shootout) or ""
+        return replace(base, mode="final", title=w.gettext("Final score"), centre=how, winner=res.winner,
+                       next_line=f"{base.next_label}: {base.next_teams} · {base.next_when}" if base.next_teams else "",
+                       home_shots=shots(state, "home"), away_shots=shots(state, "away"))
+    if state.phase == "shootout":
+        so = state.shootout
+        return replace(
+            base, mode="shootout", title=period_title(w, r, "shootout", 1),
+            centre=w.gettext("Match score {home}–{away}").format(home=state.home_goals, away=state.away_goals),
+            home_shots=shots(state, "home"), away_shots=shots(state, "away"),
+            home_score=str(so.home_goals if so else 0), away_score=str(so.away_goals if so else 0),
+        )
+    if state.phase == "interval":
+        return replace(base, mode="interval", big_label=interval_title(w, r, state.period),
+                       countdown=_countdown(state.interval_remaining_ms))
+    kind = state.period_kind
+    number = state.period - r.match.periods if kind == "extra_time" else state.period
+    clock = clock_text(state.clock_ms, tenths=state.tenths, down=state.clock_down)
+    if state.timeout is not None:
+        side = view.home if state.timeout.team == "home" else view.away
+        return replace(base, mode="timeout", big_label=w.gettext("Time-out"), subtitle=side.name,
+                       countdown=_countdown(state.timeout.remaining_ms),
+                       title=f"{period_title(w, r, kind, number)}  {clock}", clock=clock)
+    centre = ""
+    if state.home_on_field is not None and state.away_on_field is not None and (
+            state.home_on_field != state.away_on_field or r.sport == "ice hockey"):
+        centre = f"{state.home_on_field} v {state.away_on_field}"
+    possession = ""
+    if r.match.possession_clock is not None:
+        possession = "" if state.possession_ms is None else str(-(-state.possession_ms // 1000))
+    shown = timeouts_shown(state, r, view.round)
+    return replace(
+        base, mode="play", title=" · ".join(x for x in (period_title(w, r, kind, number),
+                                                        golden_goal(w, r) if kind == "extra_time" else None) if x),
+        clock=clock, running=state.running, clock_note="" if state.running else w.gettext("Stopped"),
+        centre=centre, possession=possession, possession_label=w.gettext("Shot clock") if possession else "",
+        home_timeouts=(state.home_timeouts_left, shown), away_timeouts=(state.away_timeouts_left, shown),
+        timeouts_label=w.gettext("Time-outs") if shown else "",
+        home_penalties=penalty_lines(state, r, "home"), away_penalties=penalty_lines(state, r, "away"),
+        waiting_label=w.gettext("waiting"),
+    )
+
+
+def _between(base: Frame, between: BetweenMatches, w: NullTranslations) -> Frame:
+    nxt = between.next_match
+    label = when = teams = ""
+    if nxt is not None:
+        label = w.gettext("Next match")
+        teams = f"{nxt.home} – {nxt.away}"
+        parts = [nxt.start.strftime("%H:%M") if nxt.start else "", round_title(w, nxt.round) or "", nxt.stage or ""]
+        when = " · ".join(p for p in parts if p)
+    return replace(
+        base, next_label=label, next_teams=teams, next_when=when, tables=between.tables,
+        table_titles=tuple(w.gettext("Pool {name}").format(name=t.pool) for t in between.tables),
+        table_heads=(w.pgettext("table", "P"), w.pgettext("table", "W"), w.pgettext("table", "D"),
+                     w.pgettext("table", "L"), w.pgettext("table", "Goals"), w.pgettext("table", "Pts")),
+        page=between.page, page_word=w.gettext("Page {page} of {pages}"),
+    )

@@ -1,0 +1,112 @@
+"""Where each part of the screen goes, in fractions of the screen, so every resolution looks designed.
+
+Boxes are given in percent of the width and height (x, y, w, h) of a 16:9 screen; other
+shapes stretch them. Each mode has its own set; a part missing from a mode is not drawn.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+Box = tuple[float, float, float, float]
+
+# Shared by every mode: the top bar, the bottom notice band and the link mark in its corner.
+_FRAME: dict[str, Box] = {
+    "top_left": (1.5, 1, 30, 8),
+    "title": (26, 0.5, 48, 9.5),
+    "top_right": (69, 1, 29.5, 8),
+    "notice": (0, 92, 80, 8),
+    "link": (80, 92, 20, 8),
+}
+
+# In play: names over big scores on the sides, the clock in the middle, penalties below.
+_PLAY: dict[str, Box] = {
+    "home_bar": (1.5, 11, 45, 1.6),
+    "away_bar": (53.5, 11, 45, 1.6),
+    "home_name": (1.5, 13, 45, 11),
+    "away_name": (53.5, 13, 45, 11),
+    "home_score": (1, 26, 25, 40),
+    "away_score": (74, 26, 25, 40),
+    "clock": (26, 28, 48, 32),
+    "clock_note": (30, 60, 40, 6),
+    "home_timeouts": (3, 67, 21, 7),
+    "away_timeouts": (76, 67, 21, 7),
+    "centre": (30, 66, 40, 9),
+    "home_penalties": (1.5, 76, 46, 15.5),
+    "away_penalties": (52.5, 76, 46, 15.5),
+}
+
+# Water polo keeps the shot clock where ice hockey shows 5 v 4: big, under the match clock.
+_POSSESSION: dict[str, Box] = {"possession": (38, 60, 24, 15.5), "clock_note": (26, 60, 12, 6)}
+
+# Intervals and time-outs: a small score line on top, the countdown fills the screen.
+_BREAK: dict[str, Box] = {
+    "home_bar": (1.5, 11, 30, 1.2),
+    "away_bar": (68.5, 11, 30, 1.2),
+    "home_name": (1.5, 12.5, 30, 9),
+    "away_name": (68.5, 12.5, 30, 9),
+    "home_score": (33, 11.5, 15, 13),
+    "away_score": (52, 11.5, 15, 13),
+    "big_label": (5, 26, 90, 12),
+    "countdown": (5, 39, 90, 44),
+    "subtitle": (5, 83, 90, 8),
+}
+
+# Shoot-out: shoot-out goals big on the sides; a row of marks per team below.
+_SHOOTOUT: dict[str, Box] = {
+    "home_bar": (1.5, 11, 45, 1.6),
+    "away_bar": (53.5, 11, 45, 1.6),
+    "home_name": (1.5, 13, 45, 11),
+    "away_name": (53.5, 13, 45, 11),
+    "home_score": (1, 26, 25, 36),
+    "away_score": (74, 26, 25, 36),
+    "centre": (27, 36, 46, 12),
+    "home_shots": (1.5, 64, 97, 13),
+    "away_shots": (1.5, 78, 97, 13),
+}
+
+# The end: scores, and how the match was decided between them.
+_FINAL: dict[str, Box] = {
+    "home_bar": (1.5, 11, 45, 1.6),
+    "away_bar": (53.5, 11, 45, 1.6),
+    "home_name": (1.5, 13, 45, 11),
+    "away_name": (53.5, 13, 45, 11),
+    "home_score": (1, 26, 25, 40),
+    "away_score": (74, 26, 25, 40),
+    "centre": (27, 38, 46, 14),
+    "home_shots": (1.5, 66, 97, 8),
+    "away_shots": (1.5, 74.5, 97, 8),
+    "next_line": (3, 83.5, 94, 7),
+}
+
+# Between matches: the next match on top, pool tables below, a page at a time.
+_BETWEEN: dict[str, Box] = {
+    "next_label": (3, 11, 94, 6),
+    "next_teams": (3, 17, 94, 10),
+    "next_when": (3, 27, 94, 6),
+    "tables": (2, 35, 96, 56),
+}
+
+MODES: dict[str, dict[str, Box]] = {
+    "play": _PLAY,
+    "play_possession": {**_PLAY, **_POSSESSION},
+    "interval": _BREAK,
+    "timeout": _BREAK,
+    "shootout": _SHOOTOUT,
+    "final": _FINAL,
+    "between": _BETWEEN,
+}
+
+
+def rect(box: Box, size: tuple[int, int]) -> pygame.Rect:
+    """A percent box on a screen of ``size``; edges are rounded so that neighbours meet exactly."""
+    w, h = size
+    x0, y0 = round(box[0] * w / 100), round(box[1] * h / 100)
+    x1, y1 = round((box[0] + box[2]) * w / 100), round((box[1] + box[3]) * h / 100)
+    return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def layout(mode: str, size: tuple[int, int]) -> dict[str, pygame.Rect]:
+    """Every part's rectangle on a screen of ``size`` in ``mode``."""
+    boxes = {**_FRAME, **MODES[mode]}
+    return {name: rect(box, size) for name, box in boxes.items()}

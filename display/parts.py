@@ -1,0 +1,235 @@
+"""How each part of the screen is painted from its value in the :class:`~display.content.Frame`.
+
+Every painter draws only inside its rectangle, on the background :func:`background` gives,
+so the screen can repaint one part without touching its neighbours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from display.content import Frame, PenaltyLine, Shots, Team
+from display.tables import paint_tables
+from display.text import Typesetter, blit_text
+from display.theme import Colour, Theme
+
+BOLD, NARROW = "bold", "condensed"
+CARD_COLOURS = {"green": (46, 160, 67), "yellow": (245, 200, 20), "red": (220, 40, 40)}
+TOP_BAR = ("top_left", "title", "top_right")
+
+
+class Painter:
+    """Holds the type and theme; ``paint(name, ...)`` draws one part."""
+
+    def __init__(self, typesetter: Typesetter, theme: Theme) -> None:
+        self.type = typesetter
+        self.theme = theme
+
+    def background(self, name: str, frame: Frame) -> Colour:
+        if name in TOP_BAR:
+            return self.theme["panel"]
+        if name == "notice" and frame.notice is not None:
+            return self.theme[frame.notice[0]]
+        return self.theme["background"]
+
+    def line(self, target: pygame.Surface, rect: pygame.Rect, text: str, colour: Colour, bg: Colour, *,
+             face: str = BOLD, align: str = "center", fill: float = 1.0) -> None:
+        """One line of text, as large as fits ``fill`` of the box's height and its width."""
+        if not text:
+            return
+        px = self.type.fit(face, text, rect.width, int(rect.height * fill))
+        blit_text(target, self.type.text(face, px, text, colour, bg), rect, align)
+
+    def side_colour(self, team: Team, side: str) -> Colour:
+        return team.colour if team.colour is not None else self.theme[side]
+
+
+def _name(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    team = f.home if side == "home" else f.away
+    colour = p.theme["dim"] if f.winner is not None and f.winner != side else p.theme["text"]
+    align = "left" if side == "home" else "right"
+    full = int(r.height / 1.17)
+
+    def size(t: Team) -> tuple[str, int]:
+        # A long name shrinks; below 60 % of the box's size the short name reads better from afar.
+        px = p.type.fit(NARROW, t.name, r.width, r.height)
+        if px < full * 0.6 and t.short:
+            return t.short, p.type.fit(NARROW, t.short, r.width, r.height)
+        return t.name, px
+
+    text, px = size(team)
+    # Both names in one size, so neither team looks the lesser one; the smaller fit wins.
+    px = min(px, size(f.away if side == "home" else f.home)[1])
+    p.line(s, r, text, colour, bg, face=NARROW, align=align, fill=px * 1.17 / r.height)
+
+
+def _bar(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    colour = p.side_colour(f.home if side == "home" else f.away, side)
+    s.fill(colour, r)
+    if max(colour) < 90 or sum(colour) < 200:  # a dark colour on black: outline it so it still reads
+        pygame.draw.rect(s, p.theme["dim"], r, width=max(1, r.height // 6))
+
+
+def _number(p: Painter, s: pygame.Surface, r: pygame.Rect, text: str, template: str, colour: Colour,
+            bg: Colour) -> None:
+    """A number in tabular cells, its size set by ``template`` so that it never changes as the value does."""
+    shape = template if len(text) <= len(template) else "8" * len(text)
+    px = p.type.fit(BOLD, shape, r.width, r.height, numeric=True)
+    p.type.draw_number(s, r, BOLD, px, text, colour, bg)
+
+
+def _score(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    text = f.home_score if side == "home" else f.away_score
+    colour = p.theme["dim"] if f.winner is not None and f.winner != side else p.theme["score"]
+    _number(p, s, r, text, "88", colour, bg)
+
+
+def _clock(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
+    colour = p.theme["clock_running"] if f.running else p.theme["clock_stopped"]
+    _number(p, s, r, f.clock, "88:88", colour, bg)
+
+
+def _timeouts(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    left, shown = f.home_timeouts if side == "home" else f.away_timeouts
+    if not shown:
+        return
+    label = pygame.Rect(r.left, r.top, r.width, r.height * 2 // 5)
+    p.line(s, label, f.timeouts_label, p.theme["dim"], bg)
+    dots = pygame.Rect(r.left, label.bottom, r.width, r.height - label.height)
+    radius = max(3, dots.height * 2 // 5)
+    gap = radius * 3
+    x = dots.centerx - (shown - 1) * gap // 2
+    for i in range(shown):
+        centre = (x + i * gap, dots.centery)
+        pygame.draw.circle(s, p.theme["text"], centre, radius, width=0 if i < left else max(2, radius // 4))
+
+
+def _penalties(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    lines = f.home_penalties if side == "home" else f.away_penalties
+    rows = 3
+    if len(lines) > rows:  # the rest are summed up on the last row
+        lines = (*lines[: rows - 1], PenaltyLine("", f"+{len(lines) - rows + 1}", "", "", False))
+    height = r.height // rows
+    for i, line in enumerate(lines):
+        row = pygame.Rect(r.left, r.top + i * height, r.width, height - max(2, height // 10))
+        _penalty_row(p, s, row, line, f.waiting_label, bg)
+
+
+def _penalty_row(p: Painter, s: pygame.Surface, r: pygame.Rect, line: PenaltyLine, waiting: str, bg: Colour) -> None:
+    text = p.theme["dim"] if line.waiting else p.theme["text"]
+    chip = pygame.Rect(r.left, r.top, r.height * 2, r.height)
+    card = CARD_COLOURS.get(line.kind)
+    chip_bg = card if card is not None else p.theme["panel"]
+    s.fill(chip_bg, chip)
+    chip_text = (20, 20, 20) if card is not None and line.kind != "red" else p.theme["text"]
+    p.line(s, chip.inflate(-chip.height // 5, -chip.height // 5), line.code, chip_text, chip_bg)
+    number = pygame.Rect(chip.right + r.height // 3, r.top, r.height * 2, r.height)
+    if line.player:
+        p.line(s, number, f"#{line.player}", text, bg, fill=0.85, align="left")
+    clock = pygame.Rect(r.right - r.height * 3, r.top, r.height * 3, r.height)
+    if line.time:
+        px = p.type.fit(BOLD, "88:88", clock.width, int(clock.height * 0.72), numeric=True)
+        p.type.draw_number(s, clock, BOLD, px, line.time, text, bg, align="right")
+    if line.waiting:
+        note = pygame.Rect(number.right, r.top, clock.left - number.right - r.height // 3, r.height)
+        p.line(s, note, waiting, text, bg, fill=0.6, align="right")
+
+
+def _shots(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    row: Shots | None = f.home_shots if side == "home" else f.away_shots
+    if row is None:
+        return
+    team = f.home if side == "home" else f.away
+    name = pygame.Rect(r.left + r.height, r.top, r.width * 22 // 100, r.height)
+    if row.next_up:  # who shoots next: a marker in the team's colour
+        tip = (r.left + r.height * 3 // 4, r.centery)
+        pygame.draw.polygon(s, p.theme["countdown"], [(r.left + r.height // 8, r.top + r.height // 5), tip,
+                                                      (r.left + r.height // 8, r.bottom - r.height // 5)])
+    label = team.name
+    if team.short and p.type.fit(NARROW, label, name.width, int(name.height * 0.75)) < name.height * 0.4:
+        label = team.short
+    p.line(s, name, label, p.theme["text"] if row.next_up else p.theme["dim"], bg, face=NARROW, align="left",
+           fill=0.75)
+    marks = row.marks[-10:]  # sudden death can run long: the latest ten
+    area = pygame.Rect(name.right + r.height // 2, r.top, r.right - name.right - r.height // 2, r.height)
+    step = min(r.height * 13 // 10, area.width // max(1, len(marks)))
+    radius = min(r.height * 2 // 5, step * 2 // 5)
+    for i, mark in enumerate(marks):
+        c = (area.left + step * i + step // 2, r.centery)
+        if mark == "scored":
+            pygame.draw.circle(s, p.theme["scored"], c, radius)
+        elif mark == "missed":
+            pygame.draw.circle(s, p.theme["missed"], c, radius)
+            d = int(radius * 0.55)
+            for a, b in (((-d, -d), (d, d)), ((-d, d), (d, -d))):
+                pygame.draw.line(s, p.theme["text"], (c[0] + a[0], c[1] + a[1]), (c[0] + b[0], c[1] + b[1]),
+                                 max(3, radius // 4))
+        else:
+            pygame.draw.circle(s, p.theme["dim"], c, radius, width=max(2, radius // 6))
+
+
+def _possession(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
+    if not f.possession:
+        return
+    label = pygame.Rect(r.left, r.top, r.width, r.height // 4)
+    p.line(s, label, f.possession_label, p.theme["dim"], bg)
+    box = pygame.Rect(r.left, label.bottom, r.width, r.height - label.height)
+    _number(p, s, box.inflate(0, -box.height // 8), f.possession, "88", p.theme["countdown"], bg)
+
+
+def _notice(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
+    if f.notice is not None:
+        p.line(s, r.inflate(-r.height, -r.height // 3), f.notice[1], p.theme["text"], bg)
+
+
+def _text(field: str, colour: str, *, face: str = BOLD, align: str = "center", fill: float = 1.0) -> Painting:
+    def paint(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
+        p.line(s, r, getattr(f, field), p.theme[colour], bg, face=face, align=align, fill=fill)
+    return paint
+
+
+def _sided(fn: Callable[..., None], side: str) -> Painting:
+    def paint(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
+        fn(p, s, r, f, bg, side)
+    return paint
+
+
+Painting = Callable[[Painter, pygame.Surface, pygame.Rect, Frame, Colour], None]
+
+# Each part: the frame's values it shows (compared frame to frame) and how it is painted.
+PARTS: dict[str, tuple[Callable[[Frame], Any], Painting]] = {
+    "top_left": (lambda f: f.top_left, _text("top_left", "dim", align="left", fill=0.6)),
+    "title": (lambda f: f.title, _text("title", "text", fill=0.8)),
+    "top_right": (lambda f: f.top_right, _text("top_right", "dim", align="right", fill=0.6)),
+    "subtitle": (lambda f: f.subtitle, _text("subtitle", "countdown", fill=0.9)),
+    "notice": (lambda f: f.notice, _notice),
+    "link": (lambda f: f.link, _text("link", "offline", align="right", fill=0.45)),
+    "home_bar": (lambda f: f.home.colour, _sided(_bar, "home")),
+    "away_bar": (lambda f: f.away.colour, _sided(_bar, "away")),
+    "home_name": (lambda f: (f.home, f.winner), _sided(_name, "home")),
+    "away_name": (lambda f: (f.away, f.winner), _sided(_name, "away")),
+    "home_score": (lambda f: (f.home_score, f.winner), _sided(_score, "home")),
+    "away_score": (lambda f: (f.away_score, f.winner), _sided(_score, "away")),
+    "clock": (lambda f: (f.clock, f.running), _clock),
+    "clock_note": (lambda f: f.clock_note, _text("clock_note", "clock_stopped", fill=0.8)),
+    "centre": (lambda f: f.centre, _text("centre", "text", fill=0.75)),
+    "possession": (lambda f: (f.possession, f.possession_label), _possession),
+    "home_timeouts": (lambda f: (f.home_timeouts, f.timeouts_label), _sided(_timeouts, "home")),
+    "away_timeouts": (lambda f: (f.away_timeouts, f.timeouts_label), _sided(_timeouts, "away")),
+    "home_penalties": (lambda f: (f.home_penalties, f.waiting_label), _sided(_penalties, "home")),
+    "away_penalties": (lambda f: (f.away_penalties, f.waiting_label), _sided(_penalties, "away")),
+    "big_label": (lambda f: f.big_label, _text("big_label", "text", fill=0.9)),
+    "countdown": (lambda f: f.countdown, lambda p, s, r, f, bg: _number(p, s, r, f.countdown, "88:88",
+                                                                         p.theme["countdown"], bg)),
+    "home_shots": (lambda f: (f.home_shots, f.home), _sided(_shots, "home")),
+    "away_shots": (lambda f: (f.away_shots, f.away), _sided(_shots, "away")),
+    "next_line": (lambda f: f.next_line, _text("next_line", "dim", fill=0.7)),
+    "next_label": (lambda f: f.next_label, _text("next_label", "dim", fill=0.8)),
+    "next_teams": (lambda f: f.next_teams, _text("next_teams", "text", face=NARROW, fill=0.9)),
+    "next_when": (lambda f: f.next_when, _text("next_when", "countdown", fill=0.8)),
+    "tables": (lambda f: (f.tables, f.table_titles, f.table_heads, f.page, f.page_word),
+               lambda p, s, r, f, bg: paint_tables(p.type, p.theme, s, r, f, bg)),
+}

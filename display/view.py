@@ -1,0 +1,88 @@
+"""What the table hands the screen each frame: :class:`ScoreboardView` (plain data, no pygame).
+
+The screen draws only what is in here. Words come from the catalogs of ``language``; the
+engine's state is data (``rules.match.MatchState``); team names and colours come from the
+tournament file (or "Home"/"Away" in a friendly match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from rules.match import MatchState
+from rules.ruleset import Ruleset
+from rules.standings.table import PoolTable
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class TeamLook:
+    """A team as the screen shows it: ``short`` replaces a name too long for its box (e.g. "HUN")."""
+
+    name: str
+    short: str | None = None
+    colour: Colour | None = None  # None: the theme's home/away colour
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message over the bottom band; the score stays visible.
+
+    ``refused``: a press the engine refused, ``text`` its reason. ``recovered``: the table
+    restarted after a cut, ``down_ms`` how long it was down. ``info``: any other short line.
+    """
+
+    kind: Literal["refused", "recovered", "info"]
+    text: str = ""
+    down_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    """The MQTT link: a discreet corner mark when offline, with how many messages wait to be sent."""
+
+    online: bool
+    waiting: int = 0
+
+
+@dataclass(frozen=True)
+class NextMatch:
+    home: str
+    away: str
+    start: datetime | None = None
+    round: str | None = None  # the tournament's round, e.g. "semi_final"
+    stage: str | None = None  # the pool or match name, e.g. "A" or "SF1"
+
+
+@dataclass(frozen=True)
+class BetweenMatches:
+    """Between matches: the court's next match and the pool tables, shown ``page`` by page.
+
+    ``page`` is any counter the caller advances every few seconds; the screen wraps it
+    around the number of pages the tables need at its resolution.
+    """
+
+    court: str | None = None
+    next_match: NextMatch | None = None
+    tables: tuple[PoolTable, ...] = ()
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class ScoreboardView:
+    """One frame's worth of input. ``state`` None means no match is loaded (between matches)."""
+
+    state: MatchState | None
+    ruleset: Ruleset
+    home: TeamLook = TeamLook("Home")
+    away: TeamLook = TeamLook("Away")
+    language: str | None = None
+    round: str | None = None  # the tournament's round of this match, e.g. "semi_final"
+    stage: str | None = None  # "A", "SF1": shown small in the top corner
+    notices: tuple[Notice, ...] = ()
+    link: Link | None = None
+    between: BetweenMatches | None = None
+    help_lines: tuple[str, ...] = field(default=())  # the table's key map, shown as an overlay when given
