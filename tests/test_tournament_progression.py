@@ -115,7 +115,8 @@ def test_a_classification_match_needs_a_winner() -> None:
     results = [r for r in all_results() if r.pool in ("A", "B")]
     level = MatchResult(pool="SF2", home="Rot-Weiss Köln", away="Club an der Alster", home_goals=2, away_goals=2)
     err = refused([*results, level])
-    assert err.key == "pool SF2" and "ended level" in err.message
+    assert err.key == "pool SF2" and "a knock-out match cannot end level" in err.message
+    assert "enter the result after overtime or the shoot-out" in err.message
 
 
 def test_a_match_result_before_its_teams_are_known_or_with_other_teams() -> None:
@@ -221,3 +222,53 @@ def test_an_error_about_one_result_names_its_line_when_lines_are_given() -> None
         progress(t, load_ruleset("indoor-hockey"), entry, twice, results_source="r.csv", result_lines=range(2, 9))
     assert caught.value.source == "r.csv, line 8" and caught.value.key == "pool A"
     assert "entered more often" in caught.value.message
+
+
+# Pool A with its 3rd and 4th level on everything (Three Rock Rovers and Slavia Praha
+# lost 0-1 to both others and drew 1-1): only a penalty competition can place them.
+TIED_A = [
+    MatchResult(pool="A", home=h, away=a, home_goals=hg, away_goals=ag)
+    for h, a, hg, ag in [
+        ("Rot-Weiss Köln", "Three Rock Rovers", 1, 0), ("Rot-Weiss Köln", "Slavia Praha", 1, 0),
+        ("Amsterdam H&BC", "Three Rock Rovers", 1, 0), ("Amsterdam H&BC", "Slavia Praha", 1, 0),
+        ("Three Rock Rovers", "Slavia Praha", 1, 1), ("Rot-Weiss Köln", "Amsterdam H&BC", 2, 0),
+    ]
+]
+
+
+def test_a_later_pool_plays_on_while_a_tie_among_the_teams_it_takes_waits_for_a_decision() -> None:
+    # Pool C takes 3A and 4A both: its teams are known, whichever is 3rd, so its
+    # results count although pool A's tie waits for the penalty competition.
+    pool_b = [r for r in all_results() if r.pool == "B"]
+    pool_c = [r for r in all_results() if r.pool == "C"]
+    state = run([*TIED_A, *pool_b, *pool_c])
+    assert state.slots["3A"].team is None and "penalty competition" in (state.slots["3A"].needs or "")
+    c = state.pools["C"]
+    assert c.complete and c.table is not None
+    assert {row.team for row in c.table.rows} >= {"Three Rock Rovers", "Slavia Praha"}
+    assert c.table.rows[0].team == state.slots["1C"].team
+    # pool A's carried meeting is the 1-1 between the two tied teams
+    carried = [(r.home, r.away, r.home_goals, r.away_goals) for r in c.carried]
+    assert ("Three Rock Rovers", "Slavia Praha", 1, 1) in carried
+    decided = run([*TIED_A, *pool_b, *pool_c], [Decision(pool="A", method="penalty_competition",
+                                                          order=("Slavia Praha", "Three Rock Rovers"))])
+    assert decided.slots["3A"].team == "Slavia Praha"
+    assert decided.pools["C"].table == c.table
+
+
+def test_a_slot_open_for_a_tie_it_shares_with_a_place_elsewhere_still_waits() -> None:
+    # 2A and 3A level: SF1 takes 2A, pool C takes 3A: pool C's teams are not known.
+    tied = [
+        MatchResult(pool="A", home=h, away=a, home_goals=hg, away_goals=ag)
+        for h, a, hg, ag in [
+            ("Rot-Weiss Köln", "Three Rock Rovers", 1, 0), ("Rot-Weiss Köln", "Amsterdam H&BC", 1, 0),
+            ("Rot-Weiss Köln", "Slavia Praha", 1, 0), ("Amsterdam H&BC", "Three Rock Rovers", 1, 1),
+            ("Amsterdam H&BC", "Slavia Praha", 1, 0), ("Three Rock Rovers", "Slavia Praha", 1, 0),
+        ]
+    ]
+    pool_b = [r for r in all_results() if r.pool == "B"]
+    state = run([*tied, *pool_b])
+    assert state.slots["2A"].team is None and state.pools["C"].table is None
+    played_c = MatchResult(pool="C", home="Three Rock Rovers", away="Pembroke Wanderers", home_goals=2, away_goals=1)
+    err = refused([*tied, *pool_b, played_c])
+    assert "before its teams are known" in err.message

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from rules.errors import TournamentError
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
+from rules.standings.possible import impossible
 from rules.tournament.exchange import check_against_teams, clash_notes
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
 from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
@@ -214,7 +215,8 @@ class _Walker:
         fixtures = pool_fixtures(pool, tuple(s.text for s in slots))
         own = self.by_stage.get(pool.name, [])
         open_slots = [s for s in slots if s.team is None]
-        if open_slots:
+        together = self._known_together(open_slots, slots)
+        if open_slots and together is None:
             if own:
                 raise self.fail(
                     pool.name,
@@ -223,7 +225,7 @@ class _Walker:
                 )
             self.pools[pool.name] = PoolState(name=pool.name, teams=slots, played=0, expected=len(fixtures), table=None)
             return
-        team_of = {s.text: s.team for s in slots}
+        team_of = {s.text: s.team or (together or {}).get(s.text) for s in slots}
         teams = [team_of[s.text] or "" for s in slots]
         carried_keys = {frozenset(team_of[x] for x in pair) for pair in carried_pairs(pool)}
         meets = 2 if pool.double else 1
@@ -246,6 +248,9 @@ class _Walker:
                 raise self.fail(
                     pool.name, f"{r.home} v {r.away} is entered more often than they meet in pool {pool.name}", r
                 )
+            problem = impossible(self.ruleset.match, r, "round_robin")
+            if problem is not None:
+                raise self.fail(pool.name, problem, r)
         carried = tuple(self._carried(pool, team_of))
         decisions = [d for d in self.decisions if d.pool == pool.name]
         ruleset = self.ruleset
@@ -261,6 +266,44 @@ class _Walker:
             table=table,
             carried=carried,
         )
+
+    def _known_together(self, open_slots: Sequence[Slot], slots: Sequence[Slot]) -> dict[str, str] | None:
+        """The teams of ``open_slots`` when a later pool takes every place of the ties that keep them open.
+
+        "3A" and "4A" are open while pool A's 3rd and 4th wait for lots, but a pool that
+        takes both has its teams: which is which changes nothing in that pool, so its
+        results are taken as soon as they are played. None when some slot is open otherwise.
+        """
+        taken = {s.text for s in slots}
+        together: dict[str, str] = {}
+        for s in open_slots:
+            found = parse_placeholder(s.text)
+            if not isinstance(found, PoolPlace) or s.text in self.swappable:
+                return None
+            block = self._tied_block(found)
+            if block is None:
+                return None
+            places = [canonical(f"{rank}{found.stage}") for rank in block[0]]
+            if not set(places) <= taken:
+                return None
+            together.update(zip(places, block[1], strict=True))
+        return together
+
+    def _tied_block(self, found: PoolPlace) -> tuple[list[int], list[str]] | None:
+        """The places and teams of the undecided tie that holds ``found``'s place, in a finished table."""
+        state = self.pools.get(found.stage)
+        if state is not None:
+            if state.table is None or not state.complete or found.rank > len(state.table.rows):
+                return None
+            rows = [(row.rank, row.team) for row in state.table.rows]
+        else:
+            ranked = self.rankings.get(found.stage)
+            if ranked is None or ranked.waiting or found.rank > len(ranked.rows):
+                return None
+            rows = [(rank, row.team) for rank, row in ranked.rows]
+        shared = rows[found.rank - 1][0]
+        places = [i for i, (rank, _) in enumerate(rows, start=1) if rank == shared]
+        return places, [rows[i - 1][1] for i in places]
 
     def _carried(self, pool: Pool, team_of: dict[str, str | None]) -> list[MatchResult]:
         out = []
@@ -291,6 +334,9 @@ class _Walker:
                 raise self.fail(
                     name, f"the result is {result.home} v {result.away} but {name} is {home.team} v {away.team}", result
                 )
+            problem = impossible(self.ruleset.match, result, "knockout")
+            if problem is not None:
+                raise self.fail(name, problem, result)
             winner = winner_of(self.ruleset, result)
             if winner is None:
                 raise self.fail(
