@@ -26,6 +26,7 @@ from rules.ruleset import Ruleset, StageKind, stage_of_round
 from rules.tournament import load_tournament_ruleset, parse_tournament
 
 POLL_S = 0.25
+RESTART_MARGIN_S = 30.0  # session seconds between one script's end and the next one's first press
 STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
 
 
@@ -35,6 +36,10 @@ class Court:
     table: Part | None = None
     playing: int | None = None  # the match number its table is playing
     handed: set[int] = field(default_factory=set)  # matches whose script its table has played
+    # The table's session time goes on across its restarts (firmware/session.py): each script
+    # starts after the instant the previous one ended, plus the wall time the table was down.
+    script_end_s: float | None = None
+    ended_at: float = 0.0  # time.monotonic() when its last table exited
 
 
 def stage_of(ruleset: Ruleset, round: str | None) -> StageKind:
@@ -106,6 +111,7 @@ class Autoplay:
             assert court.playing is not None
             court.handed.add(court.playing)
             court.table, court.playing = None, None
+            court.ended_at = time.monotonic()
         ahead = [m for m in matches if str(m["court"]) == court.name and m.get("result") is None
                  and int(m["number"]) not in court.handed]
         if not ahead:
@@ -124,7 +130,13 @@ class Autoplay:
         )
         title = f"match {number}, {match['stage']}: {match['home']} v {match['away']} on {court.name}"
         script = self.scripts / f"match-{number:03d}.txt"
-        script.write_text(press_script(plan, self.ruleset, title=title), encoding="utf-8")
+        offset = 0.0
+        if court.script_end_s is not None:
+            down = (time.monotonic() - court.ended_at) * self.venue.options.speed
+            offset = court.script_end_s + down + RESTART_MARGIN_S
+        text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
+                                                offset=offset)
+        script.write_text(text, encoding="utf-8")
         window = court.name == next(iter(self.courts)) and self.venue.show_window
         court.table = self.venue.table(court.name, self.ruleset.name, script=script, window=window)
         court.playing = number

@@ -24,9 +24,12 @@ from rules.errors import DemoError
 STOP_TIMEOUT_S = 10.0
 
 
+_MAIN = "import sys; from courtside.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
 def courtside_argv(*args: str) -> list[str]:
-    """The same ``courtside`` this demo runs, in the same Python (the venv's)."""
-    return [sys.executable, "-m", "courtside", *args]
+    """The same ``courtside`` this demo runs, in the same Python (the venv's), whatever is on PATH."""
+    return [sys.executable, "-c", _MAIN, *args]
 
 
 class Part:

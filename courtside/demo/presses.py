@@ -59,17 +59,21 @@ def _lines_for(action: Action, ruleset: Ruleset, start: float) -> list[tuple[flo
     return lines
 
 
-def press_script(plan: Plan, ruleset: Ruleset, *, title: str = "", load: bool = True) -> str:
-    """The script text; ``load``: first press NEXT to load the court's next scheduled match."""
-    start = LOAD_S + STEP_S if load else 0.0
+def press_script(plan: Plan, ruleset: Ruleset, *, title: str = "", load: bool = True,
+                 offset: float = 0.0) -> tuple[str, float]:
+    """The script text and its last instant. ``load``: first press NEXT to load the court's next
+    scheduled match (a fresh table has loaded its first one already); ``offset``: the table's
+    session second the script starts at (a restarted table goes on from where it was)."""
+    start = offset + (LOAD_S + STEP_S if load else 0.0)
     out = [f"# {title}\n" if title else "", "# simulated table officials (courtside demo --autoplay)\n"]
     if load:
-        out.append(f"{_at(LOAD_S)} press next\n")
+        out.append(f"{_at(offset + LOAD_S)} press next\n")
     last = 0.0
     for action in plan.actions:
         for at, text in _lines_for(action, ruleset, start):
             at = max(at, last)  # instants never go back (a press's steps may reach the next action)
             out.append(f"{_at(at)} {text}\n")
             last = at
-    out.append(f"{_at(max(start + plan.end_ms / 1000 + END_WAIT_S, last))} wait\n")
-    return "".join(out)
+    end = round(max(start + plan.end_ms / 1000 + END_WAIT_S, last), 2)
+    out.append(f"{_at(end)} wait\n")
+    return "".join(out), end

@@ -20,15 +20,19 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from importlib import resources
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
 from courtside.demo.broker import EmbeddedBroker, free_port
+from courtside.demo.calendar import moved_to
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
+from courtside.files import read_text
 from rules.errors import DemoError
+from rules.tournament import parse_tournament
 
 SEED_TOURNAMENTS = ("indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey")
 SERVICE_START_TIMEOUT_S = 90.0
@@ -87,10 +91,15 @@ class Venue:
 
     def __init__(self, options: DemoOptions) -> None:
         self.options = options
-        self.file = tournament_file(options.tournament)
+        original = tournament_file(options.tournament)
+        text = read_text(str(original))
+        parse_tournament(text, str(original))  # a bad file is refused here, naming it, before anything starts
         self.parts = Parts()
         self.broker: EmbeddedBroker | None = None
         self.workdir = Path(tempfile.mkdtemp(prefix="courtside-demo-"))
+        # The service and the tables read one copy, moved to begin tomorrow (courtside.demo.calendar).
+        self.file = self.workdir / original.name
+        self.file.write_text(moved_to(text, date.today() + timedelta(days=1), original), encoding="utf-8")
         self.http_port = options.http_port or free_port()
         self.web = f"http://127.0.0.1:{self.http_port}/"
         self.api = ServiceApi(self.web)

@@ -1,0 +1,77 @@
+"""courtside.demo.presses: the officials' plan, written as a press script, played by the real table
+program through gpiozero's mock pins, ends as the plan says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from courtside.demo.officials import plan_match
+from courtside.demo.presses import press_script
+from firmware.script import parse_script
+from firmware.table import run_script
+from rules.ruleset import load_ruleset
+
+
+@pytest.mark.parametrize(("name", "seed"), [("indoor-hockey", 3), ("water-polo", 4), ("ice-hockey", 5)])
+def test_a_pool_match_played_by_the_table_ends_with_the_plans_score(tmp_path: Path, name: str, seed: int) -> None:
+    ruleset = load_ruleset(name)
+    plan = plan_match(ruleset, seed=seed)
+    text, end = press_script(plan, ruleset, load=False)
+    state = run_script(parse_script(text, "demo"), rules=name, journal=tmp_path, speed=0)
+    assert state.phase == "finished"
+    assert (state.home_goals, state.away_goals) == (plan.home_goals, plan.away_goals)
+    assert end == parse_script(text, "demo")[-1].at
+
+
+def test_the_level_classification_match_reaches_its_shootout_at_the_table(tmp_path: Path) -> None:
+    """A pool match, then NEXT loads the placement match, which goes to extra time and strokes."""
+    ruleset = load_ruleset("indoor-hockey")
+    pool, end = press_script(plan_match(ruleset, seed=5), ruleset, load=False)
+    plan = plan_match(ruleset, stage="knockout", round="placement", seed=11, level=True)
+    placement, _ = press_script(plan, ruleset, load=True, offset=end + 5)
+    tournament = tmp_path / "t.toml"
+    tournament.write_text(_pool_then_placement(), encoding="utf-8")
+    state = run_script(parse_script(pool + placement, "demo"), court="1", journal=tmp_path / "j",
+                       tournament=str(tournament), speed=0)
+    assert state.phase == "finished" and state.shootout is not None
+    assert state.home_goals == state.away_goals == plan.home_goals
+    assert state.result is not None and state.result.outcome == "shootout" and state.result.winner is not None
+
+
+def test_a_restarted_table_goes_on_after_the_offset_and_loads_the_next_match(tmp_path: Path) -> None:
+    ruleset = load_ruleset("indoor-hockey")
+    first = plan_match(ruleset, seed=1)
+    text, end = press_script(first, ruleset, load=False)
+    presses = [line for line in text.splitlines() if not line.startswith("#")]
+    assert presses[0].endswith("press clock_start")  # a fresh table has its first match loaded
+    second, _ = press_script(plan_match(ruleset, seed=2), ruleset, load=True, offset=end + 30)
+    lines = [line for line in second.splitlines() if not line.startswith("#")]
+    assert lines[0] == f"{end + 30.5:g} press next"
+    assert all(float(line.split()[0]) > end for line in lines)
+
+
+def _pool_then_placement() -> str:
+    return """
+name = "A pool of two, then a placement match"
+ruleset = "indoor-hockey"
+final_ranking = ["winner P12", "loser P12"]
+[schedule]
+start = "2030-01-05T10:00"
+courts = ["Hall 1"]
+slot = "55:00"
+knockout_slot = "70:00"
+[[pools]]
+name = "A"
+teams = ["Team A", "Team B"]
+[[matches]]
+name = "P12"
+home = "1A"
+away = "2A"
+round = "placement"
+[[teams]]
+name = "Team A"
+[[teams]]
+name = "Team B"
+"""
