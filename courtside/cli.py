@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "users": "desk accounts of the standings service",
     "server": "the standings service: results over MQTT, standings, schedules, web pages",
     "table": "run the referee table: buttons, horn, journal and screen",
+    "display": "the venue scoreboard: a frame to a PNG, or a screen following a court over MQTT",
 }
 
 

@@ -40,33 +40,44 @@ MAX_ITEMS = 10_000
 """Longest list or table: a 1,700-team tournament fits many times over."""
 
 
-@dataclasses.dataclass(frozen=True)
+# The markers are plain classes, not dataclasses: each dataclass costs a code generation at import.
 class Bounds:
     """A number's allowed range, both ends included."""
 
-    low: int | float | None = None
-    high: int | float | None = None
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: float | None = None, high: float | None = None) -> None:
+        self.low, self.high = low, high
 
 
-@dataclasses.dataclass(frozen=True)
 class Size:
     """How many items a list or table holds, or characters a text has."""
 
-    low: int = 0
-    high: int = MAX_ITEMS
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: int = 0, high: int = MAX_ITEMS) -> None:
+        self.low, self.high = low, high
 
 
-@dataclasses.dataclass(frozen=True)
 class Pattern:
-    regex: str
-    hint: str
+    """A text must match ``regex`` in full; ``hint`` says in words what it should be."""
+
+    __slots__ = ("hint", "regex")
+
+    def __init__(self, regex: str, hint: str) -> None:
+        self.regex, self.hint = regex, hint
 
 
-@dataclasses.dataclass(frozen=True)
 class Before:
     """A conversion from what the user may write to the field's type; raises ValueError with the reason."""
 
-    convert: Callable[[Any], Any]
+    __slots__ = ("convert",)
+
+    def __init__(self, convert: Callable[[Any], Any]) -> None:
+        self.convert = convert
+
+
+_ANY_SIZE = Size()
 
 
 class Invalid(Exception):
@@ -164,7 +175,7 @@ def _value(tp: Any, value: Any, path: str, problems: list[Problem]) -> Any:
     if origin is list:
         if not isinstance(value, list):
             raise Invalid(f"expected a list, got {shown(value)}")
-        _constrain(Size(), value)
+        _constrain(_ANY_SIZE, value)
         (item,) = get_args(tp)
         out = []
         for i, x in enumerate(value):
@@ -181,7 +192,7 @@ def _value(tp: Any, value: Any, path: str, problems: list[Problem]) -> Any:
     if origin is dict:
         if not isinstance(value, dict):
             raise Invalid(f"expected a table, got {shown(value)}")
-        _constrain(Size(), value)
+        _constrain(_ANY_SIZE, value)
         _, item = get_args(tp)
         table = {}
         for key, x in value.items():

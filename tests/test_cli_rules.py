@@ -49,3 +49,20 @@ def test_check_refuses_a_wrong_file_naming_file_key_and_reason(tmp_path: Path) -
     assert f"{path}: match.period_length:" in done.stderr
     assert "M:SS" in done.stderr
     assert done.stdout == ""
+
+
+def test_show_without_a_name_lists_the_presets_it_knows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "courtside rules show NAME" in lines[0]
+    assert [line.split()[0] for line in lines[1:]] == list(PRESETS)
+
+
+def test_check_names_the_limit_of_a_file_too_large_for_a_ruleset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b"# padding\n" * 100_000)
+    assert main(["rules", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "262,144 bytes" in err

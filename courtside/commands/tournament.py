@@ -14,43 +14,66 @@ from rules.errors import TournamentError
 from rules.standings import parse_decisions_csv
 from rules.standings.results import read_results_csv
 from rules.tournament import (
+    Tournament,
     build_schedule,
     load_tournament_ruleset,
     make_draw,
-    parse_tournament,
     pool_teams,
     progress,
+    read_tournament_file,
 )
-from rules.tournament.model import Tournament
+
+TOURNAMENT_FILE = "the tournament TOML file (docs/tournaments.md), e.g. rules/examples/indoor-hockey.toml"
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number from 0 up to 2**53, like draw.seed in the file."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 16 or int(text) > 2**53:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a draw seed (a whole number from 0 to 2**53)")
+    return int(text)
 
 
 def register(sub: Any) -> None:
-    parser: argparse.ArgumentParser = sub.add_parser("tournament", help="draw, schedule and follow a tournament")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "tournament",
+        help="draw, schedule and follow a tournament",
+        description="A tournament file (TOML, docs/tournaments.md) declares the teams, courts, times and stages; "
+        "rules/examples/ has one per shipped ruleset.",
+    )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     p = actions.add_parser("draw", help="draw the pools; prints the seed that reproduces the draw")
-    p.add_argument("file")
-    p.add_argument("--seed", type=int, help="draw with this seed (default: the file's draw.seed, else a new one)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("file", metavar="TOURNAMENT.toml", help=TOURNAMENT_FILE)
+    p.add_argument("--seed", type=_seed, help="draw with this seed (default: the file's draw.seed, else a new one)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text for people, json for programs")
     p.set_defaults(run=_draw)
 
     p = actions.add_parser("schedule", help="build the fixture list across courts and times")
-    p.add_argument("file")
-    p.add_argument("--seed", type=int, help="use this draw seed instead of the file's draw.seed")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("file", metavar="TOURNAMENT.toml", help=TOURNAMENT_FILE)
+    p.add_argument("--seed", type=_seed, help="use this draw seed instead of the file's draw.seed")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text for people, json for programs")
     p.set_defaults(run=_schedule)
 
     p = actions.add_parser("show", help="standings, resolved placeholders and what is still open")
-    p.add_argument("file")
-    p.add_argument("--results", required=True, help="the results CSV (the one `courtside standings` reads)")
-    p.add_argument("--decisions", help="the organiser's decisions CSV (lots, penalty competitions)")
-    p.add_argument("--seed", type=int, help="use this draw seed instead of the file's draw.seed")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("file", metavar="TOURNAMENT.toml", help=TOURNAMENT_FILE)
+    p.add_argument(
+        "--results",
+        required=True,
+        metavar="RESULTS.csv",
+        help="the results CSV (pool,home,away,home_goals,away_goals,...; the one `courtside standings` reads)",
+    )
+    p.add_argument(
+        "--decisions",
+        metavar="DECISIONS.csv",
+        help="the organiser's decisions CSV (pool,method,order: lots, penalty competitions)",
+    )
+    p.add_argument("--seed", type=_seed, help="use this draw seed instead of the file's draw.seed")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text for people, json for programs")
     p.set_defaults(run=_show)
 
 
 def _load(path: str) -> Tournament:
-    return parse_tournament(read_text(path), path)
+    return read_tournament_file(path)
 
 
 def _emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
