@@ -1,1 +1,35 @@
-"""The HDMI scoreboard screen, drawn with pygame (a thin shell around rules/)."""
+"""The HDMI venue scoreboard, drawn with pygame-ce (a thin shell around rules/).
+
+The interface the table (firmware/) uses, each frame::
+
+    from display.scoreboard import Scoreboard
+    from display.view import ScoreboardView, TeamLook, Notice, Link, BetweenMatches, NextMatch
+
+    board = Scoreboard(surface)            # the display surface (or any pygame.Surface); theme optional
+    changed = board.draw(ScoreboardView(
+        state,                             # rules.match.MatchState at the frame's instant; None between matches
+        ruleset,                           # rules.ruleset.Ruleset of the match (sport words, time-outs, caps)
+        home=TeamLook("Hungary Juniors", short="HUN", colour="#d7263d"),
+        away=TeamLook("Serbia Juniors"),
+        language="sv",                     # the tournament's language (en, sv, sk)
+        round="semi_final", stage="SF1",   # shown small in the top corner
+        notices=(Notice("refused", text=reason),),   # or Notice("recovered", down_ms=...), Notice("info", text)
+        link=Link(online=False, waiting=12),          # the MQTT link: a discreet "offline" mark
+        between=BetweenMatches(court, NextMatch(...), tables=(PoolTable, ...), page=n),
+        help_lines=("F1  clock start/stop", ...),    # the key map, shown while given
+    ))
+    pygame.display.update(changed)         # only the rectangles that changed ([] when nothing did)
+
+After a window is exposed or resized call ``board.invalidate()``; the next frame repaints
+everything at the new size. Keys are not read here: the table polls pygame's events itself
+(``firmware/pygame_screen.py``) and queues them as commands, so one loop owns everything.
+
+Opening the screen: ``display.screen.open_screen()`` picks KMS/DRM full screen on a Pi
+without a desktop (``SDL_VIDEODRIVER=kmsdrm``), a window under X11/Wayland, and SDL's
+dummy driver when ``SDL_VIDEODRIVER=dummy`` (tests).
+"""
+
+import os
+
+# pygame prints a banner on import; the table's log and the command's output are no place for it.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

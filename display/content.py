@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from gettext import NullTranslations
 
+from display.theme import parse_colour
 from display.view import BetweenMatches, Colour, ScoreboardView, TeamLook
 from rules.match import MatchState
 from rules.match.clock import format_clock
@@ -83,12 +84,17 @@ class Frame:
     table_heads: tuple[str, ...] = ()
     page: int = 0
     page_word: str = ""  # "Page {page} of {pages}"
+    help_title: str = ""
+    help_lines: tuple[str, ...] = ()  # the table's key map, over the lower part of the screen
 
 
 def team(look: TeamLook, w: NullTranslations) -> Team:
     # A friendly match's "Home" and "Away" are words of the screen, not names: they are translated.
     name = w.gettext(look.name) if look.name in ("Home", "Away") else look.name
-    return Team(name, look.short, look.colour)
+    colour = look.colour
+    if isinstance(colour, str):
+        colour = parse_colour(colour, "team colour", name)
+    return Team(name, look.short, colour)
 
 
 def clock_text(ms: int, *, tenths: bool, down: bool) -> str:
@@ -157,6 +163,8 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
                  link=link)
     if view.between is not None:
         base = _between(base, view.between, w)
+    if view.help_lines:
+        base = replace(base, help_title=w.gettext("Keys"), help_lines=view.help_lines)
     if state is None:
         return replace(base, title=view.between.court or "" if view.between else "")
     r = view.ruleset

@@ -265,7 +265,7 @@ def scene(sport: str, phase: str) -> Scene:
     match, at = _play(sport, knockout, script)
     state = match.state_at(at)
     view = ScoreboardView(state, ruleset, _look(home), _look(away), language=lang,
-                          round=round_name if knockout else "round_robin", stage="SF1" if knockout else "A",
+                          round=round_name if knockout else "pool", stage="SF1" if knockout else "A",
                           between=between if state.phase == "finished" else None)
     return Scene(sport, phase, view)
 

@@ -87,7 +87,14 @@ _BETWEEN: dict[str, Box] = {
     "tables": (2, 35, 96, 56),
 }
 
+# The key map over everything below the score line (the table's help key toggles it).
+_HELP: dict[str, Box] = {
+    **{k: v for k, v in _BREAK.items() if k.startswith(("home_", "away_"))},
+    "help": (4, 26, 92, 65),
+}
+
 MODES: dict[str, dict[str, Box]] = {
+    "help": _HELP,
     "play": _PLAY,
     "play_possession": {**_PLAY, **_POSSESSION},
     "interval": _BREAK,

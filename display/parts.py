@@ -185,6 +185,19 @@ def _notice(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour)
         p.line(s, r.inflate(-r.height, -r.height // 3), f.notice[1], p.theme["text"], bg)
 
 
+def _help(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
+    """The key map in two columns under its title."""
+    rows = (len(f.help_lines) + 1) // 2
+    line_h = min(r.height // 12, r.height // (rows + 2))
+    p.line(s, pygame.Rect(r.left, r.top, r.width, line_h * 3 // 2), f.help_title, p.theme["countdown"], bg,
+           align="left")
+    half = r.width // 2
+    for i, text in enumerate(f.help_lines):
+        col, row = divmod(i, rows)
+        cell = pygame.Rect(r.left + col * half, r.top + line_h * (row + 2), half - r.width // 40, line_h)
+        p.line(s, cell, text, p.theme["text"], bg, align="left", fill=0.8)
+
+
 def _text(field: str, colour: str, *, face: str = BOLD, align: str = "center", fill: float = 1.0) -> Painting:
     def paint(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
         p.line(s, r, getattr(f, field), p.theme[colour], bg, face=face, align=align, fill=fill)
@@ -230,6 +243,7 @@ PARTS: dict[str, tuple[Callable[[Frame], Any], Painting]] = {
     "next_label": (lambda f: f.next_label, _text("next_label", "dim", fill=0.8)),
     "next_teams": (lambda f: f.next_teams, _text("next_teams", "text", face=NARROW, fill=0.9)),
     "next_when": (lambda f: f.next_when, _text("next_when", "countdown", fill=0.8)),
+    "help": (lambda f: (f.help_title, f.help_lines), _help),
     "tables": (lambda f: (f.tables, f.table_titles, f.table_heads, f.page, f.page_word),
                lambda p, s, r, f, bg: paint_tables(p.type, p.theme, s, r, f, bg)),
 }

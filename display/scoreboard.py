@@ -22,6 +22,8 @@ from rules.words import words_for
 
 
 def mode_of(frame: Frame) -> str:
+    if frame.help_lines:
+        return "help"
     return "play_possession" if frame.mode == "play" and frame.possession_label else frame.mode
 
 

@@ -24,7 +24,7 @@ class TeamLook:
 
     name: str
     short: str | None = None
-    colour: Colour | None = None  # None: the theme's home/away colour
+    colour: Colour | str | None = None  # (r, g, b) or "#rrggbb"; None: the theme's home/away colour
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,10 @@ _SHOOTOUTS = {
     "ice hockey": "Shoot-out",
 }
 _ROUNDS = {
+    "pool": "Pool match",
     "round_robin": "Pool match",
+    "round_of_32": "Round of 32",
+    "round_of_16": "Round of 16",
     "playoff": "Cross-over",
     "quarter_final": "Quarter-final",
     "semi_final": "Semi-final",

@@ -1,0 +1,116 @@
+"""One frame without a screen: a state (as ``courtside replay --format json`` prints it) to a PNG.
+
+Used by ``courtside display snapshot``, the tests and docs/screens/make_screens.py. It draws
+on an off-screen surface, so no video driver is needed at all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from display.scoreboard import Scoreboard
+from display.theme import Theme
+from display.view import ScoreboardView, TeamLook
+from rules.errors import FileLineError, TournamentError
+from rules.match import MatchState
+from rules.ruleset import Ruleset
+from rules.tournament.loading import read_tournament_file
+from rules.tournament.model import Tournament, load_tournament_ruleset
+
+MAX_SIDE = 7680  # 8K: anything larger is a typo, and would take gigabytes
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1920x1080"`` -> (1920, 1080)."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or not (16 <= int(w) <= MAX_SIDE and 16 <= int(h) <= MAX_SIDE):
+        raise ValueError(f"{text!r}: give the size as WIDTHxHEIGHT, e.g. 1920x1080 (16 to {MAX_SIDE} each)")
+    return int(w), int(h)
+
+
+def read_state(path: str) -> MatchState:
+    """A state JSON file; a wrong file is an error naming it."""
+    try:
+        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise FileLineError(path, None, f"cannot read the file ({err.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise FileLineError(path, None, f"not a JSON match state ({err})") from None
+    try:
+        return MatchState.from_dict(data)
+    except ValueError as err:
+        raise FileLineError(path, None, f"not a match state as courtside replay --format json prints it: {err}") \
+            from None
+
+
+@dataclass(frozen=True)
+class Fixture:
+    home: str
+    away: str
+    round: str | None
+    stage: str | None
+    court: str | None
+
+
+def language_of(tournament: Tournament | None) -> str | None:
+    """The tournament file's ``language`` (read defensively: older files have none)."""
+    return getattr(tournament, "language", None) if tournament is not None else None
+
+
+def find_fixture(tournament: Tournament, ruleset: Ruleset, source: str, ident: str) -> Fixture:
+    """A match of the tournament's schedule by its number ("12") or a knock-out match's name ("SF1")."""
+    from rules.tournament.draw import pool_teams
+    from rules.tournament.schedule import build_schedule
+
+    schedule = build_schedule(tournament, ruleset, pool_teams(tournament, source))
+    for m in schedule.matches:
+        if str(m.number) == ident or (m.stage == ident and tournament.pool(m.stage) is None):
+            return Fixture(m.home, m.away, m.round, m.stage, m.court)
+    raise TournamentError(source, "matches", f"no match {ident!r}: give a match number of the schedule or a "
+                                             "knock-out match's name (courtside tournament schedule lists them)")
+
+
+def view_for(state: MatchState, ruleset: Ruleset, fixture: Fixture | None = None,
+             language: str | None = None) -> ScoreboardView:
+    if fixture is None:
+        return ScoreboardView(state, ruleset, language=language)
+    return ScoreboardView(state, ruleset, TeamLook(fixture.home), TeamLook(fixture.away), language=language,
+                          round=fixture.round, stage=fixture.stage)
+
+
+def load_view(state_path: str, rules: str | None, tournament_path: str | None, match: str | None,
+              language: str | None) -> ScoreboardView:
+    """The view the snapshot command draws, from its files."""
+    from rules.ruleset import load_ruleset
+
+    state = read_state(state_path)
+    tournament = read_tournament_file(tournament_path) if tournament_path else None
+    if rules is not None:
+        ruleset = load_ruleset(rules)
+    elif tournament is not None and tournament_path is not None:
+        ruleset = load_tournament_ruleset(tournament, tournament_path)
+    else:
+        raise FileLineError("--rules", None, "give --rules, or --tournament (whose ruleset is used)")
+    fixture = None
+    if tournament is not None and tournament_path is not None and match is not None:
+        fixture = find_fixture(tournament, ruleset, tournament_path, match)
+    return view_for(state, ruleset, fixture, language or language_of(tournament))
+
+
+def render(view: ScoreboardView, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
+    """The frame for ``view`` on an off-screen surface of ``size``."""
+    surface = pygame.Surface(size)
+    Scoreboard(surface, theme).draw(view)
+    return surface
+
+
+def save(surface: pygame.Surface, out: str) -> None:
+    try:
+        pygame.image.save(surface, out)
+    except (pygame.error, OSError) as err:
+        raise FileLineError(out, None, f"cannot write the picture ({err})") from None
