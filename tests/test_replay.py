@@ -112,3 +112,11 @@ def test_a_ruleset_other_than_the_headers_is_refused(tmp_path: Path, capsys: pyt
 def test_a_log_without_header_needs_its_ruleset(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "--events", str(log)]) == 2
     assert "no header saying its ruleset: give --rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sport", ["indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey"])
+def test_the_example_log_of_each_sport_replays_with_no_flag(sport: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).parent.parent / "rules" / "examples" / f"{sport}.jsonl"
+    assert main(["replay", "--events", str(path), "--format", "json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["phase"] == "finished" and state["result"]["outcome"] == "regular"
