@@ -10,6 +10,7 @@ due before ``next_due``.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from typing import Any
 
@@ -211,7 +212,7 @@ class MatchMachine(RuleBasedStateMachine):
         end = self.now + 100_000
         cuts = sorted(data.draw(st.lists(st.integers(min_value=0, max_value=end), max_size=4)))
         bounds = [0, *cuts, end]
-        pieces = [h for a, b in zip(bounds, bounds[1:], strict=False) for h in self.match.horns_between(a, b)]
+        pieces = [h for a, b in itertools.pairwise(bounds) for h in self.match.horns_between(a, b)]
         assert pieces == self.match.horns_between(0, end)
 
     @invariant()
