@@ -31,6 +31,12 @@ MAX_BYTES = 8 * 1024 * 1024
 MAX_LINES = 100_000
 """Default line limit (a 40-minute match logs about 2,000 events)."""
 
+MAX_RESULTS_BYTES = 2 * 1024 * 1024
+"""A results file: 20,000 lines of about 100 bytes; the largest tournaments need a quarter of that."""
+
+MAX_DECISIONS_BYTES = 1024 * 1024
+"""A decisions file: a line per tie the results cannot break, a few dozen in a large tournament."""
+
 MAX_MATCH_SECONDS = 24 * 60 * 60
 """No match lasts a day, breaks and extra time included: an instant (``--at``) beyond it is refused."""
 

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from courtside.files import read_text
+from courtside.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from rules.errors import ResultsError
 from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import (
@@ -28,10 +28,6 @@ from rules.standings import (
 from rules.standings.decisions import read_decisions_csv
 from rules.standings.possible import impossible
 from rules.standings.results import MAX_ROWS
-
-MAX_RESULTS_BYTES = 2 * 1024 * 1024
-"""A results file of 20,000 lines at about 100 bytes a line; the largest tournaments need a quarter of it."""
-MAX_DECISIONS_BYTES = 1024 * 1024
 
 
 def register(sub: Any) -> None:

@@ -8,11 +8,11 @@ import secrets
 import sys
 from typing import Any
 
-from courtside.files import read_text
+from courtside.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 from rules.errors import TournamentError
-from rules.standings import parse_decisions_csv
-from rules.standings.results import read_results_csv
+from rules.standings.decisions import read_decisions_csv
+from rules.standings.results import MAX_ROWS, read_results_csv
 from rules.tournament import (
     Tournament,
     build_schedule,
@@ -107,13 +107,26 @@ def _schedule(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     t = _load(args.file)
     ruleset = load_tournament_ruleset(t, args.file)
-    numbered = read_results_csv(read_text(args.results), args.results)
+    numbered = read_results_csv(read_text(args.results, max_bytes=MAX_RESULTS_BYTES, max_lines=MAX_ROWS), args.results)
     results = [result for _, result in numbered]
-    decisions = parse_decisions_csv(read_text(args.decisions), args.decisions) if args.decisions else []
+    decided = (
+        read_decisions_csv(read_text(args.decisions, max_bytes=MAX_DECISIONS_BYTES, max_lines=MAX_ROWS), args.decisions)
+        if args.decisions
+        else []
+    )
     entry = pool_teams(t, args.file, args.seed)
     lines = tuple(line for line, _ in numbered)
     state = progress(
-        t, ruleset, entry, results, decisions, results_source=args.results, source=args.file, result_lines=lines
+        t,
+        ruleset,
+        entry,
+        results,
+        [decision for _, decision in decided],
+        results_source=args.results,
+        source=args.file,
+        result_lines=lines,
+        decisions_source=args.decisions or "decisions",
+        decision_lines=[line for line, _ in decided],
     )
     _emit(args, progress_text(t, state), progress_json(t, state))
     return 0

@@ -16,6 +16,7 @@ from rules.errors import TournamentError
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
 from rules.standings.possible import impossible
+from rules.tournament.decisions import check_decisions, ordinal
 from rules.tournament.exchange import check_against_teams, clash_notes
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
 from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
@@ -153,7 +154,7 @@ class _Walker:
         return self.rankings[found.stage].place(found.rank)
 
     def _best(self, rank: int) -> RankedTeams | str:
-        name = f"best {_ordinal(rank)}"
+        name = f"best {ordinal(rank)}"
         if name in self.rankings:
             return self.rankings[name]  # every "best 3rd" and "3B/C" slot asks; the pools are settled by now
         rows: list[CrossRow] = []
@@ -394,11 +395,6 @@ class _Walker:
         self.rankings[name] = rank_across(name, rows, self.decisions, waiting=tuple(waiting))
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _place_in_table(table: PoolTable, rank: int) -> tuple[str | None, str | None]:
     rows = table.rows
     if rank > len(rows):
@@ -428,12 +424,17 @@ def progress(
     results_source: str = "results",
     source: str = "tournament",
     result_lines: Sequence[int] = (),
+    decisions_source: str = "decisions",
+    decision_lines: Sequence[int] = (),
 ) -> Progress:
     """Play the tournament forward as far as ``results`` allow.
 
     ``source`` names the tournament file in errors; ``result_lines``, when given, is
-    each result's line in the results file, so an error about one result names it.
+    each result's line in the results file, so an error about one result names it;
+    ``decision_lines`` do the same for the decisions, which must each name a pool or
+    ranking of the tournament and its teams (:func:`check_decisions`).
     """
+    check_decisions(t, entry_teams, decisions, decisions_source, decision_lines)
     walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines)
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
