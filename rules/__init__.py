@@ -1,1 +1,303 @@
-"""The pure rules core shared by the table and the server: rulesets, matches, standings, tournaments."""
+"""The pure rules core shared by the table and the server: rulesets, matches, standings, tournaments.
+
+What a shell uses comes from here, in one place::
+
+    from rules import load_ruleset, Match, Goal, rank_pools, load_tournament, words_for
+
+Each name is imported from its module on first use (PEP 562), so ``import rules`` costs
+nothing and the table, which needs only the match, never loads the standings or the
+tournaments. Every exported name means one thing: the tournament's declared match is
+``Fixture``, its team ``TeamEntry``, its cross-pool ranking ``PlacementRanking``; the
+ruleset's ranking rules ``RankingRules``; a fixture's progress ``FixtureProgress``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "rules.errors": (
+        "CourtsideError",
+        "EventError",
+        "EventLogError",
+        "FileLineError",
+        "IllegalCommand",
+        "ResultsError",
+        "RulesetError",
+        "ScheduleError",
+        "TournamentError",
+        "UnknownRound",
+        "UnknownRuleset",
+    ),
+    "rules.ruleset": (
+        "PRESETS",
+        "RankingRules",
+        "Ruleset",
+        "check_round",
+        "load_ruleset",
+        "parse_ruleset",
+        "read_ruleset_file",
+        "round_names",
+        "ruleset_digest",
+        "stage_of_round",
+    ),
+    "rules.match": (
+        "Applied",
+        "ClockCorrected",
+        "ClockStarted",
+        "ClockStopped",
+        "Event",
+        "Forfeit",
+        "Goal",
+        "GoalDisallowed",
+        "Horn",
+        "LogHeader",
+        "Match",
+        "MatchAbandoned",
+        "MatchState",
+        "PenaltyAwarded",
+        "PenaltyCorrected",
+        "PenaltyEnded",
+        "PenaltyLengthened",
+        "PenaltyView",
+        "PeriodAdvanced",
+        "PeriodKind",
+        "PossessionReset",
+        "ScoreCorrected",
+        "SetPieceEnded",
+        "SetPieceStarted",
+        "ShootoutAttempt",
+        "Side",
+        "TimeoutEnded",
+        "TimeoutStarted",
+        "Undo",
+        "Walkover",
+        "event_from_dict",
+        "event_to_line",
+        "format_log",
+        "parse_log",
+        "read_log",
+    ),
+    "rules.standings": (
+        "Decision",
+        "MatchResult",
+        "PoolTable",
+        "Standings",
+        "TableRow",
+        "parse_decisions_csv",
+        "parse_results_csv",
+        "rank_pool",
+        "rank_pools",
+    ),
+    "rules.tournament": (
+        "Fixture",
+        "FixtureProgress",
+        "PlacementRanking",
+        "Progress",
+        "TeamEntry",
+        "Tournament",
+        "TournamentSchedule",
+        "build_schedule",
+        "load_tournament",
+        "make_draw",
+        "parse_tournament",
+        "progress",
+        "read_tournament_file",
+    ),
+    "rules.words": ("LANGUAGES", "words_for"),
+    "rules.words.state": ("state_text",),
+}
+
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = [
+    "LANGUAGES",
+    "PRESETS",
+    "Applied",
+    "ClockCorrected",
+    "ClockStarted",
+    "ClockStopped",
+    "CourtsideError",
+    "Decision",
+    "Event",
+    "EventError",
+    "EventLogError",
+    "FileLineError",
+    "Fixture",
+    "FixtureProgress",
+    "Forfeit",
+    "Goal",
+    "GoalDisallowed",
+    "Horn",
+    "IllegalCommand",
+    "LogHeader",
+    "Match",
+    "MatchAbandoned",
+    "MatchResult",
+    "MatchState",
+    "PenaltyAwarded",
+    "PenaltyCorrected",
+    "PenaltyEnded",
+    "PenaltyLengthened",
+    "PenaltyView",
+    "PeriodAdvanced",
+    "PeriodKind",
+    "PlacementRanking",
+    "PoolTable",
+    "PossessionReset",
+    "Progress",
+    "RankingRules",
+    "ResultsError",
+    "Ruleset",
+    "RulesetError",
+    "ScheduleError",
+    "ScoreCorrected",
+    "SetPieceEnded",
+    "SetPieceStarted",
+    "ShootoutAttempt",
+    "Side",
+    "Standings",
+    "TableRow",
+    "TeamEntry",
+    "TimeoutEnded",
+    "TimeoutStarted",
+    "Tournament",
+    "TournamentError",
+    "TournamentSchedule",
+    "Undo",
+    "UnknownRound",
+    "UnknownRuleset",
+    "Walkover",
+    "build_schedule",
+    "check_round",
+    "event_from_dict",
+    "event_to_line",
+    "format_log",
+    "load_ruleset",
+    "load_tournament",
+    "make_draw",
+    "parse_decisions_csv",
+    "parse_log",
+    "parse_results_csv",
+    "parse_ruleset",
+    "parse_tournament",
+    "progress",
+    "rank_pool",
+    "rank_pools",
+    "read_log",
+    "read_ruleset_file",
+    "read_tournament_file",
+    "round_names",
+    "ruleset_digest",
+    "stage_of_round",
+    "state_text",
+    "words_for",
+]
+# (a literal, so linters and type checkers read it; tests/test_rules_init.py checks it against _EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time the names come lazily
+    from rules.errors import (
+        CourtsideError,
+        EventError,
+        EventLogError,
+        FileLineError,
+        IllegalCommand,
+        ResultsError,
+        RulesetError,
+        ScheduleError,
+        TournamentError,
+        UnknownRound,
+        UnknownRuleset,
+    )
+    from rules.match import (
+        Applied,
+        ClockCorrected,
+        ClockStarted,
+        ClockStopped,
+        Event,
+        Forfeit,
+        Goal,
+        GoalDisallowed,
+        Horn,
+        LogHeader,
+        Match,
+        MatchAbandoned,
+        MatchState,
+        PenaltyAwarded,
+        PenaltyCorrected,
+        PenaltyEnded,
+        PenaltyLengthened,
+        PenaltyView,
+        PeriodAdvanced,
+        PeriodKind,
+        PossessionReset,
+        ScoreCorrected,
+        SetPieceEnded,
+        SetPieceStarted,
+        ShootoutAttempt,
+        Side,
+        TimeoutEnded,
+        TimeoutStarted,
+        Undo,
+        Walkover,
+        event_from_dict,
+        event_to_line,
+        format_log,
+        parse_log,
+        read_log,
+    )
+    from rules.ruleset import (
+        PRESETS,
+        RankingRules,
+        Ruleset,
+        check_round,
+        load_ruleset,
+        parse_ruleset,
+        read_ruleset_file,
+        round_names,
+        ruleset_digest,
+        stage_of_round,
+    )
+    from rules.standings import (
+        Decision,
+        MatchResult,
+        PoolTable,
+        Standings,
+        TableRow,
+        parse_decisions_csv,
+        parse_results_csv,
+        rank_pool,
+        rank_pools,
+    )
+    from rules.tournament import (
+        Fixture,
+        FixtureProgress,
+        PlacementRanking,
+        Progress,
+        TeamEntry,
+        Tournament,
+        TournamentSchedule,
+        build_schedule,
+        load_tournament,
+        make_draw,
+        parse_tournament,
+        progress,
+        read_tournament_file,
+    )
+    from rules.words import LANGUAGES, words_for
+    from rules.words.state import state_text

@@ -7,6 +7,7 @@ resolves every placeholder the results allow and says what is still open.
 
 from rules.tournament.draw import DrawResult, make_draw, pool_teams
 from rules.tournament.loading import (
+    load_tournament,
     load_tournament_ruleset,
     parse_tournament,
     read_tournament_file,
@@ -31,6 +32,7 @@ __all__ = [
     "Tournament",
     "TournamentSchedule",
     "build_schedule",
+    "load_tournament",
     "load_tournament_ruleset",
     "make_draw",
     "parse_placeholder",

@@ -91,3 +91,9 @@ def slot_lengths(t: Tournament, ruleset: Ruleset) -> tuple[int, int]:
             "", "schedule.slot", "required key is missing (the ruleset sets no wall-clock cap to use instead)"
         )
     return slot, t.schedule.knockout_slot if t.schedule.knockout_slot is not None else slot
+
+
+def load_tournament(path: str | Path) -> tuple[Tournament, Ruleset]:
+    """A tournament file and the ruleset it names, checked against each other: what a shell starts from."""
+    tournament = read_tournament_file(path)
+    return tournament, load_tournament_ruleset(tournament, str(path))
