@@ -19,23 +19,29 @@ from firmware.commands import Command, Edge
 
 
 class GpioButtons:
-    """One gpiozero ``Button`` per entry of the map (pull-up, wired to ground)."""
+    """One gpiozero input per button of the map (pull-up, wired to ground).
+
+    ``DigitalInputDevice`` is gpiozero's ``Button`` without its hold thread: the hold is
+    timed by the loop (above), and twelve idle hold threads would only cost a join each
+    when the table stops.
+    """
 
     def __init__(self, button_map: ButtonMap, factory: Any, post: Callable[[Command], None],
                  now: Callable[[], float]) -> None:
-        from gpiozero import Button  # type: ignore[import-untyped]
+        from gpiozero import DigitalInputDevice  # type: ignore[import-untyped]
 
         self.devices: dict[str, Any] = {}
         for spec in button_map.buttons:
-            device = Button(spec.pin, pull_up=True, bounce_time=button_map.timing.bounce, pin_factory=factory)
+            device = DigitalInputDevice(spec.pin, pull_up=True, bounce_time=button_map.timing.bounce,
+                                        pin_factory=factory)
             name = spec.name
             # gpiozero calls these from its own thread: stamp the instant and queue it, nothing else.
-            device.when_pressed = lambda name=name: post(Edge(button=name, pressed=True, at=now()))
-            device.when_released = lambda name=name: post(Edge(button=name, pressed=False, at=now()))
+            device.when_activated = lambda name=name: post(Edge(button=name, pressed=True, at=now()))
+            device.when_deactivated = lambda name=name: post(Edge(button=name, pressed=False, at=now()))
             self.devices[name] = device
 
     def is_pressed(self, name: str) -> bool:
-        return bool(self.devices[name].is_pressed)
+        return bool(self.devices[name].is_active)
 
     def pin(self, name: str) -> Any:
         """The gpiozero pin object of a button (a MockPin under ``--pins mock``: drive_low/drive_high)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -50,7 +51,7 @@ from rules.words.state import applied_text, refusal_text
 
 log = logging.getLogger("courtside.table")
 NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen
-ALIVE_S = 1.0  # how often the latest instant is recorded while the clock runs
+ALIVE_S = 1.0  # real seconds between records of the latest instant while the clock runs
 
 
 class Link(Protocol):
@@ -142,6 +143,12 @@ class TableLoop:
         if self.link is not None:
             self.link.stop()
 
+    def step(self) -> None:
+        """Handle every queued command, then what falls due by now (tests and benchmarks drive the loop so)."""
+        while not self.queue.empty():
+            self.handle(self.queue.get_nowait())
+        self._due()
+
     def _deadline(self) -> float | None:
         now = self.clock.seconds()
         session = self.session
@@ -150,9 +157,9 @@ class TableLoop:
         due.append(session.session(engine) if engine is not None else None)
         if self.script is not None:
             due.append(self.script.next_due())
-        if session.match.state_at(session.ms(now)).running:
-            due.append(self._next_alive)
-            if self.screen.frame_interval is not None and not self.clock.virtual:
+        if session.match.state_at(session.ms(now)).running and not self.clock.virtual:
+            due.append(now + max(0.0, self._next_alive - time.monotonic()) * self.clock.speed)
+            if self.screen.frame_interval is not None:
                 due.append(now + self.screen.frame_interval)
         if self.notices:
             due.append(min(n.until for n in self.notices))
@@ -176,8 +183,9 @@ class TableLoop:
         self._horn_checked = max(self._horn_checked, now_ms)
         self.horn.tick(now)
         self.buzzer.tick(now)
-        if now >= self._next_alive:
-            self._next_alive = now + ALIVE_S
+        # Real seconds apart; a virtual clock records every wake (it is never woken only for this).
+        if self.clock.virtual or time.monotonic() >= self._next_alive:
+            self._next_alive = time.monotonic() + ALIVE_S
             if self.session.match.events:
                 self.session.journal.alive(now_ms, _wall_ms())
         if self._watchdog is not None and now >= self._next_ping:

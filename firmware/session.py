@@ -126,12 +126,17 @@ class MatchSession:
 
 
 def played_ids(directory: Path) -> set[str]:
-    """The match ids that have a journal in ``directory`` (played, or being played)."""
+    """The match ids with a journal in ``directory`` that has an event (played, or being played).
+
+    A journal with only its header (a cut while a match was being loaded) does not count.
+    """
     ids: set[str] = set()
     for path in directory.glob("*.jsonl"):
         try:
             with open(path, encoding="utf-8") as f:
                 first = f.readline()
+                if not f.readline().strip():
+                    continue
             header = read_log(first, str(path)).header
         except (OSError, CourtsideError, UnicodeDecodeError):
             continue

@@ -1,0 +1,93 @@
+"""The journal: one file per match in the event-log format, fsynced lines, a torn last line dropped."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware.errors import JournalError
+from firmware.journal import Journal, Meta, current_journal, read_alive
+from rules.match.events import ClockStarted, Goal
+from rules.match.header import LogHeader
+from rules.match.log import read_log
+from rules.ruleset import load_ruleset
+
+
+def _journal(tmp_path: Path) -> Journal:
+    header = LogHeader.for_match(load_ruleset("water-polo"), home="Hungary", away="Serbia", match_id="7", court="2")
+    return Journal.create(tmp_path, "court-2-match-7", header, Meta(anchor_wall_ms=1, session_at_zero=0.0))
+
+
+def test_a_journal_is_an_event_log_that_replay_reads_without_flags(tmp_path: Path) -> None:
+    j = _journal(tmp_path)
+    j.append(ClockStarted(at=0, seq=1))
+    j.append(Goal(at=61_000, seq=2, team="away", player="7"))
+    j.close()
+    assert current_journal(tmp_path) == j.path
+    out = subprocess.run([sys.executable, "-m", "courtside", "replay", "--events", str(j.path), "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
+    assert '"away_goals": 1' in out
+
+
+def test_a_torn_last_line_is_dropped_with_a_warning_and_cut_off(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    j = _journal(tmp_path)
+    j.append(ClockStarted(at=0, seq=1))
+    j.close()
+    whole = j.path.read_bytes()
+    with open(j.path, "ab") as f:
+        f.write(b'{"v": 2, "seq": 2, "at": 61000, "type": "go')  # the power went mid-write
+    with caplog.at_level(logging.WARNING, logger="courtside.table"):
+        again, parsed = Journal.recover(j.path)
+    assert [e.type for e in parsed.events] == ["clock_started"]
+    assert "torn last line" in caplog.text and "line 3" in caplog.text
+    assert j.path.read_bytes() == whole  # truncated where the torn line began
+    again.append(Goal(at=70_000, seq=2, team="home"))
+    again.close()
+    assert [e.seq for e in read_log(j.path.read_text(encoding="utf-8"), "j").events] == [1, 2]
+
+
+def test_a_whole_last_line_without_its_newline_is_kept_and_ended(tmp_path: Path) -> None:
+    j = _journal(tmp_path)
+    j.close()
+    with open(j.path, "ab") as f:
+        f.write(b'{"v": 2, "seq": 1, "at": 0, "type": "clock_started"}')
+    again, parsed = Journal.recover(j.path)
+    again.append(Goal(at=5_000, seq=2, team="home"))
+    again.close()
+    assert [e.seq for e in read_log(j.path.read_text(encoding="utf-8"), "j").events] == [1, 2]
+    assert len(parsed.events) == 1
+
+
+def test_damage_before_the_last_line_is_an_error_not_a_silent_loss(tmp_path: Path) -> None:
+    j = _journal(tmp_path)
+    j.append(ClockStarted(at=0, seq=1))
+    j.append(Goal(at=1_000, seq=2, team="home"))
+    j.close()
+    lines = j.path.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1][:10]
+    j.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(JournalError, match=r"line 2"):
+        Journal.recover(j.path)
+
+
+def test_alive_records_the_latest_instant_in_place(tmp_path: Path) -> None:
+    j = _journal(tmp_path)
+    for at in (1_000, 2_000, 123_456):
+        j.alive(at, 99)
+    j.close()
+    alive = read_alive(j.path)
+    assert alive is not None and (alive.at, alive.wall_ms) == (123_456, 99)
+    assert j.path.with_name("court-2-match-7.alive").stat().st_size == 64
+
+
+def test_a_match_played_again_gets_its_own_journal(tmp_path: Path) -> None:
+    first = _journal(tmp_path)
+    second = _journal(tmp_path)
+    assert first.path != second.path and second.path.name == "court-2-match-7~2.jsonl"
+    first.close()
+    second.close()
