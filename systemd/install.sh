@@ -27,6 +27,15 @@ usage: install.sh --role table|display|server [options]
 EOF
 }
 
+# Percent-encode a user name or password for a URL (RFC 3986 unreserved characters stay).
+urlencode() {
+    local text="$1" out="" c i
+    for ((i = 0; i < ${#text}; i++)); do
+        c="${text:i:1}"
+        case "$c" in [A-Za-z0-9._~-]) out+="$c" ;; *) out+="$(printf '%%%02X' "'$c")" ;; esac
+    done
+    printf '%s' "$out"
+}
 die() { echo "install.sh: $*" >&2; exit 2; }
 say() { echo "install.sh: $*"; }
 
@@ -202,14 +211,17 @@ COURTSIDE_HTTP=${HTTP:-0.0.0.0:8080}
 EOF
         ;;
 esac
-# Credentials: only when given, so a re-run without them keeps the installed ones.
+# Credentials: only when given, so a re-run without them keeps the installed ones. The programs
+# take them in the broker URL (mqtt://user:password@host:port); this root-only file, read by
+# systemd after ROLE.env, overrides COURTSIDE_BROKER with that URL.
 if [ -n "$BROKER_USER" ]; then
     [ -f "$BROKER_PASSWORD_FILE" ] || die "--broker-password-file is required with --broker-user"
     password="$(head -n 1 "$BROKER_PASSWORD_FILE")"
+    scheme="${BROKER%%://*}" hostport="${BROKER#*://}"
+    hostport="${hostport#*@}"
     write_file "$STATE/mqtt.env" 0600 <<EOF
-# This node's broker account; read by systemd (root) only and passed to the program's environment.
-COURTSIDE_MQTT_USERNAME=$BROKER_USER
-COURTSIDE_MQTT_PASSWORD=$password
+# This node's broker account; read by systemd (root) only, passed to the program in the broker URL.
+COURTSIDE_BROKER=$scheme://$(urlencode "$BROKER_USER"):$(urlencode "$password")@$hostport
 EOF
 fi
 if [ -z "$PREFIX" ] && [ "$DRY" = 0 ]; then

@@ -147,7 +147,7 @@ def _env(path: Path) -> dict[str, str]:
 def test_install_table_below_a_prefix_twice_gives_the_same_tree(tmp_path: Path) -> None:
     prefix = tmp_path / "pi"
     password = tmp_path / "pw"
-    password.write_text("s3cret\n", encoding="utf-8")
+    password.write_text("s3cret/:@x\n", encoding="utf-8")
     buttons = tmp_path / "buttons.toml"
     buttons.write_text("# the venue's map\n", encoding="utf-8")
     args = ("--role", "table", "--court", "Hall 1", "--tournament", str(TOURNAMENT), "--buttons", str(buttons),
@@ -166,7 +166,8 @@ def test_install_table_below_a_prefix_twice_gives_the_same_tree(tmp_path: Path) 
     assert (state / "journal").is_dir()
     creds = state / "mqtt.env"
     assert stat.S_IMODE(creds.stat().st_mode) == 0o600
-    assert _env(creds) == {"COURTSIDE_MQTT_USERNAME": "table-hall-1", "COURTSIDE_MQTT_PASSWORD": "s3cret"}
+    # The account rides in the broker URL (the programs' --broker), percent-encoded, root-only.
+    assert _env(creds) == {"COURTSIDE_BROKER": "mqtts://table-hall-1:s3cret%2F%3A%40x@central.example:8883"}
     unit = prefix / "etc/systemd/system/courtside-table.service"
     assert unit.read_bytes() == (SYSTEMD / "courtside-table.service").read_bytes()
     wants = prefix / "etc/systemd/system/multi-user.target.wants/courtside-table.service"

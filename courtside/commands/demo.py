@@ -27,7 +27,10 @@ EXAMPLE_RULES = "indoor-hockey"
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "demo", help="run a whole venue on this machine: broker, standings service and web pages, a table per court",
-        description=__doc__,
+        description="The whole system on one machine. Prints the web address first, then starts an MQTT broker "
+        "(embedded unless --broker), the standings service with its web pages, and one referee table per court of a "
+        "seed tournament. --autoplay lets simulated officials play the tournament through the tables' buttons and "
+        "ends with the final ranking; without it, court 1's table takes the keyboard until Ctrl-C.",
     )
     parser.add_argument("--tournament", default="indoor-hockey", metavar="NAME|FILE",
                         help=f"a seed tournament ({', '.join(SEED_TOURNAMENTS)}) or a tournament file")
