@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rules.errors import TournamentError
 from rules.standings import Decision
 from rules.tournament.ranking import CrossRow, rank_across
 
@@ -62,3 +65,37 @@ def test_a_tie_says_whether_it_is_still_open_or_placed_by_the_decision() -> None
         "level on points, goal difference and goals with x; placed by lots",
         "level on points, goal difference and goals with y; placed by lots",
     )
+
+
+def placed(team: str, pool: str, place: int | None, points: int = 3) -> CrossRow:
+    return CrossRow(team=team, pool=pool, points=points, goal_difference=0, goals_for=2, place=place)
+
+
+def test_teams_of_one_pool_level_on_their_records_keep_the_order_their_pool_gave_them() -> None:
+    # places 5-8 from the quarter-final losers: 3A and 4A have the same record, but pool A
+    # placed them (on head-to-head, say): no lots between them
+    rows = [placed("4A team", "A", 4), placed("3A team", "A", 3), placed("2B team", "B", 2, points=6)]
+    ranked = rank_across("QFL", rows, [])
+    assert [ranked.place(n) for n in (1, 2, 3)] == [("2B team", None), ("3A team", None), ("4A team", None)]
+    assert ranked.ties == ()
+    assert ranked.reasons[1] == "level on points, goal difference and goals with 4A team; placed by pool A's table"
+
+
+def test_lots_only_between_teams_of_different_pools() -> None:
+    rows = [placed("3A team", "A", 3), placed("4A team", "A", 4), placed("3B team", "B", 3)]
+    open_tie = rank_across("QFL", rows, [])
+    assert open_tie.ties == (("3A team", "3B team", "4A team"),)
+    decision = Decision(pool="QFL", method="lots", order=("3A team", "3B team", "4A team"))
+    assert [r.team for _, r in rank_across("QFL", rows, [decision]).rows] == ["3A team", "3B team", "4A team"]
+
+
+def test_a_decision_that_undoes_a_pool_order_is_refused() -> None:
+    rows = [placed("3A team", "A", 3), placed("4A team", "A", 4), placed("3B team", "B", 3)]
+    decision = Decision(pool="QFL", method="lots", order=("4A team", "3B team", "3A team"))
+    with pytest.raises(TournamentError, match="pool A placed them 3rd and 4th"):
+        rank_across("QFL", rows, [decision])
+
+
+def test_teams_whose_pool_places_are_themselves_undecided_still_need_a_decision() -> None:
+    rows = [placed("x", "A", None), placed("y", "A", None)]
+    assert rank_across("QFL", rows, []).ties == (("x", "y"),)

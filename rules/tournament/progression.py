@@ -409,8 +409,14 @@ def _place_in_table(table: PoolTable, rank: int) -> tuple[str | None, str | None
 
 def _cross_row(table: PoolTable, team: str) -> CrossRow:
     row = next(r for r in table.rows if r.team == team)
+    settled = sum(r.rank == row.rank for r in table.rows) == 1
     return CrossRow(
-        team=team, pool=table.pool, points=row.points, goal_difference=row.goal_difference, goals_for=row.goals_for
+        team=team,
+        pool=table.pool,
+        points=row.points,
+        goal_difference=row.goal_difference,
+        goals_for=row.goals_for,
+        place=row.rank if settled else None,
     )
 
 

@@ -2,8 +2,12 @@
 
 Teams from different pools never met, so only their pool records compare: points,
 then goal difference, then goals for (the usual order for best-placed teams; the
-seeds name none). A tie left after that is the organiser's to decide, with a
-decision whose ``pool`` is the ranking's name ("best 3rd", "QFL").
+seeds name none). Teams of one pool level on those were already placed by their
+pool's table (head-to-head, or a decision there), and that order stands: a ranking
+of the quarter-final losers never asks for lots between two teams their pool has
+separated. A tie left after that, between teams of different pools, is the
+organiser's to decide, with a decision whose ``pool`` is the ranking's name
+("best 3rd", "QFL"); the decision must keep each pool's order.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from rules.errors import TournamentError
 from rules.standings import Decision
 
 
@@ -22,6 +27,8 @@ class CrossRow:
     points: int
     goal_difference: int
     goals_for: int
+    place: int | None = None
+    """The team's place in its pool's table, when that place is settled."""
 
     @property
     def record(self) -> tuple[int, int, int]:
@@ -61,14 +68,19 @@ def rank_across(
     """Order ``rows`` by their records; a decision for ``name`` orders an exact tie."""
     if waiting:
         return RankedTeams(name=name, rows=(), waiting=waiting)
-    ordered = sorted(rows, key=lambda r: tuple(-x for x in r.record))
+    # Within a pool, its table's order: equal records keep it (a stable sort).
+    ordered = sorted(rows, key=lambda r: r.place or 0)
+    ordered.sort(key=lambda r: tuple(-x for x in r.record))
     out: list[tuple[int, CrossRow]] = []
     ties: list[tuple[str, ...]] = []
+    placed_by: dict[str, str] = {}
     for _, block in groupby(ordered, key=lambda r: r.record):
         group = list(block)
         rank = len(out) + 1
-        if len(group) == 1:
-            out.append((rank, group[0]))
+        pools = {r.pool for r in group}
+        if len(group) == 1 or (len(pools) == 1 and _settled(group)):
+            out += [(rank + i, r) for i, r in enumerate(group)]
+            placed_by.update({r.team: f"pool {r.pool}'s table" for r in group if len(group) > 1})
             continue
         teams = frozenset(r.team for r in group)
         decision = next((d for d in decisions if d.pool == name and d.teams == teams), None)
@@ -77,24 +89,48 @@ def rank_across(
             out += [(rank, r) for r in group]
         else:
             by_team = {r.team: r for r in group}
+            _check_pool_order(name, [by_team[team] for team in decision.order])
             out += [(rank + i, by_team[team]) for i, team in enumerate(decision.order)]
-    return RankedTeams(name=name, rows=tuple(out), ties=tuple(ties), reasons=_reasons(out, decisions, name))
+            placed_by.update({team: decision.method for team in decision.order})
+    return RankedTeams(name=name, rows=tuple(out), ties=tuple(ties), reasons=_reasons(out, placed_by))
+
+
+def _settled(group: Sequence[CrossRow]) -> bool:
+    """Teams of one pool whose places there are settled and distinct."""
+    places = [r.place for r in group]
+    return None not in places and len(set(places)) == len(places)
+
+
+def _check_pool_order(name: str, order: Sequence[CrossRow]) -> None:
+    """A decision may order teams of different pools, not undo what a pool's table decided."""
+    for i, upper in enumerate(order):
+        for lower in order[i + 1 :]:
+            if upper.pool == lower.pool and upper.place and lower.place and upper.place > lower.place:
+                raise TournamentError(
+                    "decisions",
+                    name,
+                    f"the decision puts {upper.team} above {lower.team}, but pool {upper.pool} placed them "
+                    f"{_nth(lower.place)} and {_nth(upper.place)}; a decision orders only what no table has",
+                )
+
+
+def _nth(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 _CRITERIA = ("points", "goal difference", "goals")
 
 
-def _reasons(rows: list[tuple[int, CrossRow]], decisions: Sequence[Decision], name: str) -> tuple[str, ...]:
+def _reasons(rows: list[tuple[int, CrossRow]], placed_by: dict[str, str]) -> tuple[str, ...]:
     out = []
     for i, (rank, row) in enumerate(rows):
         level = [r.team for n, r in rows if r.team != row.team and r.record == row.record]
         if level:
-            # A tie the records cannot break: open until decided, then placed by the decision.
+            # Level records: placed by the pool's table or by the decision, else open until decided.
             shared = any(n == rank for n, r in rows if r.team != row.team)
-            method = next((d.method for d in decisions if d.pool == name and row.team in d.teams), "decision")
             out.append(
                 f"level on points, goal difference and goals with {', '.join(level)}; "
-                + ("needs an organiser's decision" if shared else f"placed by {method}")
+                + ("needs an organiser's decision" if shared else f"placed by {placed_by.get(row.team, 'decision')}")
             )
             continue
         if len(rows) == 1:
