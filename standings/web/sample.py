@@ -13,9 +13,9 @@ from standings.web.inputs import Conflict, Presence, Sanction
 from standings.web.memory import MemoryBackend
 
 EXAMPLE = "youth-football.toml"
-# Matches 1-12 of the example's schedule, as home-away goals: pool B ends in a three-way tie
-# that only lots can settle (the seed's last criterion).
-SCORES = {1: (2, 1), 2: (0, 0), 3: (3, 1), 4: (1, 1), 5: (2, 2), 6: (0, 1), 7: (1, 0), 8: (4, 0), 9: (2, 3),
+# Matches 1-12 of the example's schedule, as home-away goals: GAIS and Djurgården (pool C) end level
+# on everything, their match drawn: only lots can settle it (the seed's last criterion).
+SCORES = {1: (2, 1), 2: (0, 0), 3: (3, 1), 4: (1, 1), 5: (2, 2), 6: (2, 2), 7: (1, 0), 8: (4, 0), 9: (2, 3),
           10: (1, 1), 11: (0, 2), 12: (1, 1)}
 
 

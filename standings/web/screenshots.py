@@ -1,0 +1,90 @@
+"""Screenshots of every web page at phone (390 px) and desktop width, into docs/screens/web-*.png.
+
+    .venv/bin/python -m standings.web.screenshots [--out docs/screens]
+
+Serves the sample tournament day (:mod:`standings.web.sample`) on a free loopback port and
+photographs it with Debian's Chromium through Playwright.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import quote
+
+import uvicorn
+
+from standings.web import create_app
+from standings.web.sample import sample_backend
+
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+PASSWORD = "screenshots only"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default="docs/screens", type=Path)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    backend = sample_backend(lambda: datetime(2026, 5, 16, 13, 35))
+    app = create_app(backend, secure_cookies=False)
+    app.state.site.accounts.add("organiser", PASSWORD)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    base = f"http://127.0.0.1:{port}"
+    v = app.state.site.view()
+    court = v.matches[12].court
+    team = v.matches[12].home
+    pages = {
+        "tournament": "/", "pool": "/pool/C", "pool-print": "/pool/C/print", "bracket": "/bracket",
+        "ranking": "/ranking", "team": f"/team/{quote(team)}", "court": f"/court/{quote(court)}",
+        "overlay": f"/court/{quote(court)}/overlay",
+    }
+    desk = {"desk-login": "/desk/login", "desk": "/desk", "desk-match": "/desk/match/2"}
+    args.out.mkdir(parents=True, exist_ok=True)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            for label, (width, height) in WIDTHS.items():
+                context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+                page = context.new_page()
+                for name, path in pages.items():
+                    page.goto(base + path)
+                    page.wait_for_timeout(600)  # let the live stream connect (the footer then says Live)
+                    page.screenshot(path=str(args.out / f"web-{name}-{label}.png"), full_page=True,
+                                    omit_background=name == "overlay")
+                page.goto(base + "/desk/login")
+                page.screenshot(path=str(args.out / f"web-desk-login-{label}.png"), full_page=True)
+                page.fill("#name", "organiser")
+                page.fill("#password", PASSWORD)
+                page.click("button[type=submit]")
+                page.wait_for_url(base + "/desk")
+                for name in ("desk", "desk-match"):
+                    page.goto(base + desk[name])
+                    page.screenshot(path=str(args.out / f"web-{name}-{label}.png"), full_page=True)
+                context.close()
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        backend.close()
+    print(f"wrote {len(WIDTHS) * (len(pages) + len(desk))} screenshots to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
