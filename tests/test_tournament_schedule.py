@@ -230,3 +230,15 @@ def test_medal_games_go_last_whatever_order_the_file_lists_them_in() -> None:
     check_common(t, s)
     check_medals_last(t, s)
     assert [m.stage for m in s.matches][-2:] == ["G3", "G1"]
+
+
+@pytest.mark.parametrize("name", SEEDS)
+def test_the_third_place_game_is_played_before_the_final(name: str) -> None:
+    # docs/tournaments.md: medal games go last, the 3rd-place game before the final;
+    # the final closes the tournament, even with a second court free beside it
+    t, s = scheduled(name)
+    by_stage = {m.stage: m for m in s.matches}
+    third = t.final_ranking[2].split(" ", 1)[1]  # "winner P34", "loser T2"
+    final = t.final_ranking[0].split(" ", 1)[1]
+    assert by_stage[third].end <= by_stage[final].start
+    assert by_stage[final].start == max(m.start for m in s.matches)

@@ -11,7 +11,8 @@ until every team plays its pool matches evenly across the courts.
 
 Medal games (the matches whose winner or loser takes places 1-3 of the final
 ranking; without one, the ``final`` round) go last: none starts before every
-other match has started, the 3rd-place match before the final where both wait.
+other match has started, and each starts only once the one before it has ended,
+so the 3rd-place match is played before the final, which closes the tournament.
 """
 
 from __future__ import annotations
@@ -184,6 +185,11 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
         if others_left and f.stage in medals:
             return math.inf
         r: float = max(ready_at.get(f.home, 0), ready_at.get(f.away, 0), not_before[f.stage])
+        if f.stage in medals:
+            for earlier in medals[: medals.index(f.stage)]:
+                if remaining.get(earlier, 0):
+                    return math.inf
+                r = max(r, stage_end.get(earlier, 0))
         if f.pool_round and f.pool_round <= len(round_starts.get(f.stage, ())):
             r = max(r, round_starts[f.stage][f.pool_round - 1])
         for d in deps[f.stage]:
@@ -260,6 +266,8 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
             # A finished stage (or the start of the last non-medal match) lets followers start:
             # wake courts idling past that moment.
             unlocked = stage_end[f.stage] + s.min_rest if remaining[f.stage] == 0 else start
+            if f.stage in medals and remaining[f.stage] == 0:
+                unlocked = stage_end[f.stage]  # the next medal game has other teams: no rest to wait for
             for w, until in list(waiting.items()):
                 if until > unlocked:
                     waiting.pop(w)
