@@ -21,7 +21,7 @@ def test_speed_without_autoplay_is_refused() -> None:
         main(["demo", "--speed", "50"])
 
 
-@pytest.mark.parametrize("speed", ["0", "abc", "5000"])
+@pytest.mark.parametrize("speed", ["-1", "0.5", "abc", "5000"])
 def test_a_bad_speed_is_refused_by_the_parser(speed: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["demo", "--autoplay", "--speed", speed])

@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--headless", action="store_true", help="no scoreboard window (also when there is no screen)")
     parser.add_argument("--autoplay", action="store_true", help="simulated officials play the whole tournament")
     parser.add_argument("--speed", type=_speed, default=None, metavar="N",
-                        help="with --autoplay: N times real time (default 20)")
+                        help="with --autoplay: N times real time (default 20; 0: as fast as the tables go)")
     parser.add_argument("--seed", type=int, default=1, help="the officials' seed: the same seed plays the same day")
     parser.add_argument("--http-port", type=int, metavar="PORT", help="the web pages' port (default: a free one)")
     parser.add_argument("--keep", type=Path, metavar="DIR",
@@ -53,8 +53,8 @@ def _speed(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 1 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"{text}: the speed is from 1 (real time) to 1000")
+    if not (value == 0 or 1 <= value <= 1000):
+        raise argparse.ArgumentTypeError(f"{text}: the speed is from 1 (real time) to 1000, or 0 (as fast as it goes)")
     return value
 
 
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
     options = DemoOptions(
         tournament=args.tournament, broker=args.broker, headless=args.headless, autoplay=args.autoplay,
-        speed=args.speed or 20.0, seed=args.seed, http_port=args.http_port, keep=args.keep,
+        speed=20.0 if args.speed is None else args.speed, seed=args.seed, http_port=args.http_port, keep=args.keep,
     )
     return run_demo(options)
 

@@ -1,0 +1,121 @@
+"""``courtside demo --autoplay --headless``: simulated officials play a seed tournament to its end through
+the tables, the broker and the service; the printed final ranking is what ``courtside tournament show``
+makes of the results the service stored (read back through its HTTP API), and nothing is left listening.
+
+The normal suite plays one tournament as fast as the tables go (``--speed 0``: the tables' virtual
+time); ``pytest -m slow tests/test_demo_autoplay.py`` plays all five at ``--speed 200`` as the issue
+asks (times in docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from courtside.demo.parts import courtside_argv
+from courtside.demo.venue import SEED_TOURNAMENTS
+
+BUDGET_S = {"0": 240, "200": 900}  # a hung demo fails the test instead of hanging CI
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def play(tmp_path: Path, tournament: str, speed: str) -> tuple[str, Path]:
+    keep = tmp_path / "kept"
+    done = subprocess.run(
+        courtside_argv("demo", "--autoplay", "--headless", "--speed", speed, "--tournament", tournament,
+                       "--keep", str(keep)),
+        capture_output=True, text=True, timeout=BUDGET_S[speed], check=False,
+        env={**{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
+             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done.stdout, keep
+
+
+def printed_ranking(out: str) -> list[str]:
+    lines = out[out.index("Final ranking:"):].splitlines()[1:]
+    return [re.sub(r"^\s*\d+\s+", "", line).split("  (")[0] for line in lines if line.strip()]
+
+
+def shown_ranking(keep: Path, tournament: str) -> list[str | None]:
+    shown = subprocess.run(
+        courtside_argv("tournament", "show", str(keep / f"{tournament}.toml"), "--results", str(keep / "results.csv"),
+                       "--format", "json"),
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert shown.returncode == 0, shown.stderr
+    ranking: list[str | None] = json.loads(shown.stdout)["final_ranking"]
+    return ranking
+
+
+def check_run(out: str, keep: Path, tournament: str) -> None:
+    first = out.splitlines()[0]
+    assert first.startswith("courtside demo: the tournament's web pages are at http://127.0.0.1:")
+    web_port = int(first.rsplit(":", 1)[1].strip("/"))
+    broker_port = int(re.search(r"broker at mqtt://127\.0\.0\.1:(\d+)", out).group(1))  # type: ignore[union-attr]
+
+    # Every match of the schedule has its result, as the service stored it (its CSV export).
+    with (keep / "results.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    progress = [line for line in out.splitlines() if line.startswith("played ")]
+    total = int(progress[-1].split()[1].split("/")[1])
+    assert len(rows) == total and progress[-1].startswith(f"played {total}/{total}")
+    assert any(row["outcome"] == "shootout" for row in rows)  # the level classification match
+
+    # The printed ranking is tournament show's on those results, place by place.
+    printed = printed_ranking(out)
+    shown = shown_ranking(keep, tournament)
+    assert len(printed) == len(shown)
+    for place, (team, expected) in enumerate(zip(printed, shown, strict=True), 1):
+        if expected is not None:
+            assert team == expected, f"place {place}"
+
+    # Nothing left listening: the web pages and the embedded broker are closed.
+    assert not _listening(web_port) and not _listening(broker_port)
+
+
+def test_indoor_hockey_is_played_to_its_final_ranking(tmp_path: Path) -> None:
+    out, keep = play(tmp_path, "indoor-hockey", "0")
+    check_run(out, keep, "indoor-hockey")
+    # The level placement match went through golden-goal extra time to the stroke competition.
+    plans = sorted((keep / "scripts").glob("match-*.txt"))
+    assert len(plans) == 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tournament", SEED_TOURNAMENTS)
+def test_every_seed_tournament_at_speed_200(tmp_path: Path, tournament: str) -> None:
+    out, keep = play(tmp_path, tournament, "200")
+    check_run(out, keep, tournament)
+
+
+def test_a_second_run_right_after_starts_clean(tmp_path: Path) -> None:
+    """Two short runs back to back (stopped by SIGINT, as Ctrl-C does), then nothing is left."""
+    for n in range(2):
+        process = subprocess.Popen(
+            courtside_argv("demo", "--headless", "--tournament", "ice-hockey"),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        web_port = int(first.rsplit(":", 1)[1].strip().strip("/"))
+        for line in process.stdout:
+            if line.startswith("Ctrl-C stops everything"):
+                break
+        assert _listening(web_port), f"run {n}: the web pages are not up"
+        process.send_signal(2)
+        rest, err = process.communicate(timeout=60)
+        assert process.returncode == 130, err
+        assert "stopped: every table, the service and the broker are down." in rest
+        assert not _listening(web_port)
