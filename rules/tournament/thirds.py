@@ -65,9 +65,9 @@ def check_every_combination(
 
 def _played(t: Tournament) -> list[str]:
     """The participants of later stages as written: the matches' sides, then the later pools' teams."""
-    entry = t.entry_pools
+    entry = {p.name for p in t.entry_pools}  # names: comparing pools field by field made this quadratic
     texts = [x for m in t.matches for x in (m.home, m.away)]
-    return texts + [x for p in t.pools if p not in entry for x in p.teams or ()]
+    return texts + [x for p in t.pools if p.name not in entry for x in p.teams or ()]
 
 
 def best_from_pools_slots(t: Tournament) -> dict[int, list[tuple[str, frozenset[str]]]]:
