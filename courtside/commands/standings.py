@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         args.results,
         meetings=ruleset.ranking.meetings,
         level_allowed="round_robin" in ruleset.match.level_allowed_in,
-        check=lambda result: impossible(ruleset.match, result, "round_robin"),
+        check=lambda result: _pool_match_problem(ruleset, result),
     )
     decisions: list[Decision] = []
     if args.decisions:
@@ -94,6 +94,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_text(standings, ruleset.name))
     return 0
+
+
+def _pool_match_problem(ruleset: Ruleset, result: MatchResult) -> str | None:
+    problem = impossible(ruleset.match, result, "round_robin")
+    if problem is not None and result.outcome in ("overtime", "shootout") and impossible(
+        ruleset.match, result, "knockout"
+    ) is None:
+        # The row of a knock-out match: a tournament's results file holds those too.
+        problem += "; for a whole tournament's results use `courtside tournament show FILE --results RESULTS`"
+    return problem
 
 
 def _warn_unused(decisions: list[Decision], results: list[MatchResult], ruleset: Ruleset, decided: Standings) -> None:
