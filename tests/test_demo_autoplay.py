@@ -49,9 +49,11 @@ def printed_ranking(out: str) -> list[str]:
 
 
 def shown_ranking(keep: Path, tournament: str) -> list[str | None]:
+    decisions = keep / "decisions.csv"  # the ties the demo's organiser settled at the desk, if any
+    extra = ["--decisions", str(decisions)] if decisions.exists() else []
     shown = subprocess.run(
         courtside_argv("tournament", "show", str(keep / f"{tournament}.toml"), "--results", str(keep / "results.csv"),
-                       "--format", "json"),
+                       "--format", "json", *extra),
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert shown.returncode == 0, shown.stderr

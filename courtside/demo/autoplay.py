@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from courtside.demo.officials import plan_match
+from courtside.demo.organiser import Organiser
 from courtside.demo.parts import Part
 from courtside.demo.presses import press_script
 from courtside.demo.progress import Progress, progress_of, ranking_text, results_csv_for_show
@@ -71,6 +72,8 @@ class Autoplay:
         self.title = tournament.name
         self.courts: dict[str, Court] = {}
         self.showcase: int | None = None
+        self.pools = [str(p) for p in venue.api.tournament().get("pools", [])]
+        self.organiser = Organiser(venue.web, venue.db_url, self.seed, venue.workdir / "decisions.csv")
         self.scripts = venue.workdir / "scripts"
         self.scripts.mkdir(parents=True, exist_ok=True)
 
@@ -87,16 +90,30 @@ class Autoplay:
             if line != last_line:
                 self.venue.say(line)
                 last_line, last_change = line, time.monotonic()
-            if progress.finished:
-                return progress
             busy = False
             for court in self.courts.values():
                 busy = self._step(court, matches) or busy
+            if not busy and self._settle_ties():
+                last_change = time.monotonic()
+                continue
+            if progress.finished:
+                return progress
             if not busy and time.monotonic() - last_change > STALL_S:
                 waiting = [f"{m['number']} ({m['stage']}, {m['court']})" for m in matches if m.get("result") is None]
                 raise DemoError(f"no table is playing and the service has stored no new result for {STALL_S:.0f} s; "
                                 f"matches without a result: {', '.join(waiting)}; logs in {self.venue.workdir}/logs")
             time.sleep(POLL_S)
+
+    def _settle_ties(self) -> int:
+        """The organiser's decisions for finished pools left level on everything (lots, a penalty competition)."""
+        settled = 0
+        for name in self.pools:
+            pool = self.venue.api.pool(name)
+            count = self.organiser.settle(pool)
+            if count:
+                self.venue.say(f"pool {name}: {count} tie(s) only lots can break; the organiser draws them at the desk")
+            settled += count
+        return settled
 
     def _step(self, court: Court, matches: list[dict[str, Any]]) -> bool:
         """Finish or start this court's table; True while it has a table running."""
@@ -145,4 +162,5 @@ class Autoplay:
         """The final ranking as the service gives it; results.csv kept beside the logs for checking."""
         csv_text = results_csv_for_show(self.venue.api.results_csv())
         (self.venue.workdir / "results.csv").write_text(csv_text, encoding="utf-8")
+        self.organiser.close()
         return ranking_text(self.venue.api.ranking(), self.title)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -111,6 +112,10 @@ class ServiceApi:
 
     def matches(self) -> list[dict[str, Any]]:
         data: list[dict[str, Any]] = self._get("/matches").json()["matches"]
+        return data
+
+    def pool(self, name: str) -> dict[str, Any]:
+        data: dict[str, Any] = self._get("/pools/" + quote(name, safe="")).json()
         return data
 
     def ranking(self) -> list[dict[str, Any]]:

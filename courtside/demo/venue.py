@@ -104,6 +104,7 @@ class Venue:
         self.web = f"http://127.0.0.1:{self.http_port}/"
         self.api = ServiceApi(self.web)
         self.broker_url = options.broker or ""
+        self.db_url = f"sqlite:///{self.workdir / 'courtside.db'}"
         self.show_window = False  # court 1's scoreboard in a window (a screen, and not --headless)
 
     def say(self, text: str) -> None:
@@ -116,7 +117,7 @@ class Venue:
             self.broker = EmbeddedBroker()
             self.broker.start()
             self.broker_url = self.broker.url
-        db = f"sqlite:///{self.workdir / 'courtside.db'}"
+        db = self.db_url
         service = self.parts.start(Part(
             "the standings service",
             courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db", db,
