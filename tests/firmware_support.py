@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
@@ -84,7 +84,7 @@ def board(tmp_path: Path, *, factory: MockFactory | None = None, **options: Any)
 class WiredDownPin(MockPin):  # type: ignore[misc]
     """A button held down through a restart: the pin is tied to ground, so the pull-up cannot raise it."""
 
-    held: set[int] = set()
+    held: ClassVar[set[int]] = set()
 
     def _set_pull(self, value: str) -> None:
         if self.info.name and any(f"GPIO{n}" == self.info.name for n in self.held):
