@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from courtside.demo.progress import progress_of, ranking_text, results_csv_for_show
+from courtside.demo.progress import progress_of, ranking_text, result_line, results_csv_for_show
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 
@@ -26,6 +26,15 @@ def test_progress_counts_stored_results_per_court_in_schedule_order() -> None:
     assert progress.courts[0].live == "Hall 1: A H3 v A3"
     assert progress_of([_match(1, "Rink", True)]).finished
     assert not progress_of([]).finished
+
+
+def test_a_result_line_says_how_a_level_match_was_decided() -> None:
+    match = {"number": 19, "stage": "P34", "court": "Hall 1", "home": "Slavia Praha", "away": "HC Bloemendaal",
+             "result": {"home_goals": 2, "away_goals": 2, "outcome": "shootout", "home_shootout": 4,
+                        "away_shootout": 3}}
+    assert result_line(match) == "  match 19 (P34, Hall 1): Slavia Praha 2-2 HC Bloemendaal after a shoot-out 4-3"
+    match["result"] = {"home_goals": 3, "away_goals": 1, "outcome": "regular"}
+    assert result_line(match) == "  match 19 (P34, Hall 1): Slavia Praha 3-1 HC Bloemendaal"
 
 
 def test_ranking_text_lists_places_and_what_an_open_one_needs() -> None:

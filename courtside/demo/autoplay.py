@@ -19,7 +19,7 @@ from courtside.demo.officials import plan_match
 from courtside.demo.organiser import Organiser
 from courtside.demo.parts import Part
 from courtside.demo.presses import press_script
-from courtside.demo.progress import Progress, progress_of, ranking_text, results_csv_for_show
+from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
 from courtside.files import read_text
 from rules.errors import CourtsideError, DemoError
@@ -72,6 +72,7 @@ class Autoplay:
         self.title = tournament.name
         self.courts: dict[str, Court] = {}
         self.showcase: int | None = None
+        self.reported: set[int] = set()  # matches whose result the terminal has shown
         self.pools = [str(p) for p in venue.api.tournament().get("pools", [])]
         self.organiser = Organiser(venue.web, venue.db_url, self.seed, venue.workdir / "decisions.csv")
         self.scripts = venue.workdir / "scripts"
@@ -86,6 +87,10 @@ class Autoplay:
         while True:
             matches = self.venue.api.matches()
             progress = progress_of(matches)
+            for m in matches:
+                if m.get("result") is not None and int(m["number"]) not in self.reported:
+                    self.reported.add(int(m["number"]))
+                    self.venue.say(result_line(m))
             line = progress.line()
             if line != last_line:
                 self.venue.say(line)

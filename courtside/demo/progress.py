@@ -58,6 +58,20 @@ def progress_of(matches: Sequence[Mapping[str, Any]]) -> Progress:
     return Progress(played=sum(c.played for c in courts), total=sum(c.total for c in courts), courts=courts)
 
 
+def result_line(match: Mapping[str, Any]) -> str:
+    """One stored result as the terminal shows it: ``match 3 (A, Hall 1): X 2-1 Y``, plus how it was decided."""
+    r = match["result"]
+    how = ""
+    if r.get("outcome") == "shootout":
+        how = f" after a shoot-out {r.get('home_shootout')}-{r.get('away_shootout')}"
+    elif r.get("outcome") == "overtime":
+        how = " after extra time"
+    elif r.get("outcome") in ("walkover", "forfeit", "abandoned"):
+        how = f" ({r['outcome']})"
+    return (f"  match {match['number']} ({match['stage']}, {match['court']}): "
+            f"{match['home']} {r.get('home_goals')}-{r.get('away_goals')} {match['away']}{how}")
+
+
 def ranking_text(ranking: Sequence[Mapping[str, Any]], title: str) -> str:
     """The final ranking as printed at the end: one place a line, an open place with what it needs."""
     lines = [f"Final ranking: {title}"]
