@@ -12,9 +12,9 @@ Box = tuple[float, float, float, float]
 
 # Shared by every mode: the top bar, the bottom notice band and the link mark in its corner.
 _FRAME: dict[str, Box] = {
-    "top_left": (1.5, 1, 30, 8),
+    "top_left": (1.5, 1, 24, 8),
     "title": (26, 0.5, 48, 9.5),
-    "top_right": (69, 1, 29.5, 8),
+    "top_right": (74.5, 1, 24, 8),
     "notice": (0, 92, 80, 8),
     "link": (80, 92, 20, 8),
 }
@@ -37,7 +37,11 @@ _PLAY: dict[str, Box] = {
 }
 
 # Water polo keeps the shot clock where ice hockey shows 5 v 4: big, under the match clock.
-_POSSESSION: dict[str, Box] = {"possession": (38, 60, 24, 15.5), "clock_note": (26, 60, 12, 6)}
+_POSSESSION: dict[str, Box] = {
+    "possession": (38, 60, 24, 15.5),
+    "clock_note": (26, 63, 12, 7),
+    "centre": (62, 63, 12, 7),  # 7 v 6 during an exclusion, beside the shot clock
+}
 
 # Intervals and time-outs: a small score line on top, the countdown fills the screen.
 _BREAK: dict[str, Box] = {

@@ -1,0 +1,157 @@
+"""The scoreboard drawn on SDL's dummy video driver: every phase of every sport, checked by picture region."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from display.examples import scene, scenes, with_notices
+from display.layout import layout
+from display.scoreboard import Scoreboard, mode_of
+from display.view import Link, Notice, ScoreboardView
+from rules.match import Goal, Match
+
+SIZES = [(1280, 720), (1920, 1080)]
+ALL = [(s.sport, s.phase) for s in scenes()]
+
+
+@pytest.fixture(scope="module")
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    surface = pygame.display.set_mode((1920, 1080))  # the dummy driver: a real display surface, no window
+    yield surface
+    pygame.display.quit()
+
+
+def differing(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect | None = None) -> int:
+    """How many pixels differ between two pictures (inside ``rect`` when given)."""
+    area = rect or a.get_rect()
+    sa, sb = a.subsurface(area), b.subsurface(area)
+    mask = pygame.mask.from_threshold(sa, (0, 0, 0), (1, 1, 1, 255), sb, 1)
+    return area.width * area.height - mask.count()
+
+
+def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> int:
+    """Pixels that differ outside every rectangle of ``rects``."""
+    x = a.copy()
+    y = b.copy()
+    for r in rects:
+        x.fill((0, 0, 0), r)
+        y.fill((0, 0, 0), r)
+    return differing(x, y)
+
+
+def test_every_phase_of_every_sport_draws_a_full_frame(screen: pygame.Surface) -> None:
+    seen = set()
+    for sport, phase in ALL:
+        board = Scoreboard(screen)
+        view = scene(sport, phase).view
+        changed = board.draw(view)
+        assert changed == [screen.get_rect()], (sport, phase)
+        assert screen.get_size() == (1920, 1080)
+        # Something readable is on it: plenty of non-background pixels, and the score where a match is on.
+        ink = pygame.mask.from_threshold(screen, (0, 0, 0), (8, 8, 8, 255)).count()
+        assert ink < 1920 * 1080 * 0.9, (sport, phase)
+        assert board.frame is not None
+        seen.add((sport, board.frame.mode))
+        if view.state is not None:
+            assert board.frame.home_score != "" and board.frame.away_score != ""
+    modes = {m for _, m in seen}
+    assert modes == {"play", "interval", "timeout", "shootout", "final", "between"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_clock_tick_repaints_only_the_clock(screen: pygame.Surface, size: tuple[int, int]) -> None:
+    s = scene("indoor-hockey", "play")
+    assert s.view.state is not None
+    surface = pygame.Surface(size)
+    board = Scoreboard(surface)
+    board.draw(s.view)
+    before = surface.copy()
+    renders = board.type.renders
+    later = replace(s.view, state=replace(s.view.state, clock_ms=s.view.state.clock_ms - 1_000))
+    changed = board.draw(later)
+    clock = layout("play", size)["clock"]
+    assert changed == [clock]
+    assert differing(before, surface, clock) > 0
+    assert outside(before, surface, [clock]) == 0
+    assert board.type.renders - renders <= 2  # at most the glyphs not yet made, never a whole line
+    assert board.draw(later) == []  # the same frame again: nothing to do
+
+
+def test_a_goal_repaints_the_score_and_nothing_but_what_it_changes(screen: pygame.Surface) -> None:
+    s = scene("ice-hockey", "play")
+    assert s.view.state is not None
+    board = Scoreboard(screen)
+    board.draw(s.view)
+    before = screen.copy()
+    state = s.view.state
+    changed = board.draw(replace(s.view, state=replace(state, away_goals=state.away_goals + 1)))
+    rects = layout("play", screen.get_size())
+    assert changed == [rects["away_score"]]
+    assert differing(before, screen, rects["away_score"]) > 0
+    assert outside(before, screen, changed) == 0
+
+
+def test_a_power_play_goal_repaints_score_penalties_and_strength_not_the_names(screen: pygame.Surface) -> None:
+    """A goal against a short-handed team ends its minor: the engine's new state changes exactly those parts."""
+    from rules.match import ClockStarted, PenaltyAwarded
+    from rules.ruleset import load_ruleset
+
+    match = Match(load_ruleset("ice-hockey"), stage="round_robin")
+    match.apply(ClockStarted(at=0))
+    match.apply(PenaltyAwarded(at=10_000, team="away", kind="minor", player="4"))
+    board = Scoreboard(screen)
+    view = ScoreboardView(match.state_at(20_000), match.ruleset)
+    board.draw(view)
+    assert board.frame is not None and board.frame.centre == "5 v 4"
+    before = screen.copy()
+    match.apply(Goal(at=20_000, team="home", player="9"))
+    changed = board.draw(replace(view, state=match.state_at(20_000)))
+    rects = layout("play", screen.get_size())
+    names = {name for name, r in rects.items() if r in changed}
+    assert {"home_score", "away_penalties", "centre"} <= names
+    assert not names & {"away_score", "home_name", "away_name", "title", "home_penalties"}
+    assert outside(before, screen, changed) == 0
+    assert board.frame.home_score == "1" and board.frame.away_penalties == () and board.frame.centre == "5 v 5"
+
+
+def test_notices_and_the_offline_mark_leave_the_score_and_clock_alone(screen: pygame.Surface) -> None:
+    s = scene("water-polo", "play")
+    board = Scoreboard(screen)
+    board.draw(s.view)
+    before = screen.copy()
+    changed = board.draw(with_notices(s.view))
+    rects = layout(mode_of(board.frame), screen.get_size())  # type: ignore[arg-type]
+    assert sorted(map(tuple, changed)) == sorted(map(tuple, (rects["notice"], rects["link"])))
+    for part in ("home_score", "away_score", "clock", "home_name", "away_name"):
+        assert differing(before, screen, rects[part]) == 0, part
+    assert board.frame is not None and board.frame.link == "Offline · 12 to send"
+    recovered = replace(s.view, notices=(Notice("recovered", down_ms=125_000),), link=Link(online=True))
+    board.draw(recovered)
+    assert board.frame is not None and board.frame.notice == (
+        "recovered", "Recovered after a restart: down for 2 min. Check the clock.")
+    assert board.frame.link == ""
+
+
+@pytest.mark.parametrize(("sport", "phase"), ALL)
+def test_nothing_is_drawn_outside_the_screen(sport: str, phase: str) -> None:
+    """The board drawn on a window inside a bigger picture leaves the picture's margin untouched."""
+    big = pygame.Surface((1280 + 40, 720 + 40))
+    big.fill((255, 0, 255))
+    inner = big.subsurface(pygame.Rect(20, 20, 1280, 720))
+    Scoreboard(inner).draw(scene(sport, phase).view)
+    margin = pygame.mask.from_threshold(big, (255, 0, 255), (1, 1, 1, 255)).count()
+    assert margin == big.get_width() * big.get_height() - 1280 * 720
+
+
+def test_a_resize_repaints_everything_at_the_new_size() -> None:
+    s = scene("youth-football", "play")
+    board = Scoreboard(pygame.Surface((1280, 720)))
+    board.draw(s.view)
+    board.surface = pygame.Surface((3840, 2160))
+    assert board.draw(s.view) == [pygame.Rect(0, 0, 3840, 2160)]
+    assert board.draw(s.view) == []
