@@ -1,0 +1,62 @@
+"""Start-up cost: ``import rules.match`` (what the table imports) and ``courtside --help``.
+
+    PYTHONPYCACHEPREFIX=/tmp/courtside-pyc .venv/bin/python -m bench.bench_startup [--repeat N]
+
+Each figure is the best of ``--repeat`` fresh interpreters. Imports are read from
+``python -X importtime`` (the cumulative microseconds of the top module, so the
+interpreter's own start is not counted); ``courtside --help`` is wall time of the
+whole process, interpreter included, beside ``python -c pass`` for scale. Bytecode
+must be cacheable (PYTHONDONTWRITEBYTECODE unset; PYTHONPYCACHEPREFIX keeps the
+tree clean), as it is on an installed Pi: otherwise every run compiles every module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+MODULES = ("rules", "rules.ruleset", "rules.match", "rules.standings", "rules.tournament", "courtside.cli")
+
+
+def import_us(module: str, env: dict[str, str]) -> int:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", f"import {module}"],
+        capture_output=True, text=True, check=True, env=env,
+    )
+    # The last line for the module itself: "import time: self | cumulative | name".
+    lines = [line for line in done.stderr.splitlines() if line.rstrip().endswith(f"| {module}")]
+    return int(lines[-1].split("|")[1])
+
+
+def wall_ms(command: Sequence[str], env: dict[str, str]) -> float:
+    began = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=env)
+    return (time.perf_counter() - began) * 1000
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeat", type=int, default=20, help="fresh interpreters per figure; the best is printed")
+    args = parser.parse_args(argv)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("PYTHONPYCACHEPREFIX", "/tmp/courtside-pyc")
+    for module in MODULES:  # first run writes the bytecode cache
+        import_us(module, env)
+    print(f"best of {args.repeat} fresh interpreters")
+    for module in MODULES:
+        best = min(import_us(module, env) for _ in range(args.repeat))
+        print(f"  import {module:<18} {best / 1000:6.1f} ms")
+    cli = [sys.executable, "-m", "courtside", "--help"]
+    bare = min(wall_ms([sys.executable, "-c", "pass"], env) for _ in range(args.repeat))
+    helped = min(wall_ms(cli, env) for _ in range(args.repeat))
+    print(f"  python -c pass          {bare:6.1f} ms (the interpreter alone)")
+    print(f"  courtside --help        {helped:6.1f} ms (whole process)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
