@@ -89,17 +89,33 @@ def _known_regions(site: Site, wanted: list[str]) -> list[str]:
     return [w for w in dict.fromkeys(wanted) if w in names]
 
 
-def _event(name: str, html: str, version: int) -> str:
+def _event(name: str, html: str, version: int) -> bytes:
     payload = json.dumps({"id": name, "html": html, "now": int(time.time() * 1000)}, ensure_ascii=False)
-    return f"event: region\nid: {version}\ndata: {payload}\n\n"
+    return f"event: region\nid: {version}\ndata: {payload}\n\n".encode()
 
 
-async def _stream(site: Site, regions: list[str], request: Request) -> AsyncIterator[str]:
+_events: dict[tuple[int, str, str], bytes] = {}
+
+
+def _shared_event(name: str, html: str, version: int) -> bytes:
+    """One encoding of an update for every open page: the first page woken pays for it. Its
+    ``now`` is the instant of the change, so the pages' clocks stay right."""
+    key = (version, name, html)
+    found = _events.get(key)
+    if found is None:
+        if len(_events) > 256:
+            _events.clear()
+        found = _events[key] = _event(name, html, version)
+    return found
+
+
+async def _stream(site: Site, regions: list[str], request: Request) -> AsyncIterator[bytes]:
     """Every region now (a page opened late, or back after a dropped connection, catches up at
     once), then each region again whenever its HTML changes."""
     hub = site.backend.changes
-    yield "retry: 1000\n\n"
+    yield b"retry: 1000\n\n"
     sent: dict[str, str] = {}
+    first = True
     while True:
         seen = hub.version
         view = site.view()
@@ -108,10 +124,12 @@ async def _stream(site: Site, regions: list[str], request: Request) -> AsyncIter
             html = site.region(view, name)
             if sent.get(name) != html:
                 sent[name] = html
-                yield _event(name, html, version)
+                # On (re)connecting the event is encoded afresh: its ``now`` sets the page's clock offset.
+                yield _event(name, html, version) if first else _shared_event(name, html, version)
+        first = False
         try:
             await asyncio.wait_for(hub.wait(seen), HEARTBEAT)
         except TimeoutError:
             if await request.is_disconnected():
                 return
-            yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n"
+            yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode()

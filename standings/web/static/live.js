@@ -39,7 +39,7 @@
       show(status && status.getAttribute("data-live") || "Live", "is-live");
       tick();
     });
-    source.addEventListener("beat", function () { heard = Date.now(); });
+    source.addEventListener("beat", function (ev) { heard = Date.now(); offset = Number(ev.data) - Date.now(); });
     source.onopen = function () { backoff = 1000; heard = Date.now(); show("Live", "is-live"); };
     source.onerror = function () {
       show("Reconnecting…", "is-down");
