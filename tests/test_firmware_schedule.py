@@ -1,0 +1,59 @@
+"""Which match: the court's schedule from a tournament file, pushed updates, a friendly without either."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from firmware.schedule import CourtSchedule, Scheduled, court_schedule
+from rules.errors import TournamentError
+from tests.firmware_support import board
+
+HOCKEY = str(Path(__file__).parent.parent / "rules" / "examples" / "indoor-hockey.toml")
+
+
+def test_the_courts_matches_in_order_by_name_or_number() -> None:
+    by_number, ruleset = court_schedule(HOCKEY, "2")
+    by_name, _ = court_schedule(HOCKEY, "Hall 2")
+    assert ruleset == "indoor-hockey" and by_number.matches == by_name.matches
+    first = by_number.matches[0]
+    assert (first.home, first.away, first.stage, first.round, first.kind) == (
+        "Amsterdam H&BC", "Three Rock Rovers", "A", "pool", "round_robin")
+    knockouts = [m for m in by_number.matches if m.stage in ("SF1", "SF2", "P34", "F")]
+    assert knockouts and all(m.kind == "knockout" for m in knockouts)
+    assert all(m.kind == "round_robin" for m in by_number.matches if m.stage in ("A", "B", "C"))
+    assert all(m.court == "Hall 2" for m in by_number.matches)
+
+
+def test_an_unknown_court_is_refused_with_the_courts_there_are() -> None:
+    with pytest.raises(TournamentError, match=r"no court 'Hall 9' \(courts: Hall 1, Hall 2"):
+        court_schedule(HOCKEY, "Hall 9")
+
+
+def test_next_nearest_and_a_pushed_schedule() -> None:
+    a = Scheduled(match_id="1", home="A", away="B", court="1", start=datetime(2026, 5, 16, 9, 0))
+    b = Scheduled(match_id="2", home="C", away="D", court="1", start=datetime(2026, 5, 16, 10, 0))
+    s = CourtSchedule("1", [a, b])
+    assert s.next_match(set()) == a and s.next_match({"1"}) == b and s.next_match({"1", "2"}) is None
+    assert s.nearest(datetime(2026, 5, 16, 9, 50), set()) == b
+    moved = Scheduled(match_id="3", home="E", away="F", court="2")
+    s.replace([b, moved])
+    assert s.matches == (b,)
+    assert CourtSchedule("1").next_match({"friendly-1"}) == Scheduled(
+        match_id="friendly-2", home="Home", away="Away", court="1")
+
+
+def test_a_table_with_a_tournament_plays_its_courts_matches(tmp_path: Path) -> None:
+    with board(tmp_path, tournament=HOCKEY, court="2") as b:
+        s = b.loop.session
+        assert (s.scheduled.home, s.scheduled.away) == ("Amsterdam H&BC", "Three Rock Rovers")
+        assert s.header.match_id == "2" and s.header.court == "Hall 2" and s.header.ruleset == "indoor-hockey"
+        b.press("clock_start")
+        b.at(5.0)
+        b.down("mode")  # long hold: leave this match for the next one
+        b.at(9.0)
+        b.up("mode")
+        assert b.loop.session.scheduled.match_id == "4"
+        assert b.loop.session.header.home == "HC Bloemendaal"

@@ -1,0 +1,56 @@
+"""Press scripts: the format, its errors, the Python API, and lines skipped after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firmware.errors import PressScriptError
+from firmware.script import Press, format_script, keys_of, parse_script
+from firmware.table import run_script
+
+
+def test_lines_comments_and_instants() -> None:
+    presses = parse_script("# a match\n\n0 press clock_start\n1:01.5 type 7  # scorer\n61.6 press goal_home\n"
+                           "12:00 hold next\n12:01.5 release next\n1200 wait\n", "s.txt")
+    assert [(p.at, p.verb, p.arg, p.line) for p in presses] == [
+        (0.0, "press", "clock_start", 3), (61.5, "type", "7", 4), (61.6, "press", "goal_home", 5),
+        (720.0, "hold", "next", 6), (721.5, "release", "next", 7), (1200.0, "wait", "", 8),
+    ]
+    assert parse_script(format_script(presses), "again") == [
+        Press(at=p.at, verb=p.verb, arg=p.arg, line=i + 1) for i, p in enumerate(presses)
+    ]
+
+
+@pytest.mark.parametrize(("text", "line", "reason"), [
+    ("0 press clock_start\nsoon press goal_home\n", 2, "'soon' is not an instant"),
+    ("10 press clock_start\n5 press goal_home\n", 2, "before the line above"),
+    ("0 push clock_start\n", 1, "'push' is not press, hold, release, type or wait"),
+    ("0 press\n", 1, "press needs one button name"),
+    ("0 type\n", 1, "type needs the text"),
+    ("0 wait 5\n", 1, "wait takes nothing"),
+])
+def test_a_wrong_line_names_the_file_line_and_reason(text: str, line: int, reason: str) -> None:
+    with pytest.raises(PressScriptError) as err:
+        parse_script(text, "bad.txt")
+    assert err.value.line == line and reason in err.value.message
+    assert str(err.value).startswith(f"bad.txt, line {line}: ")
+
+
+def test_an_unknown_button_is_refused_before_the_table_starts(tmp_path: Path) -> None:
+    with pytest.raises(PressScriptError, match=r"line 1: no button 'goal_hom'"):
+        run_script(parse_script("0 press goal_hom\n", "s"), rules="indoor-hockey", journal=tmp_path)
+    assert not list(tmp_path.glob("*.jsonl"))  # nothing was started
+
+
+def test_typed_keys() -> None:
+    assert [(k.name, k.text) for k in keys_of("12a<enter><esc> 7", 3.0)] == [
+        ("1", "1"), ("2", "2"), ("a", "a"), ("enter", ""), ("escape", ""), ("7", "7")]
+
+
+def test_a_script_after_a_restart_goes_on_from_where_the_table_was(tmp_path: Path) -> None:
+    script = parse_script("0 press clock_start\n10 press goal_home\n20 press goal_home\n30 wait\n", "s")
+    run_script(script[:2], rules="indoor-hockey", journal=tmp_path)  # as if cut after the first goal
+    state = run_script(script, rules="indoor-hockey", journal=tmp_path)
+    assert state.home_goals == 2  # the first goal was not pressed twice
