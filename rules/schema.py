@@ -217,9 +217,11 @@ def _annotated(inner: Checker, befores: list[Callable[[Any], Any]], meta: list[A
                 value = convert(value)
             except ValueError as err:
                 raise Invalid(str(err)) from None
+        before = len(problems)
         value = inner(value, path, problems)
-        for m in meta:
-            _constrain(m, value)
+        if len(problems) == before:  # a list with a wrong item is not also "too short"
+            for m in meta:
+                _constrain(m, value)
         return value
 
     return check

@@ -220,3 +220,139 @@ def test_an_unknown_name_is_neither_preset_nor_file() -> None:
 def test_errors_also_subclass_builtins() -> None:
     assert issubclass(RulesetError, ValueError)
     assert issubclass(UnknownRuleset, LookupError)
+
+
+# --- round names -----------------------------------------------------------------------------
+
+def test_rounds_have_a_stage_and_a_final_is_a_knockout() -> None:
+    from rules.ruleset import round_names, stage_of_round
+
+    polo = load_ruleset("water-polo")
+    assert {"pool", "quarter_final", "semi_final", "final"} <= set(round_names(polo))
+    assert stage_of_round(polo, "final") == "knockout"
+    assert stage_of_round(polo, "pool") == "round_robin"
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("semifinal", "semi_final"), ("Semi Final", "semi_final"),
+                                              ("quarterfinal", "quarter_final"), ("finale", "final")])
+def test_a_misspelt_round_is_refused_with_the_names_it_could_be(typed: str, meant: str) -> None:
+    from rules.errors import UnknownRound
+    from rules.ruleset import check_round
+
+    with pytest.raises(UnknownRound) as caught:
+        check_round(load_ruleset("water-polo"), typed)
+    assert f"did you mean '{meant}'" in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_ruleset_may_name_its_own_rounds_and_its_round_rules_must_use_them() -> None:
+    data = preset_data("water-polo")
+    data["rounds"] = {"group": "round_robin", "semi_final": "knockout", "gold_medal_match": "knockout"}
+    data["timeouts"]["only_in_rounds"] = ["semi_final", "gold_medal_match"]
+    assert list(parse_ruleset(data, "x").rounds) == ["group", "semi_final", "gold_medal_match"]
+    data["timeouts"]["only_in_rounds"] = ["semi_final", "final"]
+    (key, message), *_ = problems_of(data)
+    assert key == "" and "'final'" in message and "gold_medal_match" in message
+    data["rounds"] = {"semi_final": "knock-out"}
+    assert [key for key, _ in problems_of(data)] == ["rounds.semi_final"]
+
+
+# --- the digest ------------------------------------------------------------------------------
+
+def test_the_digest_follows_the_settings_not_the_spelling() -> None:
+    from rules.ruleset import ruleset_digest
+
+    data = preset_data("indoor-hockey")
+    same = preset_data("indoor-hockey")
+    same["match"]["period_length"] = 1200  # "20:00" written as seconds
+    digest = ruleset_digest(parse_ruleset(data, "a"))
+    assert len(digest) == 64 and digest == ruleset_digest(load_ruleset("indoor-hockey"))
+    assert ruleset_digest(parse_ruleset(same, "b")) == digest
+    data["points"]["win"] = 3
+    assert ruleset_digest(parse_ruleset(data, "c")) != digest
+
+
+def test_every_preset_has_its_own_digest() -> None:
+    from rules.ruleset import ruleset_digest
+
+    assert len({ruleset_digest(load_ruleset(name)) for name in PRESETS}) == len(PRESETS)
+
+
+# --- bad values, each refused with its key --------------------------------------------------
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), "inf", "nan", "1e400", -0.5, 86_401, "1441:00"])
+def test_a_duration_that_no_match_has_is_refused(value: Any) -> None:
+    data = preset_data("indoor-football")
+    data["match"]["period_length"] = value
+    assert [key for key, _ in problems_of(data)] == ["match.period_length"]
+
+
+@pytest.mark.parametrize(("where", "value"), [
+    (("match", "periods"), 11), (("match", "periods"), 10**30), (("points", "win"), 101),
+    (("ranking", "meetings"), 11), (("timeouts", "per_team"), 11), (("match", "periods"), True),
+    (("match", "on_field"), 31), (("match", "late_press_grace"), 61),
+])
+def test_numbers_beyond_any_real_match_are_refused(where: tuple[str, str], value: Any) -> None:
+    data = preset_data("indoor-hockey")
+    data[where[0]][where[1]] = value
+    assert [key for key, _ in problems_of(data)] == [".".join(where)]
+
+
+@pytest.mark.parametrize("label", ["", "Green\x00card", "Green\x1bcard", "x" * 101])
+def test_labels_must_be_plain_text(label: str) -> None:
+    data = preset_data("indoor-hockey")
+    data["penalties"]["kinds"]["green"]["label"] = label
+    assert [key for key, _ in problems_of(data)] == ["penalties.kinds.green.label"]
+
+
+def test_a_wrong_shape_is_named_not_a_traceback() -> None:
+    data = preset_data("indoor-hockey")
+    data["match"] = [1, 2]
+    data["penalties"]["kinds"] = {"green": "one minute"}
+    data["points"]["walkover_score"] = [5]
+    keys = [key for key, _ in problems_of(data)]
+    assert sorted(keys) == ["match", "penalties.kinds.green", "points.walkover_score"]
+
+
+# --- the file itself -------------------------------------------------------------------------
+
+def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + preset_text("ice-hockey").encode("utf-8"))
+    assert read_ruleset_file(path).name == "ice-hockey"
+
+
+def test_text_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(preset_text("ice-hockey").replace('sport = "ice hockey"', 'sport = "ishockey \xe5"')
+                     .encode("latin-1", errors="replace"))
+    with pytest.raises(RulesetError) as caught:
+        read_ruleset_file(path)
+    line = next(n for n, text in enumerate(preset_text("ice-hockey").splitlines(), 1) if text.startswith("sport"))
+    assert f"line {line}: not UTF-8 text (byte 0xe5)" in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("periods = " + "9" * 5000, "not valid TOML"),
+    ("x = " + "[" * 50_000 + "]" * 50_000, "nested too deeply"),
+    ("#\n" * 6000, "6,001 lines"),
+])
+def test_a_file_no_ruleset_looks_like_is_refused_with_the_reason(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "odd.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        read_ruleset_file(path)
+    assert str(caught.value).startswith(f"{path}: ") and expected in str(caught.value)
+
+
+def test_a_file_too_large_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    with open(path, "wb") as f:
+        f.truncate(50 * 1024 * 1024)  # 50 MB of zeros, sparse: reading it all would be the bug
+    with pytest.raises(RulesetError, match=r"larger than 262,144 bytes"):
+        read_ruleset_file(path)
+
+
+def test_a_missing_file_names_the_file(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="cannot read the file"):
+        read_ruleset_file(tmp_path / "none.toml")
