@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
-from gpiozero.pins.mock import MockFactory, MockPin
+from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
 from firmware.screen import HeadlessScreen
 from firmware.table import Table, TableOptions, open_table
