@@ -63,8 +63,18 @@ def row_of(view: View, n: int) -> MatchRow:
     return row
 
 
-def result_command(view: View, who: str, n: int, fields: Fields) -> CorrectResult:
+def open_for_results(view: View, n: int) -> MatchRow:
+    """The match, if its result may still change: its teams are known and no protest window has closed."""
     row = row_of(view, n)
+    if not (row.home_known and row.away_known):
+        raise FormError("match", f"match {n}'s teams are not known yet ({row.home} v {row.away})")
+    if row.locked_at is not None and row.locked(view.data.now):
+        raise FormError("match", f"match {n}'s protest window closed at {row.locked_at:%H:%M}; the result is final")
+    return row
+
+
+def result_command(view: View, who: str, n: int, fields: Fields) -> CorrectResult:
+    row = open_for_results(view, n)
     outcome = text(fields, "outcome", required=False) or "regular"
     if outcome not in OUTCOMES or outcome in ("walkover", "forfeit"):
         raise FormError("outcome", f"{outcome!r} is not one of regular, overtime, shootout")
@@ -82,7 +92,7 @@ def result_command(view: View, who: str, n: int, fields: Fields) -> CorrectResul
 
 
 def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectResult:
-    row = row_of(view, n)
+    row = open_for_results(view, n)
     kind = text(fields, "kind")
     if kind not in ("walkover", "forfeit"):
         raise FormError("kind", f"{kind!r} is not walkover or forfeit")
@@ -104,6 +114,7 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     reason = f"abandoned, {labels[choice]}: {why(fields)}"
     if choice in ("resume", "replay"):
         return MoveMatch(who=who, why=reason, number=n, court=text(fields, "court"), start=when(fields, "start"))
+    open_for_results(view, n)
     home, away = goals(fields, "home_goals"), goals(fields, "away_goals")
     assert home is not None and away is not None
     if choice == "leader" and home == away:

@@ -1,0 +1,60 @@
+"""The JSON API and the CSV exports carry what the pages show."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+from starlette.testclient import TestClient
+
+from standings.web import create_app
+from standings.web.sample import sample_backend
+from standings.web.view import View
+from tests.web_support import Clock
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[tuple[TestClient, View]]:
+    backend = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
+    with TestClient(create_app(backend, secure_cookies=False)) as c:
+        yield c, View(backend.data())
+    backend.close()
+
+
+def test_pool(client: tuple[TestClient, View]) -> None:
+    c, view = client
+    body = c.get("/api/v1/pools/C").json()
+    table = view.table("C")
+    assert table is not None
+    assert [(r["team"], r["points"], r["reason"]) for r in body["table"]] == [
+        (r.team, r.points, r.reason) for r in table.rows]
+    assert body["unresolved"] and "lots" in body["unresolved"][0]["needs"]
+    assert body["played"] == 4 and body["expected"] == 6
+    assert c.get("/api/v1/pools/Z").status_code == 404
+
+
+def test_matches_courts_teams_ranking(client: tuple[TestClient, View]) -> None:
+    c, view = client
+    matches = c.get("/api/v1/matches").json()["matches"]
+    assert len(matches) == len(view.matches)
+    first = c.get("/api/v1/matches/1").json()["match"]
+    assert first["result"]["home_goals"] == 2 and first["provisional_until"] == "2026-05-16T14:35:00"
+    assert first["locked"] is False
+    live = [m for m in matches if m["live"]]
+    court = c.get(f"/api/v1/courts/{live[0]['court']}").json()
+    assert court["now"]["number"] == live[0]["number"] and court["live"]["home_goals"] == 2
+    team = c.get(f"/api/v1/teams/{view.by_number[1].home}").json()
+    assert {m["number"] for m in team["matches"]} >= {1}
+    assert len(c.get("/api/v1/ranking").json()["ranking"]) == 12
+
+
+def test_csv_exports(client: tuple[TestClient, View]) -> None:
+    c, view = client
+    results = list(csv.DictReader(io.StringIO(c.get("/api/v1/results.csv").text)))
+    assert len(results) == len(view.data.results)
+    assert results[0]["home"] == view.by_number[int(results[0]["number"])].home
+    standings = list(csv.DictReader(io.StringIO(c.get("/api/v1/standings.csv").text)))
+    assert {row["pool"] for row in standings} == {"A", "B", "C"} and len(standings) == 12

@@ -1,0 +1,121 @@
+"""The in-memory backend's one loop: desk commands applied in order, refused with a reason and
+nothing changed, each change logged with who, when and why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+import pytest
+
+from rules.standings import Decision, MatchResult
+from standings.web.errors import DeskRefused
+from standings.web.inputs import CorrectResult, MoveMatch, RecordDecision, RuleSanction, SettleConflict
+from standings.web.memory import MemoryBackend
+from standings.web.sample import sample_backend
+from standings.web.view import View
+from tests.web_support import Clock
+
+NOON = datetime(2026, 5, 16, 13, 35)
+
+
+@pytest.fixture
+def day() -> Iterator[tuple[MemoryBackend, Clock]]:
+    clock = Clock(NOON)
+    backend = sample_backend(clock)
+    yield backend, clock
+    backend.close()
+
+
+def _result(backend: MemoryBackend, number: int, home: int, away: int) -> MatchResult:
+    m = View(backend.data()).by_number[number]
+    return MatchResult(pool=m.stage, home=m.home, away=m.away, home_goals=home, away_goals=away)
+
+
+def test_a_correction_is_applied_and_logged(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    version = backend.data().version
+    backend.submit(CorrectResult(who="anna", why="scoresheet", number=1, result=_result(backend, 1, 0, 3)))
+    data = backend.data()
+    assert data.version == version + 1
+    assert data.results[1].result.away_goals == 3 and data.results[1].by == "anna"
+    entry = data.audit[-1]
+    assert (entry.who, entry.why, entry.at) == ("anna", "scoresheet", NOON)
+    assert "0-3 (was 2-1)" in entry.what
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (MoveMatch(who="anna", why="", number=1, court="Plan 1", start=NOON), "say why"),
+        (MoveMatch(who="anna", why="rain", number=99, court="Plan 1", start=NOON), "no match 99"),
+        (MoveMatch(who="anna", why="rain", number=1, court="Centre Court", start=NOON), "not one of the courts"),
+        (SettleConflict(who="anna", why="x", conflict="nope", keep="held"), "no conflict"),
+        (RuleSanction(who="anna", why="x", number=1, team="X", player="1", matches=2), "no report"),
+        (RecordDecision(who="anna", why="x", decision=Decision(pool="C", method="dice", order=("a", "b"))), "method"),
+    ],
+)
+def test_refusals_change_nothing(day: tuple[MemoryBackend, Clock], command: object, reason: str) -> None:
+    backend, _ = day
+    before = backend.data()
+    with pytest.raises(DeskRefused, match=reason):
+        backend.submit(command)  # type: ignore[arg-type]
+    assert backend.data() is before
+
+
+def test_a_result_the_rules_refuse_is_not_stored(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    knockout = next(m for m in View(backend.data()).matches if m.stage == "QF1")
+    before = backend.data()
+    wrong = MatchResult(pool="A", home="AIK P14", away="GAIS P14", home_goals=1, away_goals=0)
+    with pytest.raises(DeskRefused, match="match 2 is AIK P14 v Örebro SK P14 in A"):
+        backend.submit(CorrectResult(who="anna", why="x", number=2, result=wrong))
+    with pytest.raises(DeskRefused, match="not known yet"):
+        backend.submit(CorrectResult(who="anna", why="x", number=knockout.number, result=wrong))
+    assert backend.data() is before
+
+
+def test_the_protest_window_locks_a_result(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, clock = day
+    clock.at = NOON + timedelta(hours=1, minutes=1)
+    backend.tick()
+    with pytest.raises(DeskRefused, match="protest window closed at 14:35"):
+        backend.submit(CorrectResult(who="anna", why="late protest", number=1, result=_result(backend, 1, 0, 0)))
+
+
+def test_a_decision_by_lots_settles_the_tie(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    (pool, teams, needs), = View(backend.data()).unresolved()
+    assert "lots" in needs
+    order = tuple(reversed(teams))
+    backend.submit(RecordDecision(who="anna", why="drawn at the desk, 13:40",
+                                  decision=Decision(pool=pool, method="lots", order=order)))
+    view = View(backend.data())
+    assert view.unresolved() == []
+    ranks = {r.team: r.rank for r in view.table(pool).rows}  # type: ignore[union-attr]
+    assert ranks[order[0]] < ranks[order[1]]
+
+
+def test_settling_a_conflict_with_the_received_result(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    conflict = backend.data().conflicts[0]
+    backend.submit(SettleConflict(who="anna", why="video", conflict=conflict.id, keep="held"))
+    data = backend.data()
+    assert data.conflicts == ()
+    assert data.results[conflict.number].result == conflict.held
+
+
+def test_a_move_reaches_the_schedule(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    backend.submit(MoveMatch(who="anna", why="court 3 flooded", number=17, court="Plan 3", start=NOON))
+    row = View(backend.data()).by_number[17]
+    assert (row.court, row.start, row.moved) == ("Plan 3", NOON, True)
+
+
+def test_ruling_on_a_reported_card(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    s = backend.data().sanctions[0]
+    backend.submit(RuleSanction(who="anna", why="jury", number=s.number, team=s.team, player=s.player, matches=2))
+    after = View(backend.data())
+    assert after.suspensions[0].sanction.decided == "misses 2 match(es)"
+    assert len(after.suspensions[0].misses) == 2

@@ -1,0 +1,42 @@
+"""The change hub wakes every waiting page once per change, from any thread."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from standings.web.port import ChangeHub
+
+
+def test_waiters_wake_on_a_change_from_another_thread() -> None:
+    hub = ChangeHub()
+
+    async def scenario() -> list[int]:
+        waiters = [asyncio.create_task(hub.wait(0)) for _ in range(50)]
+        await asyncio.sleep(0)
+        assert not any(w.done() for w in waiters)
+        threading.Thread(target=hub.notify).start()
+        return await asyncio.gather(*waiters)
+
+    assert asyncio.run(scenario()) == [1] * 50
+
+
+def test_a_waiter_behind_the_version_returns_at_once() -> None:
+    hub = ChangeHub()
+    hub.notify()
+    hub.notify()
+    assert asyncio.run(hub.wait(0)) == 2
+
+
+def test_a_cancelled_waiter_does_not_cancel_the_others() -> None:
+    hub = ChangeHub()
+
+    async def scenario() -> int:
+        a = asyncio.create_task(hub.wait(0))
+        b = asyncio.create_task(hub.wait(0))
+        await asyncio.sleep(0)
+        a.cancel()
+        hub.notify()
+        return await b
+
+    assert asyncio.run(scenario()) == 1

@@ -1,0 +1,106 @@
+"""The pages' derived data: teams filled into the schedule, now and next per court, the protest
+window, suspensions from the disciplinary register, delays."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from rules.standings import MatchResult
+from standings.web.inputs import Presence, RecordedResult, Sanction
+from standings.web.sample import sample_backend
+from standings.web.view import View, protest_window
+from tests.web_support import Clock
+
+NOON = datetime(2026, 5, 16, 13, 35)
+
+
+def _view(played: int = 12) -> View:
+    backend = sample_backend(Clock(NOON), played=played)
+    try:
+        return View(backend.data())
+    finally:
+        backend.close()
+
+
+def test_pool_places_fill_the_quarter_finals_once_the_pools_are_complete() -> None:
+    view = _view(played=12)
+    qf = [m for m in view.matches if m.round == "quarter_final"]
+    assert qf and not any(m.home_known and m.away_known for m in qf)
+    full = _view(played=18)
+    qf2 = next(m for m in full.matches if m.stage == "QF2")  # 2B v 2C
+    assert qf2.home_known and qf2.away_known
+    assert qf2.home == full.table("B").rows[1].team  # type: ignore[union-attr]
+
+
+def test_now_is_the_live_match_and_next_the_following_one() -> None:
+    view = _view()
+    live = [m for m in view.matches if m.live]
+    assert len(live) == 1
+    now, following = view.now_and_next(live[0].court)
+    assert now is live[0]
+    assert following is not None and following.start > now.start and following.recorded is None
+
+
+def test_results_stay_provisional_for_the_protest_window_then_lock() -> None:
+    view = _view()
+    assert protest_window(view.data) == timedelta(hours=1)  # seed 003: "senast en (1) timme"
+    m = view.by_number[1]
+    assert m.locked_at == NOON + timedelta(hours=1)
+    assert not m.locked(NOON + timedelta(minutes=59))
+    assert m.locked(NOON + timedelta(hours=1))
+
+
+def test_no_protest_window_means_no_lock() -> None:
+    view = _view()
+    data = replace(view.data, ruleset=view.data.ruleset.model_copy(update={"name": "my-own"}))
+    assert View(data).by_number[1].locked_at is None
+
+
+def test_a_sent_off_player_misses_the_teams_next_match() -> None:
+    view = _view()
+    first = view.by_number[1]
+    red = Sanction(number=1, team=first.home, player="9", kind="red", label="Red card", suspended_matches=1,
+                   needs_decision=False)
+    after = View(replace(view.data, sanctions=(red,)))
+    later = [m.number for m in after.team_matches(first.home) if m.start > first.start]
+    assert [s.player for s in after.suspended(later[0])] == ["9"]
+    assert after.suspended(later[1]) == []
+    assert after.pending_rulings() == []
+
+
+def test_a_reported_card_waits_for_the_organisers_ruling() -> None:
+    view = _view()
+    gm = Sanction(number=1, team=view.by_number[1].away, player="4", kind="game_misconduct", label="Game misconduct",
+                  suspended_matches=0, needs_decision=True)
+    after = View(replace(view.data, sanctions=(gm,)))
+    assert after.pending_rulings() == [gm]
+    assert all(not after.suspended(m.number) for m in after.matches)
+
+
+def test_delay_against_the_schedule() -> None:
+    view = _view()
+    offline = [c for c, p in view.data.presence.items() if not p.online]
+    assert offline
+    now, _ = view.now_and_next(offline[0])
+    assert now is not None and not now.live
+    assert view.delay(offline[0]) == NOON - now.start
+    later = View(replace(view.data, now=now.start - timedelta(minutes=5)))
+    assert later.delay(offline[0]) == timedelta(0)
+
+
+def test_a_stored_result_the_rules_refuse_is_shown_not_raised() -> None:
+    view = _view()
+    m = view.by_number[13]
+    bad = RecordedResult(number=13, result=MatchResult(pool=m.stage, home=m.home, away="Nobody FC", home_goals=1,
+                                                       away_goals=0), recorded_at=NOON)
+    broken = View(replace(view.data, results={**view.data.results, 13: bad}))
+    assert broken.error is not None and "Nobody FC" in broken.error
+    assert broken.table("A") is None
+
+
+def test_presence_names_the_match_a_table_plays() -> None:
+    view = _view()
+    court = view.by_number[14].court
+    data = replace(view.data, presence={court: Presence(court=court, online=True, playing=14)})
+    assert View(data).by_number[14].live
