@@ -112,8 +112,8 @@ class TableLoop:
             self.desk.reset()
             self._horn_checked = 0
             self._notice("info", f"match {scheduled.match_id}: {scheduled.home} v {scheduled.away}")
-        if self.link is not None:
-            self.link.match_loaded(session.header, ())
+            if self.link is not None:
+                self.link.match_loaded(session.header, ())
         return session
 
     def _offer_next(self) -> Scheduled | None:

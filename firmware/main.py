@@ -37,6 +37,19 @@ def _screen(args: argparse.Namespace, scripted: bool) -> Screen:
         return HeadlessScreen(sys.stderr if scripted else sys.stdout)
 
 
+def _link(args: argparse.Namespace) -> Any:
+    """The MQTT link (firmware/link.py, issue 11) when ``--broker`` is given.
+
+    Contract: ``firmware.link.make_link(args)`` returns an object with the methods of
+    ``firmware.loop.Link``; ``args`` has ``broker``, ``court``, ``journal``, ``tournament``.
+    """
+    if not getattr(args, "broker", None):
+        return None
+    import importlib
+
+    return importlib.import_module("firmware.link").make_link(args)
+
+
 def main(args: argparse.Namespace) -> int:
     from courtside.files import read_text
     from firmware.script import parse_script
@@ -53,7 +66,7 @@ def main(args: argparse.Namespace) -> int:
     opts = TableOptions(rules=args.rules, court=args.court, tournament=args.tournament, buttons=args.buttons,
                         pins=pins, journal=args.journal, speed=speed, script=presses,
                         script_source=args.script or "script")
-    table = open_table(opts, screen=_screen(args, presses is not None), link=None)
+    table = open_table(opts, screen=_screen(args, presses is not None), link=_link(args))
     _stop_on_signals(table.loop)
     try:
         table.loop.run()

@@ -45,6 +45,8 @@ def register(sub: Any) -> None:
     parser.add_argument("--speed", type=_speed, default=None, metavar="N",
                         help="run the table's clock N times faster (0: as fast as possible; default 1, "
                         "or 0 with --script)")
+    parser.add_argument("--broker", metavar="URL",
+                        help="the venue's MQTT broker (mqtt://host:1883): events go to the standings service")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="how the final state is printed after a script (as courtside replay)")
     parser.add_argument("--check-wiring", action="store_true",
