@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from datetime import datetime
+from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
+import yaml
+from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from standings.web import create_app
@@ -58,3 +64,29 @@ def test_csv_exports(client: tuple[TestClient, View]) -> None:
     assert results[0]["home"] == view.by_number[int(results[0]["number"])].home
     standings = list(csv.DictReader(io.StringIO(c.get("/api/v1/standings.csv").text)))
     assert {row["pool"] for row in standings} == {"A", "B", "C"} and len(standings) == 12
+
+
+def _spec() -> dict[str, Any]:
+    spec: dict[str, Any] = yaml.safe_load((Path(__file__).parent.parent / "docs" / "openapi.yaml").read_text())
+    return spec
+
+
+def test_every_api_route_is_described_and_nothing_else(client: tuple[TestClient, View]) -> None:
+    app: Any = client[0].app
+    served = {
+        (m, re.sub(r":\w+\}", "}", r.path.removeprefix("/api/v1")))
+        for r in app.routes if isinstance(r, Route) and r.path.startswith("/api/v1")
+        for m in (r.methods or ()) if m != "HEAD"
+    }
+    described = {(m.upper(), path) for path, ops in _spec()["paths"].items() for m in ops}
+    assert served == described
+
+
+@pytest.mark.parametrize(("path", "schema"), [("/pools/C", "Pool"), ("/tournament", "Tournament"),
+                                              ("/courts/Plan 2", "Court")])
+def test_answers_fit_the_description(client: tuple[TestClient, View], path: str, schema: str) -> None:
+    c, _ = client
+    spec = _spec()
+    validator = jsonschema.Draft202012Validator(
+        {"$ref": f"#/components/schemas/{schema}", "components": spec["components"]})
+    validator.validate(c.get(f"/api/v1{path}").json())
