@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from gettext import NullTranslations
+from typing import Any
 
 from display.theme import parse_colour
-from display.view import BetweenMatches, Colour, ScoreboardView, TeamLook
+from display.view import BetweenMatches, Colour, Notice, ScoreboardView, TeamLook
 from rules.match import MatchState
 from rules.match.clock import format_clock
 from rules.ruleset import Ruleset
@@ -141,86 +142,85 @@ def shots(state: MatchState, side: str) -> Shots | None:
 def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Frame:
     """What the screen shows for ``view``; ``words`` defaults to the view's language."""
     w = words if words is not None else words_for(view.language)
-    notice = None
+    # The frame's values gathered in one dict and built once: this runs every frame.
+    f: dict[str, Any] = {"mode": "between", "home": team(view.home, w), "away": team(view.away, w),
+                         "top_left": " · ".join(x for x in (round_title(w, view.round), view.stage) if x)}
     if view.notices:
-        n = view.notices[-1]
-        if n.kind == "recovered":
-            text = w.gettext("Recovered after a restart: down for {duration}. Check the clock.").format(
-                duration=duration(n.down_ms or 0))
-        elif n.kind == "refused":
-            text = w.gettext("Refused: {reason}").format(reason=w.gettext(n.text))
-        else:
-            text = w.gettext(n.text)
-        notice = (n.kind, text)
-    link = ""
+        f["notice"] = _notice(view.notices[-1], w)
     if view.link is not None and not view.link.online:
-        link = w.gettext("Offline") + (
+        f["link"] = w.gettext("Offline") + (
             " · " + w.gettext("{count} to send").format(count=view.link.waiting) if view.link.waiting else "")
-    state = view.state
-    rt = round_title(w, view.round)
-    top_left = " · ".join(x for x in (rt, view.stage) if x)
-    base = Frame(mode="between", top_left=top_left, home=team(view.home, w), away=team(view.away, w), notice=notice,
-                 link=link)
     if view.between is not None:
-        base = _between(base, view.between, w)
+        f.update(_between(view.between, w))
     if view.help_lines:
-        base = replace(base, help_title=w.gettext("Keys"), help_lines=view.help_lines)
+        f.update(help_title=w.gettext("Keys"), help_lines=view.help_lines)
+    state = view.state
     if state is None:
-        return replace(base, title=view.between.court or "" if view.between else "")
+        f["title"] = view.between.court or "" if view.between else ""
+        return Frame(**f)
     r = view.ruleset
     if r.sport == "water polo":
-        base = replace(base, home=replace(base.home, colour=WATER_POLO_CAPS[0]),
-                       away=replace(base.away, colour=WATER_POLO_CAPS[1]))
-    base = replace(base, home_score=str(state.home_goals), away_score=str(state.away_goals))
+        f["home"] = replace(f["home"], colour=WATER_POLO_CAPS[0])
+        f["away"] = replace(f["away"], colour=WATER_POLO_CAPS[1])
+    f.update(home_score=str(state.home_goals), away_score=str(state.away_goals))
     if state.wall_clock_remaining_ms is not None and state.phase != "finished":
-        base = replace(base, top_right=w.gettext("Time limit {clock}").format(
-            clock=clock_text(state.wall_clock_remaining_ms, tenths=False, down=True)))
+        f["top_right"] = w.gettext("Time limit {clock}").format(
+            clock=clock_text(state.wall_clock_remaining_ms, tenths=False, down=True))
     if state.phase == "finished" and state.result is not None:
         res = state.result
-        how = result_how(w, r, res.outcome, res.home_shootout, res.away_shootout) or ""
-        return replace(base, mode="final", title=w.gettext("Final score"), centre=how, winner=res.winner,
-                       next_line=f"{base.next_label}: {base.next_teams} · {base.next_when}" if base.next_teams else "",
-                       home_shots=shots(state, "home"), away_shots=shots(state, "away"))
+        f.update(mode="final", title=w.gettext("Final score"), winner=res.winner,
+                 centre=result_how(w, r, res.outcome, res.home_shootout, res.away_shootout) or "",
+                 home_shots=shots(state, "home"), away_shots=shots(state, "away"))
+        if f.get("next_teams"):
+            f["next_line"] = f"{f['next_label']}: {f['next_teams']} · {f['next_when']}"
+        return Frame(**f)
     if state.phase == "shootout":
         so = state.shootout
-        return replace(
-            base, mode="shootout", title=period_title(w, r, "shootout", 1),
-            centre=w.gettext("Match score {home}–{away}").format(home=state.home_goals, away=state.away_goals),
-            home_shots=shots(state, "home"), away_shots=shots(state, "away"),
-            home_score=str(so.home_goals if so else 0), away_score=str(so.away_goals if so else 0),
-        )
+        f.update(mode="shootout", title=period_title(w, r, "shootout", 1),
+                 centre=w.gettext("Match score {home}–{away}").format(home=state.home_goals, away=state.away_goals),
+                 home_shots=shots(state, "home"), away_shots=shots(state, "away"),
+                 home_score=str(so.home_goals if so else 0), away_score=str(so.away_goals if so else 0))
+        return Frame(**f)
     if state.phase == "interval":
-        return replace(base, mode="interval", big_label=interval_title(w, r, state.period),
-                       countdown=_countdown(state.interval_remaining_ms))
+        f.update(mode="interval", big_label=interval_title(w, r, state.period),
+                 countdown=_countdown(state.interval_remaining_ms))
+        return Frame(**f)
     kind = state.period_kind
     number = state.period - r.match.periods if kind == "extra_time" else state.period
     clock = clock_text(state.clock_ms, tenths=state.tenths, down=state.clock_down)
     if state.timeout is not None:
         side = view.home if state.timeout.team == "home" else view.away
-        return replace(base, mode="timeout", big_label=w.gettext("Time-out"), subtitle=side.name,
-                       countdown=_countdown(state.timeout.remaining_ms),
-                       title=f"{period_title(w, r, kind, number)}  {clock}", clock=clock)
-    centre = ""
+        f.update(mode="timeout", big_label=w.gettext("Time-out"), subtitle=side.name, clock=clock,
+                 countdown=_countdown(state.timeout.remaining_ms), title=f"{period_title(w, r, kind, number)}  {clock}")
+        return Frame(**f)
     if state.home_on_field is not None and state.away_on_field is not None and (
             state.home_on_field != state.away_on_field or r.sport == "ice hockey"):
-        centre = f"{state.home_on_field} v {state.away_on_field}"
-    possession = ""
-    if r.match.possession_clock is not None:
-        possession = "" if state.possession_ms is None else str(-(-state.possession_ms // 1000))
+        f["centre"] = f"{state.home_on_field} v {state.away_on_field}"
+    if r.match.possession_clock is not None and state.possession_ms is not None:
+        f.update(possession=str(-(-state.possession_ms // 1000)), possession_label=w.gettext("Shot clock"))
     shown = timeouts_shown(state, r, view.round)
-    return replace(
-        base, mode="play", title=" · ".join(x for x in (period_title(w, r, kind, number),
-                                                        golden_goal(w, r) if kind == "extra_time" else None) if x),
-        clock=clock, running=state.running, clock_note="" if state.running else w.gettext("Stopped"),
-        centre=centre, possession=possession, possession_label=w.gettext("Shot clock") if possession else "",
+    f.update(
+        mode="play", clock=clock, running=state.running, clock_note="" if state.running else w.gettext("Stopped"),
+        title=" · ".join(x for x in (period_title(w, r, kind, number),
+                                     golden_goal(w, r) if kind == "extra_time" else None) if x),
         home_timeouts=(state.home_timeouts_left, shown), away_timeouts=(state.away_timeouts_left, shown),
         timeouts_label=w.gettext("Time-outs") if shown else "",
         home_penalties=penalty_lines(state, r, "home"), away_penalties=penalty_lines(state, r, "away"),
         waiting_label=w.gettext("waiting"),
     )
+    return Frame(**f)
 
 
-def _between(base: Frame, between: BetweenMatches, w: NullTranslations) -> Frame:
+def _notice(n: Notice, w: NullTranslations) -> tuple[str, str]:
+    if n.kind == "recovered":
+        return n.kind, w.gettext("Recovered after a restart: down for {duration}. Check the clock.").format(
+            duration=duration(n.down_ms or 0))
+    if n.kind == "refused":
+        return n.kind, w.gettext("Refused: {reason}").format(reason=w.gettext(n.text))
+    return n.kind, w.gettext(n.text)
+
+
+def _between(between: BetweenMatches, w: NullTranslations) -> dict[str, Any]:
     nxt = between.next_match
     label = when = teams = ""
     if nxt is not None:
@@ -228,8 +228,8 @@ def _between(base: Frame, between: BetweenMatches, w: NullTranslations) -> Frame
         teams = f"{nxt.home} – {nxt.away}"
         parts = [nxt.start.strftime("%H:%M") if nxt.start else "", round_title(w, nxt.round) or "", nxt.stage or ""]
         when = " · ".join(p for p in parts if p)
-    return replace(
-        base, next_label=label, next_teams=teams, next_when=when, tables=between.tables,
+    return dict(
+        next_label=label, next_teams=teams, next_when=when, tables=between.tables,
         table_titles=tuple(w.gettext("Pool {name}").format(name=t.pool) for t in between.tables),
         table_heads=(w.pgettext("table", "P"), w.pgettext("table", "W"), w.pgettext("table", "D"),
                      w.pgettext("table", "L"), w.pgettext("table", "Goals"), w.pgettext("table", "Pts")),

@@ -19,6 +19,7 @@ from display.theme import Colour, Theme
 BOLD, NARROW = "bold", "condensed"
 CARD_COLOURS = {"green": (46, 160, 67), "yellow": (245, 200, 20), "red": (220, 40, 40)}
 TOP_BAR = ("top_left", "title", "top_right")
+OPAQUE = frozenset({"clock", "home_score", "away_score", "countdown"})  # they paint every pixel of their box
 
 
 class Painter:
@@ -74,22 +75,22 @@ def _bar(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, si
 
 
 def _number(p: Painter, s: pygame.Surface, r: pygame.Rect, text: str, template: str, colour: Colour,
-            bg: Colour) -> None:
+            bg: Colour, fill: bool = False) -> None:
     """A number in tabular cells, its size set by ``template`` so that it never changes as the value does."""
     shape = template if len(text) <= len(template) else "8" * len(text)
     px = p.type.fit(BOLD, shape, r.width, r.height, numeric=True)
-    p.type.draw_number(s, r, BOLD, px, text, colour, bg)
+    p.type.draw_number(s, r, BOLD, px, text, colour, bg, fill=fill)
 
 
 def _score(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
     text = f.home_score if side == "home" else f.away_score
     colour = p.theme["dim"] if f.winner is not None and f.winner != side else p.theme["score"]
-    _number(p, s, r, text, "88", colour, bg)
+    _number(p, s, r, text, "88", colour, bg, fill=True)
 
 
 def _clock(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
     colour = p.theme["clock_running"] if f.running else p.theme["clock_stopped"]
-    _number(p, s, r, f.clock, "88:88", colour, bg)
+    _number(p, s, r, f.clock, "88:88", colour, bg, fill=True)
 
 
 def _timeouts(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
@@ -236,7 +237,7 @@ PARTS: dict[str, tuple[Callable[[Frame], Any], Painting]] = {
     "away_penalties": (lambda f: (f.away_penalties, f.waiting_label), _sided(_penalties, "away")),
     "big_label": (lambda f: f.big_label, _text("big_label", "text", fill=0.9)),
     "countdown": (lambda f: f.countdown, lambda p, s, r, f, bg: _number(p, s, r, f.countdown, "88:88",
-                                                                         p.theme["countdown"], bg)),
+                                                                         p.theme["countdown"], bg, fill=True)),
     "home_shots": (lambda f: (f.home_shots, f.home), _sided(_shots, "home")),
     "away_shots": (lambda f: (f.away_shots, f.away), _sided(_shots, "away")),
     "next_line": (lambda f: f.next_line, _text("next_line", "dim", fill=0.7)),

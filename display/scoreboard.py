@@ -14,7 +14,7 @@ import pygame
 
 from display.content import Frame, frame_of
 from display.layout import layout
-from display.parts import PARTS, Painter
+from display.parts import OPAQUE, PARTS, Painter
 from display.text import Typesetter
 from display.theme import Theme, load_theme
 from display.view import ScoreboardView
@@ -35,7 +35,8 @@ class Scoreboard:
             pygame.font.init()
         self.surface = surface
         self.theme = theme or load_theme()
-        self.type = Typesetter({"bold": self.theme.bold_font, "condensed": self.theme.condensed_font})
+        self.type = Typesetter({"bold": self.theme.bold_font, "condensed": self.theme.condensed_font},
+                               like=surface)
         self.painter = Painter(self.type, self.theme)
         self._mode: tuple[str, tuple[int, int]] | None = None
         self._rects: dict[str, pygame.Rect] = {}
@@ -78,7 +79,8 @@ class Scoreboard:
                 continue
             self._shown[name] = value
             bg = self.painter.background(name, frame)
-            self.surface.fill(bg, rect)
+            if name not in OPAQUE:
+                self.surface.fill(bg, rect)
             clip = self.surface.get_clip()
             self.surface.set_clip(rect)  # a painter never spills into its neighbours
             paint(self.painter, self.surface, rect, frame, bg)

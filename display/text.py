@@ -20,11 +20,13 @@ LINE = 1.17  # the font's line height, as a fraction of its size
 
 
 class Typesetter:
-    def __init__(self, faces: dict[str, Path], cache_size: int = 512) -> None:
+    def __init__(self, faces: dict[str, Path], cache_size: int = 512, like: pygame.Surface | None = None) -> None:
         self._faces = faces
+        self._like = like  # rendered text is converted to this surface's pixel format once: blits are then copies
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, int, str, Colour, Colour], pygame.Surface] = OrderedDict()
         self._glyphs: dict[tuple[str, int, str, Colour, Colour], pygame.Surface] = {}
+        self._digits: dict[tuple[str, int], int] = {}
         self._fits: dict[tuple[str, str, int, int, bool], int] = {}
         self._cache_size = cache_size
         self.renders = 0  # text renders so far: tests check that an unchanged frame renders nothing
@@ -44,7 +46,7 @@ class Typesetter:
             self._texts.move_to_end(key)
             return found
         self.renders += 1
-        surface = self.font(face, px).render(text, True, colour, background)
+        surface = self._converted(self.font(face, px).render(text, True, colour, background))
         self._texts[key] = surface
         if len(self._texts) > self._cache_size:
             self._texts.popitem(last=False)
@@ -73,20 +75,36 @@ class Typesetter:
         found = self._glyphs.get(key)
         if found is None:
             self.renders += 1
-            found = self._glyphs[key] = self.font(face, px).render(char, True, colour, background)
+            found = self._glyphs[key] = self._converted(self.font(face, px).render(char, True, colour, background))
+        return found
+
+    def _converted(self, surface: pygame.Surface) -> pygame.Surface:
+        return surface.convert(self._like) if self._like is not None else surface
+
+    def digit_width(self, face: str, px: int) -> int:
+        """The width of a tabular cell: the widest digit."""
+        key = (face, px)
+        found = self._digits.get(key)
+        if found is None:
+            font = self.font(face, px)
+            found = self._digits[key] = max(font.size(d)[0] for d in "0123456789")
         return found
 
     def number_width(self, face: str, px: int, text: str) -> int:
         """The width of ``text`` set in tabular cells: every digit as wide as the widest."""
+        digit = self.digit_width(face, px)
         font = self.font(face, px)
-        digit = max(font.size(d)[0] for d in "0123456789")
         return sum(digit if c.isdigit() else font.size(c)[0] for c in text)
 
     def draw_number(self, target: pygame.Surface, rect: pygame.Rect, face: str, px: int, text: str,
-                    colour: Colour, background: Colour, align: str = "center") -> pygame.Rect:
-        """Blit ``text`` glyph by glyph in tabular cells, its digits' box centred vertically in ``rect``."""
+                    colour: Colour, background: Colour, align: str = "center", fill: bool = False) -> pygame.Rect:
+        """Blit ``text`` glyph by glyph in tabular cells, its digits' box centred vertically in ``rect``.
+
+        ``fill``: also paint the background of ``rect`` where no glyph lands, so the caller need not
+        clear the whole box first (the glyphs are opaque: a clock tick then writes each pixel once).
+        """
         font = self.font(face, px)
-        digit = max(font.size(d)[0] for d in "0123456789")
+        digit = self.digit_width(face, px)
         total = self.number_width(face, px, text)
         x = {"left": rect.left, "right": rect.right - total}.get(align, rect.centerx - total // 2)
         # Centre the digits' ink (cap height) in the box, not the font's line box.
@@ -101,6 +119,16 @@ class Typesetter:
             target.blit(g, (x + (cell - g.get_width()) // 2, y))
             x += cell
         target.set_clip(clip)
+        if fill:
+            covered = pygame.Rect(start, y, total, font.get_height()).clip(rect)
+            for strip in (
+                pygame.Rect(rect.left, rect.top, rect.width, covered.top - rect.top),
+                pygame.Rect(rect.left, covered.bottom, rect.width, rect.bottom - covered.bottom),
+                pygame.Rect(rect.left, covered.top, covered.left - rect.left, covered.height),
+                pygame.Rect(covered.right, covered.top, rect.right - covered.right, covered.height),
+            ):
+                if strip.width > 0 and strip.height > 0:
+                    target.fill(background, strip.clip(clip))
         return pygame.Rect(start, rect.top, total, rect.height)
 
 

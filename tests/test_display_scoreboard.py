@@ -155,3 +155,28 @@ def test_a_resize_repaints_everything_at_the_new_size() -> None:
     board.surface = pygame.Surface((3840, 2160))
     assert board.draw(s.view) == [pygame.Rect(0, 0, 3840, 2160)]
     assert board.draw(s.view) == []
+
+
+@pytest.mark.parametrize(("sport", "first", "then"), [
+    ("ice-hockey", "play", "last_minute"),  # 7:18 -> 43.3: a narrower clock, penalties gone, score changed
+    ("indoor-hockey", "play", "timeout"),
+    ("indoor-hockey", "shootout", "final_shootout"),
+    ("water-polo", "pre_match", "play"),
+    ("youth-football", "final", "between"),
+])
+def test_a_repainted_frame_equals_the_same_frame_drawn_afresh(sport: str, first: str, then: str) -> None:
+    """Dirty parts leave no trace of the previous frame: the picture is what a fresh screen would show."""
+    a, b = scene(sport, first).view, scene(sport, then).view
+    incremental, fresh = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    board = Scoreboard(incremental)
+    board.draw(a)
+    board.draw(b)
+    Scoreboard(fresh).draw(b)
+    assert differing(incremental, fresh) == 0
+    # And within one mode, clock values of different widths: 10:00 then 9.9 then 1:05.
+    assert a.state is not None
+    for clock, tenths in ((600_000, False), (9_900, True), (65_000, False)):
+        view = replace(a, state=replace(a.state, clock_ms=clock, tenths=tenths))
+        board.draw(view)
+        Scoreboard(fresh).draw(view)
+        assert differing(incremental, fresh) == 0, clock
