@@ -28,12 +28,12 @@ from dataclasses import replace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from display.examples import scene  # noqa: E402
-from display.scoreboard import Scoreboard  # noqa: E402
-from display.snapshot import parse_size  # noqa: E402
-from display.view import Link, Notice, ScoreboardView, TeamLook  # noqa: E402
+from display.examples import scene
+from display.scoreboard import Scoreboard
+from display.snapshot import parse_size
+from display.view import Link, Notice, ScoreboardView, TeamLook
 
 BUDGET_MS = 1000 / 60
 
