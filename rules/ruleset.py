@@ -123,8 +123,13 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
             _PRESETS_READ[name_or_path] = parse_ruleset(data, f"preset {name_or_path}")
         return _PRESETS_READ[name_or_path]
     path = Path(name_or_path)
-    if not path.exists():
-        raise UnknownRuleset(f"{name_or_path}: neither a preset ({', '.join(PRESETS)}) nor an existing file")
+    try:
+        found = path.exists()
+    except OSError:  # a name too long for the file system, say: it cannot be a file either
+        found = False
+    if not found:
+        shown = str(name_or_path) if len(str(name_or_path)) <= 100 else str(name_or_path)[:100] + "..."
+        raise UnknownRuleset(f"{shown}: neither a preset ({', '.join(PRESETS)}) nor an existing file")
     return read_ruleset_file(path)
 
 
