@@ -157,10 +157,11 @@ class TableLoop:
         due.append(session.session(engine) if engine is not None else None)
         if self.script is not None:
             due.append(self.script.next_due())
-        if session.match.state_at(session.ms(now)).running and not self.clock.virtual:
-            due.append(now + max(0.0, self._next_alive - time.monotonic()) * self.clock.speed)
-            if self.screen.frame_interval is not None:
-                due.append(now + self.screen.frame_interval)
+        if not self.clock.virtual:
+            if session.match.state_at(session.ms(now)).running:
+                due.append(now + max(0.0, self._next_alive - time.monotonic()) * self.clock.speed)
+            if self.screen.frame_interval is not None:  # frames, and the screen's keys polled between them
+                due.append(now + self.screen.frame_interval * self.clock.speed)
         if self.notices:
             due.append(min(n.until for n in self.notices))
         if self._watchdog is not None:
