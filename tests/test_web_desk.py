@@ -151,3 +151,7 @@ def test_a_login_starts_a_new_session(visitor: TestClient) -> None:
                  follow_redirects=False)
     assert visitor.cookies.get("courtside_session") not in (None, before)
 
+
+
+def test_the_desks_live_region_is_not_streamed_to_a_visitor(visitor: TestClient) -> None:
+    assert visitor.get("/live?r=deskcourts").status_code == 400

@@ -96,7 +96,7 @@ def routes(site: Site) -> list[Route]:
         return RedirectResponse("/", status_code=303)
 
     async def overview(request: Request, session: Session, fields: dict[str, Any]) -> Response:
-        return site.page(request, "desk/overview.html", csrf=session.csrf, error=None, regions=[])
+        return site.page(request, "desk/overview.html", csrf=session.csrf, error=None, regions=["deskcourts"])
 
     async def match(request: Request, session: Session, fields: dict[str, Any]) -> Response:
         n = _number(request)
@@ -166,7 +166,8 @@ def _refused(site: Site, request: Request, session: Session, message: str) -> Re
         if row is not None:
             return site.page(request, "desk/match.html", status=409, csrf=session.csrf, row=row, error=message,
                              order=forms.ABANDONED_ORDER, done=None)
-    return site.page(request, "desk/overview.html", status=409, csrf=session.csrf, error=message, regions=[])
+    return site.page(request, "desk/overview.html", status=409, csrf=session.csrf, error=message,
+                     regions=["deskcourts"])
 
 
 def _number(request: Request) -> int:

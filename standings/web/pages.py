@@ -57,7 +57,8 @@ def routes(site: Site) -> list[Route]:
 
     async def live(request: Request) -> Response:
         wanted = request.query_params.getlist("r")[:MAX_REGIONS]
-        known = _known_regions(site, wanted)
+        session = site.session(request)
+        known = _known_regions(site, wanted, desk=session is not None and session.account is not None)
         if not known:
             raise HTTPException(400, "name the page's regions: /live?r=pool/A")
         return StreamingResponse(
@@ -80,9 +81,9 @@ def routes(site: Site) -> list[Route]:
     ]
 
 
-def _known_regions(site: Site, wanted: list[str]) -> list[str]:
+def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     v = site.view()
-    names = {"courts", "bracket", "ranking"}
+    names = {"courts", "bracket", "ranking"} | ({"deskcourts"} if desk else set())
     names |= {f"pool/{p}" for p in v.pools}
     names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
     names |= {f"team/{t}" for t in v.teams}
