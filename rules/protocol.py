@@ -212,7 +212,7 @@ def validate(data: Any) -> Message:
     if data["v"] != VERSION or isinstance(data["v"], bool):
         raise ProtocolError("v", f"version {data['v']!r} is not supported (expected {VERSION})")
     kind = data["type"]
-    if kind not in KIND_OF_TYPE:
+    if not isinstance(kind, str) or kind not in KIND_OF_TYPE:
         raise ProtocolError("type", f"{kind!r} is not a message type ({', '.join(KIND_OF_TYPE)})")
     if not isinstance(data["id"], str) or not 1 <= len(data["id"]) <= 64 or not _NAME.match(data["id"]):
         raise ProtocolError("id", "a name of 1 to 64 letters, digits, '-', '_' or '.' is required")

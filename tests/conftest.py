@@ -197,3 +197,13 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long campaigns (marked slow) run only when asked for: ``pytest -m slow``."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="a long campaign: run it with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
