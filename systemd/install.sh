@@ -192,14 +192,16 @@ EOF
         ;;
     display)
         [ -n "$COURT" ] || die "--court is required for a screen-only node"
+        [ -n "$TOURNAMENT" ] || [ -f "$PREFIX$tournament_path" ] || die "--tournament is required for a screen-only node (team names, language)"
         write_file "$env_file" 0640 <<EOF
 # courtside screen-only node settings (systemd/install.sh).
 COURTSIDE_COURT=$COURT
 COURTSIDE_BROKER=$BROKER
+COURTSIDE_TOURNAMENT=$tournament_path
 EOF
         ;;
     server)
-        [ -f "$PREFIX$tournament_path" ] || die "--tournament is required for the server (none installed yet)"
+        [ -n "$TOURNAMENT" ] || [ -f "$PREFIX$tournament_path" ] || die "--tournament is required for the server (none installed yet)"
         DB="${DB:-$(old COURTSIDE_DB)}"
         HTTP="${HTTP:-$(old COURTSIDE_HTTP)}"
         write_file "$env_file" 0640 <<EOF

@@ -113,6 +113,7 @@ def test_server_unit_is_notify_with_watchdog_and_no_devices() -> None:
 def test_display_unit_follows_one_court() -> None:
     unit = _unit("courtside-display.service")
     assert "display follow --court ${COURTSIDE_COURT}" in unit["ExecStart"][0]
+    assert "--tournament ${COURTSIDE_TOURNAMENT}" in unit["ExecStart"][0]
     assert unit["Restart"] == ["always"] and "gpio" not in unit["SupplementaryGroups"][0]
 
 
@@ -199,7 +200,7 @@ def test_install_server_with_destdir_and_sqlite_default(tmp_path: Path) -> None:
 
 def test_dry_run_changes_nothing(tmp_path: Path) -> None:
     prefix = tmp_path / "dry"
-    done = _install(prefix, "--role", "display", "--court", "Pool 1", "--dry-run")
+    done = _install(prefix, "--role", "display", "--court", "Pool 1", "--tournament", str(TOURNAMENT), "--dry-run")
     assert done.returncode == 0, done.stderr
     assert "would write:" in done.stdout and "would run: systemctl" in done.stdout
     assert not prefix.exists()
@@ -211,6 +212,7 @@ def test_dry_run_changes_nothing(tmp_path: Path) -> None:
         (("--role", "scoreboard"), "--role must be"),
         (("--role", "table"), "--court is required"),
         (("--role", "server"), "--tournament is required"),
+        (("--role", "display", "--court", "1"), "--tournament is required for a screen-only node"),
         (("--role", "table", "--court", "1", "--tournament", "/nonexistent.toml"), "no such file"),
         (("--role", "table", "--bogus"), "unknown option: --bogus"),
     ],
