@@ -57,3 +57,29 @@ def test_a_table_with_a_tournament_plays_its_courts_matches(tmp_path: Path) -> N
         b.up("mode")
         assert b.loop.session.scheduled.match_id == "4"
         assert b.loop.session.header.home == "HC Bloemendaal"
+
+
+def test_a_restart_between_matches_offers_the_match_nearest_now(tmp_path: Path) -> None:
+    with board(tmp_path, tournament=HOCKEY, court="1") as b:
+        b.press("clock_start")
+        for t in (10.0, 20.0):  # end each half at once (hold NEXT), skipping the interval between
+            b.at(t)
+            b.down("next")
+            b.at(t + 1.5)
+            b.up("next")
+            b.at(t + 2.0)
+            b.press("next" if t == 10.0 else "horn")
+            b.at(t + 3.0)
+            b.press("clock_start")
+        assert b.state.phase == "finished"
+        first = b.loop.session.scheduled
+    with board(tmp_path, tournament=HOCKEY, court="1") as b:
+        assert b.loop.session.scheduled == first and b.state.phase == "finished"
+        schedule, _ = court_schedule(HOCKEY, "1")
+        now = datetime.now()
+        nearest = min((m for m in schedule.matches if m.match_id != first.match_id),
+                      key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
+        assert b.loop.view().next_match == nearest
+        b.at(b.loop.clock.seconds() + 1)
+        b.press("next")
+        assert b.loop.session.scheduled == nearest
