@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules.ruleset import load_ruleset
-from rules.standings import Decision, MatchResult, rank_pool
+from rules.standings import Decision, MatchResult, parse_results_csv, rank_pool
 from tests.standings_support import order, played, row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
@@ -239,3 +239,17 @@ def test_uefa_example_follows_article_17_01_in_order() -> None:
         "points", "head_to_head_table", "goal_difference", "goals_for", "away_goals", "wins", "away_wins", "lots",
     ]
     assert UEFA.ranking.tie_mode == "once"
+
+
+def test_uefa_champions_league_2023_24_group_f_as_published() -> None:
+    # Dortmund 11, then PSG and Milan on 8: PSG second on the head-to-head goal
+    # difference (3-0 at home, 1-2 in Milan), although level on head-to-head points.
+    text = (DOCS / "ucl-2023-24-group-f.csv").read_text(encoding="utf-8")
+    table = rank_pool(UEFA, "F", parse_results_csv(text, "ucl-2023-24-group-f.csv", meetings=2))
+    assert [(r.team, r.points, r.goals_for, r.goals_against) for r in table.rows] == [
+        ("Borussia Dortmund", 11, 7, 4),
+        ("Paris Saint-Germain", 8, 9, 8),
+        ("AC Milan", 8, 5, 8),
+        ("Newcastle United", 5, 6, 7),
+    ]
+    assert str(row(table, "Paris Saint-Germain")["reason"]).endswith("ahead on head-to-head goal difference +2 vs -2")
