@@ -25,6 +25,7 @@ from courtside.files import read_text
 from rules.errors import CourtsideError, DemoError
 from rules.ruleset import Ruleset, StageKind, stage_of_round
 from rules.tournament import load_tournament_ruleset, parse_tournament
+from rules.tournament.loading import ruleset_path
 
 POLL_S = 0.25
 RESTART_MARGIN_S = 30.0  # session seconds between one script's end and the next one's first press
@@ -69,20 +70,21 @@ class Autoplay:
         self.seed = venue.options.seed
         tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
         self.ruleset = load_tournament_ruleset(tournament, str(venue.file))
+        self.ruleset_ref = str(ruleset_path(tournament, str(venue.file)))  # a preset's name or the file's path
         self.title = tournament.name
         self.courts: dict[str, Court] = {}
         self.showcase: int | None = None
         self.reported: set[int] = set()  # matches whose result the terminal has shown
+        matches = venue.api.matches()
+        for m in matches:
+            self.courts.setdefault(str(m["court"]), Court(str(m["court"])))
+        self.showcase = showcase_match(matches, self.ruleset)
         self.pools = [str(p) for p in venue.api.tournament().get("pools", [])]
         self.organiser = Organiser(venue.web, venue.db_url, self.seed, venue.workdir / "decisions.csv")
         self.scripts = venue.workdir / "scripts"
         self.scripts.mkdir(parents=True, exist_ok=True)
 
     def run(self) -> Progress:
-        matches = self.venue.api.matches()
-        for m in matches:
-            self.courts.setdefault(str(m["court"]), Court(str(m["court"])))
-        self.showcase = showcase_match(matches, self.ruleset)
         last_line, last_change = "", time.monotonic()
         while True:
             matches = self.venue.api.matches()
@@ -159,8 +161,7 @@ class Autoplay:
         text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
                                                 offset=offset)
         script.write_text(text, encoding="utf-8")
-        window = court.name == next(iter(self.courts)) and self.venue.show_window
-        court.table = self.venue.table(court.name, self.ruleset.name, script=script, window=window)
+        court.table = self.venue.table(court.name, self.ruleset_ref, script=script)
         court.playing = number
 
     def finish(self) -> str:

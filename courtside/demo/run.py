@@ -50,6 +50,11 @@ def _autoplay(venue: Venue) -> None:
     from courtside.demo.autoplay import Autoplay
 
     play = Autoplay(venue)
+    if venue.show_window:
+        first = next(iter(play.courts), None)
+        if first is not None:
+            venue.follower(first)
+            venue.say(f"{first}: its scoreboard is in a window (a screen-only node following the court)")
     venue.say(f"{play.title}: {len(play.courts) or 'every'} court(s), officials' seed {venue.options.seed}, "
               f"{venue.options.speed:g}x real time")
     play.run()
@@ -61,12 +66,13 @@ def _autoplay(venue: Venue) -> None:
 def _keyboard(venue: Venue) -> None:
     """A table per court; court 1's takes the keyboard (in its window) until Ctrl-C."""
     from courtside.files import read_text
-    from rules.tournament import load_tournament_ruleset, parse_tournament
+    from rules.tournament import parse_tournament
+    from rules.tournament.loading import ruleset_path
 
     tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
-    ruleset = load_tournament_ruleset(tournament, str(venue.file))
     courts = list(tournament.schedule.courts)
-    tables = [venue.table(court, ruleset.name, window=(n == 0 and venue.show_window)) for n, court in enumerate(courts)]
+    rules = str(ruleset_path(tournament, str(venue.file)))
+    tables = [venue.table(court, rules, window=(n == 0 and venue.show_window)) for n, court in enumerate(courts)]
     if venue.show_window:
         venue.say(f"{courts[0]}: the scoreboard window is the table; its keys (also shown on the screen):")
         venue.say(key_map_text())

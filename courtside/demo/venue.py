@@ -139,6 +139,13 @@ class Venue:
         name = f"the table of {court}"
         return self.parts.start(Part(name, argv, self.workdir / "logs" / f"table-{_safe(court)}.log"))
 
+    def follower(self, court: str, size: str = "1280x720") -> Part:
+        """A screen-only node drawing ``court`` from the broker in a window: it stays open while the
+        autoplay's tables come and go between matches."""
+        argv = courtside_argv("display", "follow", "--court", court, "--broker", self.broker_url,
+                              "--tournament", str(self.file), "--size", size)
+        return self.parts.start(Part(f"the scoreboard of {court}", argv, self.workdir / "logs" / "scoreboard.log"))
+
     def stop(self) -> None:
         """Every part, tables first, then the service, then the broker; the folder unless kept."""
         try:
