@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -80,3 +81,22 @@ def test_state_turns_into_json() -> None:
 def test_before_the_match_the_clock_shows_the_full_period() -> None:
     state = Match(load_ruleset("water-polo")).state_at(0)
     assert (state.phase, clock_text(state), state.running, state.possession_ms) == ("pre_match", "7:00", False, None)
+
+
+def test_the_state_built_for_speed_equals_the_plainly_built_one() -> None:
+    # state_at assembles MatchState and running PenaltyViews without their __init__ (a frame's
+    # main cost): the result must be the same value, field for field, and still frozen.
+    m = Match(load_ruleset("ice-hockey"), on_field=5)
+    m.apply(ClockStarted(at=0))
+    m.apply(ClockStopped(at=MIN))
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="minor", player="4"))
+    m.apply(ClockStarted(at=MIN + S))
+    for at in (MIN + 2 * S, MIN + 3 * S, 4 * MIN):
+        state = m.state_at(at)
+        plain = MatchState(**{f.name: getattr(state, f.name) for f in dataclasses.fields(MatchState)})
+        assert state == plain and vars(state) == vars(plain)
+        for view in state.penalties:
+            assert view == type(view)(**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.at = 0  # type: ignore[misc]
+    assert m.state_at(MIN + 2 * S).penalties[0].remaining_ms == MIN + 59 * S

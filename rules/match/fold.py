@@ -10,13 +10,12 @@ or sixty times a second.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Literal
 
 from rules.match import penalties as pen
 from rules.match.cards import Card
-from rules.match.clock import elapsed, instant_of
+from rules.match.clock import elapsed
 from rules.match.events import Goal, Side
 from rules.match.shootout import Attempt
 from rules.ruleset import Ruleset, StageKind
@@ -24,6 +23,7 @@ from rules.ruleset import Ruleset, StageKind
 Phase = Literal["pre_match", "play", "interval", "shootout", "finished"]
 HornReason = Literal["period_end", "interval_end", "timeout_end", "possession_end"]
 OutcomeKind = Literal["regular", "overtime", "shootout", "walkover", "forfeit", "abandoned"]
+_Due = tuple[int, int, str, int]  # (instant, priority, what, index of the penalty)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,7 +85,10 @@ class Core:
     home: int = 0
     away: int = 0
     goals: tuple[GoalRecord, ...] = ()
+    # The board: penalties running or waiting. Ended ones move to ``served`` at once, so
+    # what a frame costs does not grow with the penalties already served.
     penalties: tuple[pen.Penalty, ...] = ()
+    served: tuple[pen.Penalty, ...] = ()
     stoppage: int = 0
     timeouts_used: tuple[tuple[Side, str], ...] = ()
     timeout_team: Side | None = None
@@ -102,9 +105,22 @@ class Core:
     # What the last event did besides being accepted, for the operator's feedback (rules.match.Applied):
     # ("late_press" | "goal_for_ended_period", the period it counted for). Set by steps, reset per event.
     note: tuple[str, int] | None = None
+    # The next transition due, as found by the last advance (a 1-tuple; None: not known). A step
+    # clears it; keeping it spares the fold one search per event (bench/bench_engine.py).
+    due: tuple[_Due | None] | None = None
 
     def clone(self) -> Core:
-        return copy.copy(self)
+        # The engine keeps one core per event and copies it for each: a shallow copy of the
+        # attribute dict (every nested value is immutable) is the cheapest that is safe.
+        new = object.__new__(Core)
+        new.__dict__ = self.__dict__.copy()  # a plain dict copy: several times faster than update()
+        return new
+
+    def settle(self) -> None:
+        """Ended penalties off the board (into ``served``), in the order they were on it."""
+        if any(p.ended is not None for p in self.penalties):
+            self.served = (*self.served, *(p for p in self.penalties if p.ended is not None))
+            self.penalties = tuple(p for p in self.penalties if p.ended is None)
 
     def running(self) -> bool:
         return self.clock_since is not None
@@ -216,7 +232,6 @@ def _possession_zero(ctx: Context, c: Core) -> int | None:
     return c.possession_from + c.possession_length - c.period_offset
 
 
-_Due = tuple[int, int, str, int]  # (instant, priority, what, index of the penalty)
 
 _HORNS: dict[str, HornReason] = {
     "period": "period_end", "interval": "interval_end", "timeout": "timeout_end", "possession": "possession_end",
@@ -227,43 +242,60 @@ def _next_due(ctx: Context, c: Core) -> _Due | None:
     """The first transition due from ``c.now`` on.
 
     At one instant penalties come first, so a penalty served at the horn is over
-    before the period ends; the possession clock comes after the period.
+    before the period ends; the possession clock comes after the period. Written as
+    plain comparisons: it runs once for every event folded.
     """
-    due: list[_Due] = []
-    if c.phase == "play" and c.clock_since is not None:
+    now = c.now
+    best: _Due | None = None
+    if c.phase == "play":
         length = ctx.period_length(c.period)
-        since, base = c.clock_since, c.clock_base
-        for end_play, i in pen.expiries(c.penalties):
-            due.append((instant_of(base, since, end_play - c.period_offset), 0, "penalty", i))
-        due.append((instant_of(base, since, length), 1, "period", -1))
-        zero = _possession_zero(ctx, c)
-        if zero is not None and zero < length:
-            due.append((instant_of(base, since, zero), 2, "possession", -1))
-    elif c.phase == "play" and c.clock_base >= ctx.period_length(c.period):
-        due.append((c.now, 1, "period", -1))  # corrected to zero while stopped
+        since = c.clock_since
+        if since is not None:
+            base, offset = c.clock_base, c.period_offset
+            for i, p in enumerate(c.penalties):  # the board holds only live penalties
+                if p.start is not None and p.length is not None and p.ended is None:
+                    at = max(since + (p.start + p.length - offset - base), now)
+                    if best is None or (at, 0) < best[:2]:
+                        best = (at, 0, "penalty", i)
+            at = max(since + (length - base), now)
+            if best is None or at < best[0]:
+                best = (at, 1, "period", -1)
+            zero = _possession_zero(ctx, c)
+            if zero is not None and zero < length:
+                at = max(since + (zero - base), now)
+                if at < best[0]:
+                    best = (at, 2, "possession", -1)
+        elif c.clock_base >= length:
+            best = (now, 1, "period", -1)  # corrected to zero while stopped
     if c.timeout_until is not None:
-        due.append((c.timeout_until, 3, "timeout", -1))
+        at = max(c.timeout_until, now)
+        if best is None or at < best[0]:
+            best = (at, 3, "timeout", -1)
     if c.phase == "interval" and c.interval_until is not None:
-        due.append((c.interval_until, 4, "interval", -1))
-    return min(((max(at, c.now), priority, what, i) for at, priority, what, i in due), default=None)
+        at = max(c.interval_until, now)
+        if best is None or at < best[0]:
+            best = (at, 4, "interval", -1)
+    return best
 
 
 def next_transition(ctx: Context, c: Core) -> int | None:
     """The instant of the next transition due from ``c.now`` on (None: nothing will happen by itself)."""
-    due = _next_due(ctx, c)
+    due = c.due[0] if c.due is not None else _next_due(ctx, c)
     return None if due is None else due[0]
 
 
 def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> None:
     """Apply every transition due up to instant ``to`` (inclusive), in order, then stand at ``to``."""
     limit = ctx.ruleset.penalties.max_reducing_per_team
-    while (due := _next_due(ctx, c)) is not None and due[0] <= to:
+    due = c.due[0] if c.due is not None else _next_due(ctx, c)
+    while due is not None and due[0] <= to:
         at, _, what, index = due
         c.now = at
         if what == "penalty":
             served = c.penalties[index].end_play()
             assert served is not None
             c.penalties = pen.end(c.penalties, index, served, "served", limit)
+            c.settle()
         elif what == "period":
             end_period(ctx, c, at)
         elif what == "possession":
@@ -274,4 +306,6 @@ def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> 
             begin_next_period(ctx, c, at)
         if horns is not None and what in _HORNS:
             horns.append(Horn(at=at, reason=_HORNS[what]))
+        due = _next_due(ctx, c)
     c.now = max(c.now, to)
+    c.due = (due,)  # still due after ``to``: clamping to ``now`` cannot move it

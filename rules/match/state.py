@@ -12,7 +12,7 @@ from rules.match.data import from_data
 from rules.match.events import Side, other
 from rules.match.fold import Context, Core, Phase
 from rules.match.outcome import MatchOutcome
-from rules.match.penalties import short_count
+from rules.match.penalties import Penalty, short_count
 from rules.match.shootout import Attempt, tally
 
 
@@ -123,24 +123,26 @@ def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
     )
 
 
-def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
-    """The state at ``at`` of a core already advanced to ``at``."""
+@dataclass(frozen=True, kw_only=True)
+class Board:
+    """The part of the state fixed between two transitions of a core (built once, reused every frame)."""
+
+    fixed: dict[str, Any]  # MatchState's fields that do not depend on the instant
+    views: tuple[PenaltyView, ...]  # the board's penalties; those running are recomputed per instant
+    running: tuple[tuple[int, Penalty], ...]  # (index in views, the running timed penalty)
+
+
+def board_of(ctx: Context, c: Core) -> Board:
+    """What a core shows whatever the instant: score, phase, strength, time-outs left, shoot-out, cards, result."""
     m = ctx.ruleset.match
-    length = ctx.period_length(c.period)
-    played = c.elapsed(ctx, at)
-    down = m.clock_direction == "down"
-    remaining = length - played
-    tenths = 0 < remaining < m.tenths_below
-    clock_ms = remaining if down else played
-    play = c.play(ctx, at)
-    views = []
+    views: list[PenaltyView] = []
+    running: list[tuple[int, Penalty]] = []
     for p in c.penalties:
-        if not p.active:
-            continue
-        left = p.remaining(play)
+        if p.running and p.length is not None:
+            running.append((len(views), p))
         views.append(
             PenaltyView(
-                seq=p.seq, team=p.team, kind=p.kind, player=p.player, remaining_ms=left,
+                seq=p.seq, team=p.team, kind=p.kind, player=p.player, remaining_ms=p.remaining(0),
                 waiting=p.start is None, reduces_strength=p.reduces, coincidental=p.coincidental,
             )
         )
@@ -160,11 +162,6 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
         timeouts_left = {
             team: timeouts.left(ctx.ruleset, ctx.round, c.timeouts_used, team, seg) for team in ("home", "away")
         }
-    possession = None
-    if m.possession_clock is not None and c.phase == "play":
-        possession = max(0, c.possession_length - (play - c.possession_from))
-        if remaining < possession:
-            possession = None  # the match clock runs out first: the shot clock is blanked
     so_view = None
     if m.shootout is not None and (c.phase == "shootout" or c.attempts):
         t = tally(m.shootout, c.attempts)
@@ -172,22 +169,58 @@ def snapshot(ctx: Context, c: Core, at: int) -> MatchState:
             name=m.shootout.name, home_goals=t.home_goals, away_goals=t.away_goals, home_taken=t.home_taken,
             away_taken=t.away_taken, shots_each=t.limit, next_team=t.next_team, attempts=c.attempts,
         )
+    fixed: dict[str, Any] = {
+        "phase": c.phase, "period": c.period, "period_kind": kind_now, "clock_down": m.clock_direction == "down",
+        "running": c.running(), "home_goals": c.home, "away_goals": c.away,
+        "home_short": short["home"], "away_short": short["away"],
+        "home_on_field": on_field["home"], "away_on_field": on_field["away"],
+        "home_timeouts_left": timeouts_left["home"], "away_timeouts_left": timeouts_left["away"],
+        "set_piece": c.set_piece, "shootout": so_view, "cards": c.cards, "late_presses": c.late_presses,
+        "result": outcome(ctx, c),
+    }
+    return Board(fixed=fixed, views=tuple(views), running=tuple(running))
+
+
+def snapshot(ctx: Context, c: Core, board: Board, at: int) -> MatchState:
+    """The state at ``at`` of a core already advanced to ``at`` (no transition due up to ``at``)."""
+    m = ctx.ruleset.match
+    length = ctx.period_length(c.period)
+    played = c.elapsed(ctx, at)
+    down = m.clock_direction == "down"
+    remaining = length - played
+    play = c.play(ctx, at)
+    views = board.views
+    if board.running:
+        changed = list(views)
+        for i, p in board.running:
+            values = views[i].__dict__.copy()
+            values["remaining_ms"] = p.remaining(play)
+            view = object.__new__(PenaltyView)
+            object.__setattr__(view, "__dict__", values)  # as MatchState below: no per-field __init__
+            changed[i] = view
+        views = tuple(changed)
+    possession = None
+    if m.possession_clock is not None and c.phase == "play":
+        possession = max(0, c.possession_length - (play - c.possession_from))
+        if remaining < possession:
+            possession = None  # the match clock runs out first: the shot clock is blanked
     wall_left = fits = None
     if m.wall_clock_cap is not None and c.started_at is not None:
         until = c.finished_at if c.finished_at is not None else at
         wall_left = max(0, m.wall_clock_cap - (until - c.started_at))
         fits = wall_left >= m.period_length
-    return MatchState(
-        at=at, phase=c.phase, period=c.period, period_kind=kind_now, clock_ms=clock_ms, clock_down=down,
-        running=c.running(), tenths=tenths,
+    # Built without __init__: a frozen dataclass's __init__ sets its thirty fields one
+    # object.__setattr__ at a time, which is most of a frame's cost; the values are complete
+    # (board.fixed has the rest: tests/test_match_state.py compares with the plain constructor).
+    values = board.fixed.copy()
+    values.update(
+        at=at, clock_ms=remaining if down else played, tenths=0 < remaining < m.tenths_below,
         interval_remaining_ms=(c.interval_until - at) if c.phase == "interval" and c.interval_until else None,
-        home_goals=c.home, away_goals=c.away, penalties=tuple(views),
-        home_short=short["home"], away_short=short["away"],
-        home_on_field=on_field["home"], away_on_field=on_field["away"],
-        home_timeouts_left=timeouts_left["home"], away_timeouts_left=timeouts_left["away"],
+        penalties=views,
         timeout=TimeoutView(team=c.timeout_team, remaining_ms=c.timeout_until - at)
         if c.timeout_team is not None and c.timeout_until is not None else None,
-        set_piece=c.set_piece, possession_ms=possession, shootout=so_view,
-        wall_clock_remaining_ms=wall_left, full_period_fits=fits, cards=c.cards, late_presses=c.late_presses,
-        result=outcome(ctx, c),
+        possession_ms=possession, wall_clock_remaining_ms=wall_left, full_period_fits=fits,
     )
+    state = object.__new__(MatchState)
+    object.__setattr__(state, "__dict__", values)  # frozen: past its own __setattr__, once
+    return state

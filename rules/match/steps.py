@@ -7,8 +7,8 @@ so the match is left as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
+from typing import assert_never
 
 from rules.match import events as ev
 from rules.match import penalties as pen
@@ -111,13 +111,13 @@ def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
     else:
         c.away = max(0, c.away - 1)
     limit = ctx.ruleset.penalties.max_reducing_per_team
-    restored = list(c.penalties)
+    restored = [*c.penalties, *c.served]  # the penalties this goal ended come back from the served ones
     for i, p in enumerate(restored):
         # A penalty the goal ended runs on, if there is still room for it.
         room = not p.reduces or pen.has_room(tuple(restored), p.team, limit)
         if p.ended_by_goal == goal.seq and room:
             restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
-    c.penalties = tuple(restored)
+    c.penalties, c.served = tuple(restored), ()
     rescore.after_score_change(ctx, c, e.type)
 
 
@@ -130,16 +130,20 @@ def _penalty_kind(ctx: Context, kind: str) -> PenaltyKind:
         ) from None
 
 
-def _target(c: Core, seq: int) -> tuple[int, pen.Penalty]:
-    index = pen.find(c.penalties, seq)
+def _target(c: Core, seq: int) -> tuple[tuple[pen.Penalty, ...], int, pen.Penalty]:
+    """Every penalty of the match (the board, then the served ones: a served one can be put back),
+    the index of penalty ``seq`` in it, and that penalty. Changes nothing."""
+    every = (*c.penalties, *c.served) if c.served else c.penalties
+    index = pen.find(every, seq)
     if index is None:
         raise refuse("not_a_penalty", seq=seq)
-    return index, c.penalties[index]
+    return every, index, every[index]
 
 
 def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
     _not_finished(c, e.type)
     kind = _penalty_kind(ctx, e.kind)
+    every = (*c.penalties, *c.served)  # a player's earlier penalties count, served or not
     length = kind.length
     if e.length is not None:
         if kind.length is None:
@@ -150,7 +154,7 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
             raise refuse("at_least", label=kind.label, length_ms=kind.length)
         length = e.length
     if e.player is not None:
-        for p in c.penalties:
+        for p in every:
             out = ctx.ruleset.penalty(p.kind)
             # A sending-off that does not itself reduce strength (ice hockey's game misconduct)
             # comes with the penalty that does: at that stoppage it may be entered after it.
@@ -162,7 +166,7 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
     # (kind name, its rules, length, escalated): the award, then what it escalates to (two yellows, a red)
     to_award: list[tuple[str, PenaltyKind, int | None, bool]] = [(e.kind, kind, length, False)]
     if kind.escalates_to is not None and e.player is not None:
-        earlier = sum(1 for p in c.penalties if p.team == e.team and p.player == e.player and p.kind == e.kind)
+        earlier = sum(1 for p in every if p.team == e.team and p.player == e.player and p.kind == e.kind)
         if earlier + 1 == kind.escalates_after:
             target = ctx.ruleset.penalty(kind.escalates_to)
             to_award.append((kind.escalates_to, target, target.length, True))
@@ -209,18 +213,18 @@ def _new_penalty(
 
 
 def _penalty_ended(ctx: Context, c: Core, e: ev.PenaltyEnded) -> None:
-    index, p = _target(c, e.target)
+    every, index, p = _target(c, e.target)
     kind = ctx.ruleset.penalty(p.kind)
     if not p.active:
         raise refuse("penalty_over", label=kind.label, seq=e.target)
     if not kind.operator_may_end:
         raise refuse("not_ended_by_table", label=kind.label)
     limit = ctx.ruleset.penalties.max_reducing_per_team
-    c.penalties = pen.end(c.penalties, index, c.play(ctx, e.at), "operator", limit)
+    c.penalties, c.served = pen.end(every, index, c.play(ctx, e.at), "operator", limit), ()
 
 
 def _penalty_lengthened(ctx: Context, c: Core, e: ev.PenaltyLengthened) -> None:
-    index, p = _target(c, e.target)
+    every, index, p = _target(c, e.target)
     kind = ctx.ruleset.penalty(p.kind)
     if not kind.minimum:
         raise refuse("fixed_length", label=kind.label)
@@ -229,11 +233,11 @@ def _penalty_lengthened(ctx: Context, c: Core, e: ev.PenaltyLengthened) -> None:
     assert p.length is not None
     if e.length < p.length:
         raise refuse("length_only_grows", label=kind.label, length_ms=p.length)
-    c.penalties = (*c.penalties[:index], replace(p, length=e.length), *c.penalties[index + 1 :])
+    c.penalties, c.served = (*every[:index], replace(p, length=e.length), *every[index + 1 :]), ()
 
 
 def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
-    index, p = _target(c, e.target)
+    every, index, p = _target(c, e.target)
     kind = ctx.ruleset.penalty(p.kind)
     if p.length is None:
         raise refuse("runs_to_end", label=kind.label)
@@ -243,7 +247,7 @@ def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
     play = c.play(ctx, e.at)
     if e.remaining == 0:
         if p.active:
-            c.penalties = pen.end(c.penalties, index, play, "corrected", limit)
+            c.penalties, c.served = pen.end(every, index, play, "corrected", limit), ()
         return
     if not p.active and p.reduces and not pen.has_room(c.penalties, p.team, limit):
         raise refuse("no_room", team=p.team, limit=limit)
@@ -253,7 +257,7 @@ def _penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
         start = p.start if p.start is not None else play
         length = play - start + e.remaining
         fixed = replace(p, start=start, length=length, ended=None, end_reason=None, ended_by_goal=None)
-    c.penalties = (*c.penalties[:index], fixed, *c.penalties[index + 1 :])
+    c.penalties, c.served = (*every[:index], fixed, *every[index + 1 :]), ()
 
 
 def _set_piece_started(ctx: Context, c: Core, e: ev.SetPieceStarted) -> None:
@@ -366,33 +370,59 @@ def _walkover(ctx: Context, c: Core, e: ev.Walkover) -> None:
     c.finish("walkover", e.at)
 
 
-_STEPS: dict[type[ev.Event], Callable[[Context, Core, ev.Event], None]] = {
-    ev.ClockStarted: _clock_started,  # type: ignore[dict-item]
-    ev.ClockStopped: _clock_stopped,  # type: ignore[dict-item]
-    ev.Goal: _goal,  # type: ignore[dict-item]
-    ev.GoalDisallowed: _goal_disallowed,  # type: ignore[dict-item]
-    ev.PenaltyAwarded: _penalty_awarded,  # type: ignore[dict-item]
-    ev.PenaltyEnded: _penalty_ended,  # type: ignore[dict-item]
-    ev.PenaltyLengthened: _penalty_lengthened,  # type: ignore[dict-item]
-    ev.PenaltyCorrected: _penalty_corrected,  # type: ignore[dict-item]
-    ev.SetPieceStarted: _set_piece_started,  # type: ignore[dict-item]
-    ev.SetPieceEnded: _set_piece_ended,  # type: ignore[dict-item]
-    ev.TimeoutStarted: _timeout_started,  # type: ignore[dict-item]
-    ev.TimeoutEnded: _timeout_ended,  # type: ignore[dict-item]
-    ev.PeriodAdvanced: _period_advanced,  # type: ignore[dict-item]
-    ev.PossessionReset: _possession_reset,  # type: ignore[dict-item]
-    ev.ShootoutAttempt: _shootout_attempt,  # type: ignore[dict-item]
-    ev.ClockCorrected: _clock_corrected,  # type: ignore[dict-item]
-    ev.ScoreCorrected: _score_corrected,  # type: ignore[dict-item]
-    ev.MatchAbandoned: _match_abandoned,  # type: ignore[dict-item]
-    ev.Forfeit: _forfeit,  # type: ignore[dict-item]
-    ev.Walkover: _walkover,  # type: ignore[dict-item]
-}
-
-
 def step(ctx: Context, c: Core, event: ev.Event) -> None:
-    """Apply ``event`` to ``c`` (a copy the caller may throw away on IllegalCommand)."""
-    handler = _STEPS.get(type(event))
-    if handler is None:
-        raise refuse("not_applied", type=event.type or type(event).__name__)
-    handler(ctx, c, event)
+    """Apply ``event`` to ``c``: each handler checks everything before it changes anything.
+
+    ``c`` is the engine's fresh copy for this event; a refusal (IllegalCommand) leaves
+    the match as it was because nothing was changed before it was raised.
+    """
+    e = ev.known(event)
+    c.due = None  # whatever the event changes, the next transition is found again
+    board = c.penalties
+    match e:
+        case ev.ClockStarted():
+            _clock_started(ctx, c, e)
+        case ev.ClockStopped():
+            _clock_stopped(ctx, c, e)
+        case ev.Goal():
+            _goal(ctx, c, e)
+        case ev.GoalDisallowed():
+            _goal_disallowed(ctx, c, e)
+        case ev.PenaltyAwarded():
+            _penalty_awarded(ctx, c, e)
+        case ev.PenaltyEnded():
+            _penalty_ended(ctx, c, e)
+        case ev.PenaltyLengthened():
+            _penalty_lengthened(ctx, c, e)
+        case ev.PenaltyCorrected():
+            _penalty_corrected(ctx, c, e)
+        case ev.SetPieceStarted():
+            _set_piece_started(ctx, c, e)
+        case ev.SetPieceEnded():
+            _set_piece_ended(ctx, c, e)
+        case ev.TimeoutStarted():
+            _timeout_started(ctx, c, e)
+        case ev.TimeoutEnded():
+            _timeout_ended(ctx, c, e)
+        case ev.PeriodAdvanced():
+            _period_advanced(ctx, c, e)
+        case ev.PossessionReset():
+            _possession_reset(ctx, c, e)
+        case ev.ShootoutAttempt():
+            _shootout_attempt(ctx, c, e)
+        case ev.ClockCorrected():
+            _clock_corrected(ctx, c, e)
+        case ev.ScoreCorrected():
+            _score_corrected(ctx, c, e)
+        case ev.MatchAbandoned():
+            _match_abandoned(ctx, c, e)
+        case ev.Forfeit():
+            _forfeit(ctx, c, e)
+        case ev.Walkover():
+            _walkover(ctx, c, e)
+        case ev.Undo() | None:  # an undo works on the log, not the state (Match.apply)
+            raise refuse("not_applied", type=event.type or type(event).__name__)
+        case _:
+            assert_never(e)
+    if c.penalties is not board:
+        c.settle()
