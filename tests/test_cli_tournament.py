@@ -106,3 +106,30 @@ def test_a_result_the_tournament_refuses_is_named_by_its_line(
     assert f"{path}, line 6: pool A: Rot-Weiss Köln v Pembroke Wanderers: Pembroke Wanderers does not play" in (
         capsys.readouterr().err
     )
+
+
+def test_a_misspelt_round_is_refused_with_the_names_it_could_be(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (EXAMPLES / "indoor-hockey.toml").read_text(encoding="utf-8")
+    path = tmp_path / "cup.toml"
+    path.write_text(text.replace('round = "semi_final"', 'round = "semifinal"', 1), encoding="utf-8")
+    assert main(["tournament", "schedule", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: matches[" in err and "did you mean 'semi_final'" in err
+
+
+def test_a_file_of_50_mb_is_refused_with_the_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "huge.toml"
+    with open(path, "wb") as f:
+        f.truncate(50 * 1024 * 1024)
+    assert main(["tournament", "draw", str(path)]) == 2
+    assert f"{path}: larger than 4,194,304 bytes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", ["-1", "1e3", "9" * 5000, "٣"])
+def test_a_seed_that_is_not_a_draw_seed_is_refused(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["tournament", "draw", str(EXAMPLES / "water-polo.toml"), "--seed", seed])
+    assert caught.value.code == 2
+    assert "is not a draw seed" in capsys.readouterr().err

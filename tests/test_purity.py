@@ -60,3 +60,14 @@ def test_rules_sources_import_nothing_impure_and_read_no_clock() -> None:
             ):
                 offences.append(f"{path.relative_to(RULES.parent)}:{node.lineno}: calls .{node.func.attr}()")
     assert offences == []
+
+
+def test_the_table_start_imports_no_validation_library() -> None:
+    # pydantic alone cost about 50 ms of every start; the table imports rules.match and the rulesets.
+    code = (
+        "import sys, rules.match, rules.ruleset, rules.tournament, rules.standings\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'pydantic', 'pydantic_core', 'jsonschema'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
