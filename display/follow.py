@@ -1,11 +1,233 @@
-"""``courtside display follow``: a screen-only node drawing a court from its retained live MQTT topic."""
+"""``courtside display follow``: a screen-only node drawing a court from its retained live MQTT topic.
+
+For venues with more than one screen per court. It subscribes to the court's ``live`` state
+(retained: a screen that joins late draws at once), its ``presence`` and ``schedule`` and the
+pool tables (rules/protocol.py names them all). paho's thread only puts messages on a queue;
+the drawing loop owns everything else. Between two live messages a running clock is carried
+on from the instant the message arrived, so the screen does not stall when the table
+publishes only on change; the next message corrects it. While the broker or the table is
+away the board keeps the last state and shows the discreet "offline" mark.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import queue
+import time
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
-from rules.errors import FileLineError
+from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLook
+from rules.errors import FileLineError, ProtocolError
+from rules.match import MatchState
+from rules.protocol import MAX_SERVICE_BYTES, court_topic, parse, parse_topic, root, slug
+from rules.ruleset import Ruleset
+from rules.standings.table import PoolTable, TableRow
+
+FRAME_SECONDS = 0.05
+GIVE_UP_SECONDS = 30  # with --frames (tests, a venue's check): no message from the broker in this long is an error
+
+
+@dataclass(frozen=True)
+class Broker:
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+    tls: bool = False
+
+
+def parse_broker(url: str) -> Broker:
+    """``mqtt://[user:password@]host[:port]`` (1883) or ``mqtts://`` (8883, TLS)."""
+    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+    if parts.scheme not in ("mqtt", "mqtts"):
+        raise FileLineError("--broker", None, f"{url!r}: use mqtt://host:port or mqtts://host:port")
+    tls = parts.scheme == "mqtts"
+    try:
+        port = parts.port or (8883 if tls else 1883)
+    except ValueError:
+        raise FileLineError("--broker", None, f"{url!r}: the port is not a number") from None
+    return Broker(parts.hostname or "127.0.0.1", port, unquote(parts.username) if parts.username else None,
+                  unquote(parts.password) if parts.password else None, tls)
+
+
+class Court:
+    """What the follower knows of its court, from the messages so far (no I/O, no clock reads)."""
+
+    def __init__(self, ruleset: Ruleset, language: str | None, court_name: str) -> None:
+        self.ruleset = ruleset
+        self.language = language
+        self.court_name = court_name
+        self.state: MatchState | None = None
+        self.received = 0.0  # the follower's clock (seconds) when the state arrived
+        self.match: str | None = None
+        self.schedule: list[dict[str, Any]] = []
+        self.tables: dict[str, PoolTable] = {}
+        self.table_online = True
+        self.connected = False
+        self.refused = 0  # messages that broke the protocol (logged, never drawn)
+
+    def take(self, topic: str, raw: bytes, now: float) -> None:
+        """One message from the broker; a malformed one is counted and left out."""
+        try:
+            where = parse_topic(topic)
+            message = parse(raw, topic=topic, limit=MAX_SERVICE_BYTES)
+            if where.kind == "live":
+                payload = message.payload
+                self.state = MatchState.from_dict(payload) if payload else None
+                self.match = message.match
+                self.received = now
+            elif where.kind == "presence":
+                self.table_online = message.payload.get("state") == "online"
+            elif where.kind == "schedule":
+                self.schedule = list(message.payload["matches"])
+                self.court_name = str(message.payload.get("court_name") or self.court_name)
+            elif where.kind == "table":
+                p = message.payload
+                rows = tuple(TableRow(
+                    rank=r["rank"], team=r["team"], played=r["played"], won=r["won"], drawn=r["drawn"],
+                    lost=r["lost"], goals_for=r["goals_for"], goals_against=r["goals_against"],
+                    goal_difference=r["goal_difference"], points=r["points"], reason=r.get("reason", ""),
+                ) for r in p["rows"])
+                self.tables[p["pool"]] = PoolTable(pool=p["pool"], rows=rows, unresolved=())
+        except (ProtocolError, ValueError, KeyError, TypeError):
+            self.refused += 1
+
+    def _scheduled(self, match: str | None) -> dict[str, Any] | None:
+        return next((m for m in self.schedule if m.get("match") == match), None)
+
+    def _next(self) -> NextMatch | None:
+        for m in self.schedule:
+            if m.get("status") == "scheduled":
+                start = None
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    start = datetime.fromisoformat(m["start"])
+                return NextMatch(str(m.get("home", "")), str(m.get("away", "")), start, m.get("round"),
+                                 m.get("stage"))
+        return None
+
+    def view(self, now: float) -> ScoreboardView:
+        """The frame at ``now`` (the follower's clock, seconds)."""
+        state = None if self.state is None else carried(self.state, self.ruleset, int((now - self.received) * 1000))
+        m = self._scheduled(self.match) or {}
+        between = BetweenMatches(court=self.court_name, next_match=self._next(),
+                                 tables=tuple(self.tables[k] for k in sorted(self.tables)), page=int(now // 8))
+        finished = state is not None and state.phase == "finished"
+        return ScoreboardView(
+            state, self.ruleset, TeamLook(str(m.get("home", "Home"))), TeamLook(str(m.get("away", "Away"))),
+            language=self.language, round=m.get("round"), stage=m.get("stage"),
+            link=Link(online=self.connected and self.table_online),
+            between=between if state is None or finished else None,
+        )
+
+
+def carried(state: MatchState, ruleset: Ruleset, ms: int) -> MatchState:
+    """``state`` ``ms`` later by the running clocks alone (no event): what the table shows meanwhile."""
+    if ms <= 0:
+        return state
+    changes: dict[str, Any] = {}
+    if state.phase == "play" and state.running:
+        if state.clock_down:
+            clock = max(0, state.clock_ms - ms)
+        else:
+            clock = min(ruleset.match.period_length, state.clock_ms + ms)
+        changes["clock_ms"] = clock
+        if state.clock_down:
+            changes["tenths"] = 0 < clock < ruleset.match.tenths_below
+        if state.possession_ms is not None:
+            changes["possession_ms"] = max(0, state.possession_ms - ms)
+        changes["penalties"] = tuple(
+            replace(p, remaining_ms=max(0, p.remaining_ms - ms)) if p.remaining_ms is not None and not p.waiting
+            else p for p in state.penalties)
+    if state.interval_remaining_ms is not None:
+        changes["interval_remaining_ms"] = max(0, state.interval_remaining_ms - ms)
+    if state.timeout is not None:
+        changes["timeout"] = replace(state.timeout, remaining_ms=max(0, state.timeout.remaining_ms - ms))
+    return replace(state, **changes) if changes else state
 
 
 def follow(args: argparse.Namespace) -> int:
-    raise FileLineError("display follow", None, "not built yet")
+    """Run the follower until the window closes (or ``--frames`` frames were drawn)."""
+    import paho.mqtt.client as mqtt
+    import pygame
+
+    from display.scoreboard import Scoreboard
+    from display.screen import open_screen
+    from display.snapshot import language_of, parse_size, save
+    from display.theme import load_theme
+    from rules.tournament.loading import read_tournament_file
+    from rules.tournament.model import load_tournament_ruleset
+
+    broker = parse_broker(args.broker)
+    tournament = read_tournament_file(args.tournament)
+    ruleset = load_tournament_ruleset(tournament, args.tournament)
+    tid = slug(Path(args.tournament).stem)
+    court_id = slug(args.court)
+    name = next((c for c in tournament.schedule.courts if slug(c) == court_id), args.court)
+    court = Court(ruleset, args.language or language_of(tournament), name)
+    inbox: queue.Queue[tuple[str, bytes] | bool] = queue.Queue()
+
+    def on_connect(client: Any, userdata: Any, flags: Any, reason: Any, properties: Any = None) -> None:
+        inbox.put(True)
+        client.subscribe([(court_topic(tid, court_id, kind), 1) for kind in ("live", "presence", "schedule")]
+                         + [(f"{root(tid)}/pool/+/table", 1)])  # every pool's table (a wildcard level)
+
+    def on_disconnect(client: Any, userdata: Any, flags: Any, reason: Any, properties: Any = None) -> None:
+        inbox.put(False)
+
+    def on_message(client: Any, userdata: Any, message: Any) -> None:
+        inbox.put((message.topic, bytes(message.payload)))
+
+    client_id = f"screen-{court_id}-{time.monotonic_ns() % 10**9}"
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)  # type: ignore[attr-defined]
+    if broker.username is not None:
+        client.username_pw_set(broker.username, broker.password)
+    if broker.tls:
+        client.tls_set()
+    client.on_connect, client.on_disconnect, client.on_message = on_connect, on_disconnect, on_message
+    client.reconnect_delay_set(min_delay=1, max_delay=5)
+    client.connect_async(broker.host, broker.port, keepalive=15)
+    client.loop_start()
+    surface = open_screen(parse_size(args.size) if args.size else None, f"courtside · {name}")
+    board = Scoreboard(surface, load_theme(args.theme) if args.theme else None)
+    frames = 0
+    give_up = time.monotonic() + GIVE_UP_SECONDS
+    try:
+        while args.frames is None or frames < args.frames:
+            now = time.monotonic()
+            if args.frames is not None and frames == 0 and now > give_up:
+                raise FileLineError("--broker", None, f"nothing received for court {court_id!r} in "
+                                                      f"{GIVE_UP_SECONDS} s (is the table publishing?)")
+            while True:
+                try:
+                    item = inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if isinstance(item, bool):
+                    court.connected = item
+                else:
+                    court.take(item[0], item[1], now)
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    return 0
+                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED):
+                    board.invalidate()
+            changed = board.draw(court.view(now))
+            if changed:
+                pygame.display.update(changed)
+            if court.state is not None or court.schedule or args.frames is None:
+                frames += 1  # with --frames, count only frames drawn from something the broker sent
+            time.sleep(FRAME_SECONDS)
+        if args.out:
+            save(surface, args.out)
+    finally:
+        client.loop_stop()
+        client.disconnect()
+        pygame.display.quit()
+    print(json.dumps({"court": court_id, "frames": frames, "refused": court.refused}))
+    return 0

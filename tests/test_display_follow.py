@@ -1,0 +1,139 @@
+"""`courtside display follow`: a screen-only node drawing a court from its retained live topic on a real broker."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pygame
+import pytest
+
+from display.examples import scene
+from display.follow import Court, carried, parse_broker
+from display.snapshot import render
+from display.view import Link, TeamLook
+from rules.errors import FileLineError
+from rules.protocol import build, court_topic, encode, pool_topic
+from rules.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+TOURNAMENT = ROOT / "rules" / "examples" / "indoor-hockey.toml"
+TID = "indoor-hockey"  # the tournament's id: its file name's stem
+
+
+def live(state: dict[str, Any] | None, match: str = "12") -> bytes:
+    return encode(build(id=f"live-{match}", type="live", court="hall-1", match=match, payload=state or {}))
+
+
+def schedule() -> bytes:
+    matches = [
+        {"match": "12", "number": 12, "stage": "SF1", "round": "semi_final", "home": "Pembroke Wanderers",
+         "away": "Rot-Weiss Köln", "start": "2026-01-18T13:00", "status": "live"},
+        {"match": "14", "number": 14, "stage": "F", "round": "final", "home": "winner SF1", "away": "winner SF2",
+         "start": "2026-01-18T15:00", "status": "scheduled"},
+    ]
+    return encode(build(id="sched-1", type="schedule", court="hall-1", payload={"court_name": "Hall 1",
+                                                                                "matches": matches}))
+
+
+def publish(url: str, messages: list[tuple[str, bytes]]) -> None:
+    b = parse_broker(url)
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="test-publisher")  # type: ignore[attr-defined]
+    client.connect(b.host, b.port)
+    client.loop_start()
+    for topic, payload in messages:
+        client.publish(topic, payload, qos=1, retain=True).wait_for_publish(timeout=10)
+    client.loop_stop()
+    client.disconnect()
+
+
+def run_follow(url: str, out: Path, frames: int = 4) -> dict[str, Any]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-m", "courtside", "display", "follow", "--court", "Hall 1", "--broker", url,
+         "--tournament", str(TOURNAMENT), "--size", "1280x720", "--frames", str(frames), "--out", str(out)],
+        env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_a_late_screen_draws_the_retained_state_as_the_table_shows_it(mosquitto: Callable[..., Any],
+                                                                       tmp_path: Path) -> None:
+    broker = mosquitto()
+    view = scene("indoor-hockey", "last_minute").view  # the clock stopped: nothing to carry on
+    assert view.state is not None and not view.state.running
+    publish(broker.url, [(court_topic(TID, "hall-1", "schedule"), schedule()),
+                         (court_topic(TID, "hall-1", "live"), live(view.state.to_dict()))])
+    out = tmp_path / "follow.png"
+    result = run_follow(broker.url, out)
+    assert result == {"court": "hall-1", "frames": 4, "refused": 0}
+    expected = render(replace(view, home=TeamLook("Pembroke Wanderers"), away=TeamLook("Rot-Weiss Köln"),
+                              round="semi_final", stage="SF1", language=None, link=Link(online=True)), (1280, 720))
+    drawn = pygame.image.load(str(out))
+    same = pygame.mask.from_threshold(drawn, (0, 0, 0), (1, 1, 1, 255), expected, 1).count()
+    assert same == 1280 * 720  # the follower's frame is the snapshot's frame, pixel for pixel
+
+
+def test_between_matches_shows_the_next_match_and_tables(mosquitto: Callable[..., Any], tmp_path: Path) -> None:
+    broker = mosquitto()
+    table = encode(build(id="t-a", type="table", payload={
+        "pool": "A", "played": 1, "expected": 6, "complete": False,
+        "rows": [{"rank": 1, "team": "HC Bloemendaal", "played": 1, "won": 1, "drawn": 0, "lost": 0,
+                  "goals_for": 4, "goals_against": 2, "goal_difference": 2, "points": 5}]}))
+    publish(broker.url, [(court_topic(TID, "hall-1", "schedule"), schedule()),
+                         (court_topic(TID, "hall-1", "live"), live(None)),
+                         (pool_topic(TID, "A"), table),
+                         (court_topic(TID, "hall-1", "presence"),
+                          encode(build(id="p", type="presence", court="hall-1", payload={"state": "offline"})))])
+    out = tmp_path / "between.png"
+    assert run_follow(broker.url, out)["refused"] == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_court_model_takes_messages_and_refuses_bad_ones() -> None:
+    ruleset = load_ruleset("indoor-hockey")
+    court = Court(ruleset, "sv", "Hall 1")
+    state = scene("indoor-hockey", "play").view.state
+    assert state is not None and state.running
+    court.take(court_topic(TID, "hall-1", "schedule"), schedule(), 0.0)
+    court.take(court_topic(TID, "hall-1", "live"), live(state.to_dict()), 10.0)
+    court.take(court_topic(TID, "hall-1", "live"), b"{not json", 10.5)
+    court.take("somewhere/else", b"{}", 10.5)
+    assert court.refused == 2
+    court.connected = True
+    view = court.view(12.5)  # 2.5 s after the message: the running clock went on
+    assert view.state is not None and view.state.clock_ms == state.clock_ms - 2_500
+    assert (view.home.name, view.round, view.language) == ("Pembroke Wanderers", "semi_final", "sv")
+    assert view.link == Link(online=True) and view.between is None
+    court.take(court_topic(TID, "hall-1", "presence"),
+               encode(build(id="p", type="presence", court="hall-1", payload={"state": "offline"})), 13.0)
+    assert court.view(13.0).link == Link(online=False)
+
+
+def test_carried_stops_at_zero_and_leaves_a_stopped_clock_alone() -> None:
+    ruleset = load_ruleset("ice-hockey")
+    state = scene("ice-hockey", "play").view.state
+    assert state is not None and state.running
+    later = carried(state, ruleset, 10_000_000)
+    assert later.clock_ms == 0 and all(p.remaining_ms in (0, None) or p.waiting for p in later.penalties)
+    waiting = [p for p in state.penalties if p.waiting]
+    assert [p for p in later.penalties if p.waiting] == waiting  # a waiting penalty does not run
+    stopped = replace(state, running=False)
+    assert carried(stopped, ruleset, 5_000) == stopped
+
+
+def test_parse_broker() -> None:
+    assert parse_broker("mqtt://u:p%40ss@example:1884") == parse_broker("mqtt://u:p%40ss@example:1884")
+    b = parse_broker("mqtts://venue")
+    assert (b.host, b.port, b.tls) == ("venue", 8883, True)
+    with pytest.raises(FileLineError, match="--broker"):
+        parse_broker("http://venue")
