@@ -1,0 +1,222 @@
+"""The table's MQTT link (issue 11): the outbox to the service, presence, live state, the court's schedule.
+
+Plugged into the table's loop by ``make_link(args)`` (firmware/main.py); every method but the
+paho callbacks runs on the loop's thread. paho's thread only posts commands: an ack or a
+(dis)connection comes back as ``LinkMessage`` -> :meth:`Link.handle`, a schedule as
+``ScheduleUpdate``. The match never waits for the network: ``on_event`` stores nothing itself
+(the journal already holds the event) and publishing is fire-and-forget; what the service has
+not acknowledged is sent again on reconnect and every few seconds (:data:`RESEND_S`).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from firmware.commands import Command, LinkMessage, ScheduleUpdate
+from firmware.outbox import Outbox
+from firmware.schedule import Scheduled
+from rules import protocol as p
+from rules.errors import CourtsideError
+from rules.match.events import Event
+from rules.match.header import LogHeader
+
+RESEND_S = 3.0
+"""Seconds before what is not acknowledged is sent again (and the tick that checks it)."""
+LIVE_MAX_PER_S = 4.0
+"""Live state messages a second at most (each retained; a change is sent, a repeat is not)."""
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+class Link:
+    def __init__(self, broker: str, *, tournament: str, court_id: str, court_name: str, journal: Path,
+                 ca_file: str | None = None) -> None:
+        from urllib.parse import unquote, urlsplit
+
+        parts = urlsplit(broker if "://" in broker else f"mqtt://{broker}")
+        self.host, self.tls = parts.hostname or "127.0.0.1", parts.scheme in ("mqtts", "ssl")
+        self.port = parts.port or (8883 if self.tls else 1883)
+        self.tournament, self.court, self.court_name = tournament, court_id, court_name
+        self.outbox = Outbox(journal)
+        self.online = False
+        self.post: Callable[[Command], None] | None = None
+        self._sent_at: dict[tuple[str, str, int], float] = {}
+        self._live_last: tuple[float, Any] = (0.0, None)
+        self._timer: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,  # type: ignore[attr-defined]
+                                  client_id=f"table-{court_id}-{new_id()[:6]}", clean_session=True)
+        if parts.username:
+            self.client.username_pw_set(unquote(parts.username), unquote(parts.password or ""))
+        if self.tls:
+            self.client.tls_set(ca_certs=ca_file)
+        will = p.presence_message(id=new_id(), court=court_id, online=False)
+        self.client.will_set(self._topic("presence"), p.encode(will), qos=1, retain=True)
+        self.client.reconnect_delay_set(min_delay=1, max_delay=5)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+
+    def _topic(self, kind: str) -> str:
+        return p.court_topic(self.tournament, self.court, kind)
+
+    # -- paho's thread: only post ---------------------------------------------------------------
+
+    def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        if getattr(reason, "is_failure", False):
+            return
+        client.subscribe([(self._topic("ack"), 1), (self._topic("schedule"), 1)])
+        self._post(LinkMessage(payload=("connected", None)))
+
+    def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        self._post(LinkMessage(payload=("disconnected", None)))
+
+    def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            m = p.parse(bytes(message.payload), topic=message.topic, limit=p.MAX_SERVICE_BYTES)
+        except CourtsideError:
+            return  # only the service writes these topics (ACL); anything else is not ours to act on
+        if m.type == "schedule":
+            self._post(ScheduleUpdate(matches=tuple(self._scheduled(m.payload))))
+        elif m.type == "ack":
+            self._post(LinkMessage(payload=("ack", m)))
+
+    def _post(self, command: Command) -> None:
+        if self.post is not None:
+            self.post(command)
+
+    def _scheduled(self, payload: dict[str, Any]) -> list[Scheduled]:
+        out = []
+        for item in payload.get("matches", []):
+            if item.get("status") in ("finished", "conflict"):
+                continue
+            start = item.get("start")
+            out.append(Scheduled(
+                match_id=item["match"], home=item["home"], away=item["away"], stage=item["stage"],
+                round=item.get("round"), kind=item.get("kind", "round_robin"),
+                start=datetime.fromisoformat(start) if start else None, court=payload.get("court_name", ""),
+            ))
+        return out
+
+    def _tick(self) -> None:
+        while not self._stopping.wait(RESEND_S):
+            self._post(LinkMessage(payload=("tick", None)))
+
+    # -- the loop's thread ----------------------------------------------------------------------
+
+    def start(self, post: Callable[[Command], None]) -> None:
+        self.post = post
+        self.client.connect_async(self.host, self.port, keepalive=10)
+        self.client.loop_start()
+        self._timer = threading.Thread(target=self._tick, name="courtside-link-tick", daemon=True)
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self.online:
+            off = p.presence_message(id=new_id(), court=self.court, online=False)
+            self.client.publish(self._topic("presence"), p.encode(off), qos=1, retain=True)
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def match_loaded(self, header: LogHeader, events: tuple[Event, ...]) -> None:
+        self.outbox.loaded(header, events)
+        self._flush()
+
+    def on_event(self, header: LogHeader, event: Event) -> None:
+        self.outbox.add(header, event)
+        self._flush()
+
+    def on_state(self, view: Any) -> None:
+        state = view.state
+        match_id = getattr(view.match, "match_id", None)
+        payload = state.to_dict() if hasattr(state, "to_dict") else {}
+        now = time.monotonic()
+        last_at, last = self._live_last
+        if payload == last or now - last_at < 1 / LIVE_MAX_PER_S or not self.online:
+            return
+        self._live_last = (now, payload)
+        msg = p.build(id=new_id(), type="live", court=self.court, match=_name_or_none(match_id), payload=payload)
+        self.client.publish(self._topic("live"), p.encode(msg), qos=0, retain=True)
+        if state.phase == "finished":
+            self._flush()
+
+    def handle(self, payload: Any) -> None:
+        kind, data = payload
+        if kind == "connected":
+            self.online = True
+            here = p.presence_message(id=new_id(), court=self.court, online=True)
+            self.client.publish(self._topic("presence"), p.encode(here), qos=1, retain=True)
+            self._sent_at.clear()
+            self._flush()
+        elif kind == "disconnected":
+            self.online = False
+        elif kind == "ack":
+            m: p.Message = data
+            if m.match is not None and m.seq is not None:
+                self.outbox.acked(m.match, m.payload["of"], m.seq, int(m.payload["through"]))
+            self._flush()
+        elif kind == "tick":
+            self._flush()
+
+    def status(self) -> str | None:
+        waiting = self.outbox.waiting()
+        if not self.online:
+            return f"offline, {waiting} waiting" if waiting else "offline"
+        return f"sending, {waiting} waiting" if waiting else None
+
+    def counts(self) -> dict[str, int | bool]:
+        return {"online": self.online, "waiting": self.outbox.waiting()}
+
+    def _flush(self) -> None:
+        """Send what waits and was not sent in the last RESEND_S (PUBACK is not enough: only an ack is)."""
+        if not self.online:
+            return
+        now = time.monotonic()
+        for box, kind, body in self.outbox.pending():
+            seq = body["seq"] if kind == "event" else box.last_seq
+            key = (box.match_id, kind, seq)
+            if now - self._sent_at.get(key, -RESEND_S) < RESEND_S:
+                continue
+            self._sent_at[key] = now
+            # The message id is fixed per journal line, so the service's log shows a resend as one.
+            mid = f"{self.court}.{box.match_id}.{kind}.{seq}"[:64]
+            if kind == "event":
+                msg = p.event_message(id=mid, court=self.court, match=box.match_id, event=body)
+            else:
+                msg = p.result_message(id=mid, court=self.court, match=box.match_id, seq=seq, result=body)
+            self.client.publish(self._topic("events" if kind == "event" else "result"), p.encode(msg), qos=1)
+
+
+def _name_or_none(text: str | None) -> str | None:
+    try:
+        return p.slug(text) if text and not text.replace("-", "").replace("_", "").isalnum() else text
+    except CourtsideError:
+        return None
+
+
+def make_link(args: Any) -> Link:
+    """The link for ``courtside table --broker URL --court ID [--tournament FILE] --journal DIR``."""
+    court_name = str(args.court)
+    tournament_id = "friendly"
+    if getattr(args, "tournament", None):
+        from rules.tournament import parse_tournament
+
+        t = parse_tournament(Path(args.tournament).read_text(encoding="utf-8"), str(args.tournament))
+        courts = list(t.schedule.courts)
+        if court_name not in courts and court_name.isdigit() and 1 <= int(court_name) <= len(courts):
+            court_name = courts[int(court_name) - 1]
+        tournament_id = p.slug(Path(args.tournament).stem)
+    tournament_id = getattr(args, "tournament_id", None) or tournament_id
+    return Link(args.broker, tournament=tournament_id, court_id=p.slug(court_name), court_name=court_name,
+                journal=Path(args.journal), ca_file=getattr(args, "ca", None))

@@ -1,0 +1,168 @@
+"""The journal is the outbox: what of each match's journal the service has not acknowledged yet.
+
+Every journal file (firmware/journal.py, one per match) is read as it is; beside it a small
+sidecar ``NAME.acked`` holds the last seq the service acknowledged with none missing before it
+(``through``) and the seq of the acknowledged result. Everything after ``through`` is waiting,
+and so is the result of a finished match until its ack arrives. The sidecar is written
+atomically but not fsynced: lost after a power cut, it only makes the table send again what the
+service already has, which the service acknowledges again and stores once.
+
+Only the table's loop thread uses it (the link calls it from there).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.errors import CourtsideError
+from rules.match import Match, event_to_dict
+from rules.match.events import Event
+from rules.match.header import LogHeader
+from rules.match.log import read_log
+from rules.ruleset import Ruleset, load_ruleset
+
+log = logging.getLogger("courtside.table")
+
+
+def acked_path(journal: Path) -> Path:
+    return journal.with_name(journal.name.removesuffix(".jsonl") + ".acked")
+
+
+@dataclass
+class MatchBox:
+    """One match's journal as the outbox sees it."""
+
+    path: Path
+    header: LogHeader
+    events: list[Event] = field(default_factory=list)
+    through: int = 0  # acknowledged up to here, none missing
+    result_acked: int | None = None  # the seq of the acknowledged result
+    _result: tuple[int, dict[str, Any] | None] | None = None  # cache: (last seq, result)
+
+    @property
+    def match_id(self) -> str:
+        return self.header.match_id or self.path.stem
+
+    @property
+    def last_seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
+
+    def waiting_events(self) -> list[Event]:
+        return [e for e in self.events if e.seq > self.through]
+
+    def result(self, ruleset: Ruleset | None) -> dict[str, Any] | None:
+        """The result the journal gives (None while the match is not over)."""
+        if not self.events:
+            return None
+        if self._result is not None and self._result[0] == self.last_seq:
+            return self._result[1]
+        try:
+            rules = ruleset or load_ruleset(self.header.ruleset)
+            match = Match.replay(rules, self.events, stage=self.header.stage, round=self.header.round,
+                                 on_field=self.header.on_field)
+        except (CourtsideError, OSError) as err:
+            log.warning("outbox: %s does not replay (%s); its result is not sent", self.path, err)
+            self._result = (self.last_seq, None)
+            return None
+        outcome = match.result()
+        out: dict[str, Any] | None = None
+        if outcome is not None:
+            out = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
+                   "winner": outcome.winner}
+            if outcome.home_shootout is not None or outcome.away_shootout is not None:
+                out["home_shootout"], out["away_shootout"] = outcome.home_shootout, outcome.away_shootout
+        self._result = (self.last_seq, out)
+        return out
+
+    def result_waiting(self, ruleset: Ruleset | None) -> bool:
+        return self.result_acked != self.last_seq and self.result(ruleset) is not None
+
+
+class Outbox:
+    def __init__(self, directory: Path, ruleset: Ruleset | None = None) -> None:
+        self.directory = Path(directory)
+        self.ruleset = ruleset
+        self.boxes: dict[str, MatchBox] = {}
+        self.scan()
+
+    def scan(self) -> None:
+        """Read every journal in the folder (after a reboot: what was never acknowledged goes out again)."""
+        if not self.directory.is_dir():
+            return
+        for path in sorted(self.directory.glob("*.jsonl")):
+            try:
+                parsed = read_log(path.read_text(encoding="utf-8", errors="replace"), str(path), lenient_tail=True)
+            except (CourtsideError, OSError) as err:
+                log.warning("outbox: %s cannot be read (%s)", path, err)
+                continue
+            if parsed.header is None or parsed.header.match_id is None:
+                continue
+            box = MatchBox(path=path, header=parsed.header, events=list(parsed.events))
+            self._read_acked(box)
+            self.boxes[box.match_id] = box
+
+    def _read_acked(self, box: MatchBox) -> None:
+        try:
+            data = json.loads(acked_path(box.path).read_text(encoding="utf-8"))
+            box.through = int(data.get("through", 0))
+            result = data.get("result")
+            box.result_acked = int(result) if result is not None else None
+        except (OSError, ValueError, TypeError):
+            pass
+
+    def _write_acked(self, box: MatchBox) -> None:
+        path = acked_path(box.path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps({"through": box.through, "result": box.result_acked}) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    def loaded(self, header: LogHeader, events: tuple[Event, ...], path: Path | None = None) -> MatchBox | None:
+        """A match was loaded or recovered by the loop."""
+        if header.match_id is None:
+            return None
+        box = self.boxes.get(header.match_id)
+        if box is None:
+            box = MatchBox(path=path or self.directory / f"{header.match_id}.jsonl", header=header)
+            self._read_acked(box)
+            self.boxes[header.match_id] = box
+        if events:
+            box.events = list(events)
+        return box
+
+    def add(self, header: LogHeader, event: Event) -> MatchBox | None:
+        """An event was journaled (fsynced) by the loop: it waits for its ack."""
+        box = self.boxes.get(header.match_id or "") or self.loaded(header, ())
+        if box is None:
+            return None
+        if not box.events or event.seq > box.last_seq:
+            box.events.append(event)
+        return box
+
+    def acked(self, match_id: str, of: str, seq: int, through: int) -> None:
+        box = self.boxes.get(match_id)
+        if box is None:
+            return
+        if of == "event" and through > box.through:
+            box.through = through
+            self._write_acked(box)
+        elif of == "result" and seq != box.result_acked and seq == box.last_seq:
+            box.result_acked = seq
+            self._write_acked(box)
+
+    def waiting(self) -> int:
+        """How many messages wait for the service: events and results."""
+        return sum(len(b.waiting_events()) + (1 if b.result_waiting(self.ruleset) else 0) for b in self.boxes.values())
+
+    def pending(self) -> list[tuple[MatchBox, str, Any]]:
+        """What to send, oldest match first: ("event", event dict) and ("result", result dict)."""
+        out: list[tuple[MatchBox, str, Any]] = []
+        for box in self.boxes.values():
+            out.extend((box, "event", event_to_dict(e)) for e in box.waiting_events())
+            if box.result_waiting(self.ruleset):
+                out.append((box, "result", box.result(self.ruleset)))
+        return out

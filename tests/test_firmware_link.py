@@ -1,0 +1,146 @@
+"""The table's link and outbox against a real Mosquitto and the real service: nothing lost, nothing doubled.
+
+The table's side runs in-process: a real journal (firmware.session.MatchSession) fed through the
+engine, the real Link with its paho thread, and this test standing in for the table's loop (it
+drains the commands the link posts and hands them back, as firmware/loop.py does).
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+
+from firmware.commands import LinkMessage, ScheduleUpdate
+from firmware.link import Link
+from firmware.schedule import Scheduled
+from firmware.session import MatchSession
+from rules.match import ClockStarted, Goal, PeriodAdvanced
+from rules.ruleset import load_ruleset
+from standings import desk, queries
+from standings.db.models import EventRow, ResultRow
+from tests.service_support import running_service
+
+RULES = load_ruleset("indoor-hockey")
+
+
+class Table:
+    """The loop's side of the link: a journal, the link, and the queue the link posts to."""
+
+    def __init__(self, broker_url: str, journal: Path, court: str = "hall-1", name: str = "Hall 1") -> None:
+        self.queue: queue.Queue[Any] = queue.Queue()
+        self.schedules: list[tuple[Scheduled, ...]] = []
+        self.journal = journal
+        self.link = Link(broker_url, tournament="indoor-hockey", court_id=court, court_name=name, journal=journal)
+        self.link.start(self.queue.put)
+        self.session: MatchSession | None = None
+
+    def load(self, match_id: str, home: str, away: str) -> None:
+        scheduled = Scheduled(match_id=match_id, home=home, away=away, stage="A", round="pool", court="Hall 1")
+        self.session = MatchSession.create(self.journal, RULES, "indoor-hockey", scheduled, court="Hall 1",
+                                           session_now=0.0, speed=1.0)
+        self.link.match_loaded(self.session.header, ())
+
+    def apply(self, event: Any) -> None:
+        assert self.session is not None
+        applied = self.session.apply(event)
+        self.link.on_event(self.session.header, applied.event)
+
+    def play(self, home: int, away: int) -> None:
+        at = 0
+        self.apply(ClockStarted(at=at))
+        for side, goals in (("home", home), ("away", away)):
+            for _ in range(goals):
+                at += 1000
+                self.apply(Goal(at=at, team=side))
+        self.finish(at)
+
+    def finish(self, at: int) -> None:
+        assert self.session is not None
+        while self.session.match.result() is None:
+            at += 1000
+            state = self.session.match.state_at(at)
+            self.apply(PeriodAdvanced(at=at) if (state.phase == "play" and state.running) or state.phase == "interval"
+                       else ClockStarted(at=at))
+
+    def pump(self, until: Callable[[], bool], timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not until():
+            assert time.monotonic() < deadline, f"gave up waiting; link says {self.link.status()}"
+            try:
+                item = self.queue.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if isinstance(item, LinkMessage):
+                self.link.handle(item.payload)
+            elif isinstance(item, ScheduleUpdate):
+                self.schedules.append(item.matches)
+
+    def stop(self) -> None:
+        self.link.stop()
+
+
+def _counts(service: Any) -> tuple[int, int]:
+    with service.store.session() as s:
+        return (s.scalar(select(func.count()).select_from(EventRow)) or 0,
+                s.scalar(select(func.count()).select_from(ResultRow)) or 0)
+
+
+def test_a_match_played_offline_catches_up_when_the_broker_comes(mosquitto: Any, tmp_path: Path) -> None:
+    broker = mosquitto(run=False)  # the venue's broker is not up yet
+    table = Table(broker.url, tmp_path / "journal")
+    table.load("1", "Rot-Weiss Köln", "Slavia Praha")
+    table.play(2, 1)
+    assert table.link.status() == f"offline, {len(table.session.match.events) + 1} waiting"  # type: ignore[union-attr]
+    broker.start()
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
+        table.pump(lambda: table.link.outbox.waiting() == 0 and table.link.online)
+        assert table.link.status() is None
+        assert _counts(service) == (len(table.session.match.events), 1)  # type: ignore[union-attr]
+        (result,) = queries.results(service.store)
+        assert (result.home_goals, result.away_goals, result.source) == (2, 1, "table")
+    table.stop()
+
+
+def test_a_reboot_and_a_broker_restart_lose_and_double_nothing(mosquitto: Any, tmp_path: Path) -> None:
+    broker = mosquitto()
+    journal = tmp_path / "journal"
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
+        table = Table(broker.url, journal)
+        table.pump(lambda: table.link.online)
+        table.load("1", "Rot-Weiss Köln", "Slavia Praha")
+        table.apply(ClockStarted(at=0))
+        table.apply(Goal(at=1000, team="home"))
+        table.pump(lambda: table.link.outbox.waiting() == 0)
+        broker.stop()  # mid-match
+        table.pump(lambda: not table.link.online)
+        table.apply(Goal(at=2000, team="away"))
+        assert table.link.status() == "offline, 1 waiting"
+        broker.start()
+        table.pump(lambda: table.link.online and table.link.outbox.waiting() == 0)
+        table.finish(3000)  # the rest of the match: a 1-1 draw
+        table.stop()  # the power is cut before the result is acknowledged (maybe before it was sent)
+        events = len(table.session.match.events)  # type: ignore[union-attr]
+        rebooted = Table(broker.url, journal)  # the same journal folder after the reboot
+        rebooted.pump(lambda: rebooted.link.online and rebooted.link.outbox.waiting() == 0)
+        assert _counts(service) == (events, 1)
+        assert queries.results(service.store)[0].home_goals == 1
+        rebooted.stop()
+
+
+def test_the_courts_schedule_reaches_the_table_and_follows_a_moved_match(mosquitto: Any, tmp_path: Path) -> None:
+    broker = mosquitto()
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
+        table = Table(broker.url, tmp_path / "j2", court="hall-2", name="Hall 2")
+        table.pump(lambda: bool(table.schedules))
+        assert "1" not in {m.match_id for m in table.schedules[-1]}
+        service.submit(lambda: desk.move_match(service.store, "1", court="hall-2", who="ann", why="floor wet"))
+        table.pump(lambda: "1" in {m.match_id for m in table.schedules[-1]})
+        moved = next(m for m in table.schedules[-1] if m.match_id == "1")
+        assert (moved.home, moved.away, moved.court, moved.kind) == ("Rot-Weiss Köln", "Slavia Praha", "Hall 2",
+                                                                     "round_robin")
+        table.stop()
