@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult
-from rules.tournament import Tournament, TournamentSchedule
+from rules.tournament import Progress, Tournament, TournamentSchedule
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,6 +92,7 @@ class TournamentData:
     audit: tuple[AuditEntry, ...] = ()
     sanctions: tuple[Sanction, ...] = ()
     moves: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # number -> (court, start)
+    progress: Progress | None = None  # the service's own, when it has it; else the pages compute it
 
 
 # Desk commands ---------------------------------------------------------------------------

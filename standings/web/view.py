@@ -84,7 +84,7 @@ class View:
         self.error: str | None = None
         results = [r.result for _, r in sorted(data.results.items())]
         try:
-            self.progress: Progress | None = progress(
+            self.progress: Progress | None = data.progress or progress(
                 data.tournament, data.ruleset, data.entry_teams, results, data.decisions
             )
         except CourtsideError as err:  # stored results the rules refuse: show it, never crash a page

@@ -1,0 +1,54 @@
+"""Serve the pages from the service's process: uvicorn in a thread of its own, beside the service's loop.
+
+``courtside server --http HOST:PORT`` calls :func:`start_web`; ``stop()`` ends it with the service.
+Behind a reverse proxy (TLS), pass the proxy's address in ``forwarded_allow_ips`` so the login
+limit sees the client's address, not the proxy's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import uvicorn
+
+from rules.errors import CourtsideError
+from standings.service import Service
+from standings.web import create_app
+from standings.web.service_backend import ServiceBackend
+
+
+class WebServer:
+    def __init__(self, server: uvicorn.Server, thread: threading.Thread) -> None:
+        self.server, self.thread = server, thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def parse_http(address: str) -> tuple[str, int]:
+    host, _, port = address.rpartition(":")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise CourtsideError(f"--http {address!r}: use HOST:PORT, e.g. 0.0.0.0:8080")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+def start_web(service: Service, http: str, db_url: str, *, lang: str | None = None, secure_cookies: bool = True,
+              forwarded_allow_ips: str | None = None) -> WebServer:
+    """``db_url``: the service's database, which also keeps the desk's accounts."""
+    host, port = parse_http(http)
+    app = create_app(ServiceBackend(service), accounts_url=db_url, lang=lang or "en", secure_cookies=secure_cookies)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
+                            proxy_headers=forwarded_allow_ips is not None,
+                            forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), name="courtside-web", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise CourtsideError(f"--http {http}: the web pages could not be served there (address in use?)")
+        time.sleep(0.02)
+    return WebServer(server, thread)

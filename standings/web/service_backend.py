@@ -1,0 +1,177 @@
+"""The pages' :class:`~standings.web.port.Backend` over the standings service (standings.service).
+
+Reads come from the service's database through ``standings.queries`` (a snapshot is rebuilt
+once after each change the service reports through ``Service.listeners``, never per page);
+desk changes run on the service's own loop (``Service.submit``) through ``standings.desk``,
+which stores them with their audit row; the loop then republishes tables and schedules to
+the courts and tells the pages, as it does for a result from a table.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime
+from typing import Any
+
+from rules.standings import MatchResult
+from rules.tournament import ScheduledMatch, TournamentSchedule
+from standings import desk, queries
+from standings.service import Service
+from standings.store import to_match_result
+from standings.web.discipline import sanctions_from_cards
+from standings.web.errors import DeskRefused
+from standings.web.inputs import (
+    AuditEntry,
+    Conflict,
+    CorrectResult,
+    DeskCommand,
+    MoveMatch,
+    Presence,
+    RecordDecision,
+    RecordedResult,
+    SettleConflict,
+    TournamentData,
+)
+from standings.web.port import ChangeHub
+
+
+class ServiceBackend:
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+        self.plan = service.store.plan
+        self._hub = ChangeHub()
+        self._changes = 0
+        self._built = -1
+        self._data: TournamentData | None = None
+        self._lock = threading.Lock()
+        service.listeners.append(self._changed)
+
+    def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
+        self._changes += 1
+        self._hub.notify()
+
+    @property
+    def changes(self) -> ChangeHub:
+        return self._hub
+
+    def data(self) -> TournamentData:
+        with self._lock:
+            seen = self._changes
+            if self._data is None or self._built != seen:
+                self._data = self._build(version=seen)
+                self._built = seen
+            return self._data
+
+    def submit(self, command: DeskCommand) -> None:
+        step = self._step(command)
+        try:
+            self.service.submit(step)
+        except desk.DeskError as err:
+            raise DeskRefused(str(err)) from None
+
+    # Desk commands onto the service's loop ------------------------------------------------------
+    def _step(self, command: DeskCommand) -> Any:
+        store, who, why = self.store, command.who, command.why
+        if isinstance(command, CorrectResult):
+            r = command.result
+            winner = "home" if r.winner == r.home and r.winner else "away" if r.winner == r.away and r.winner else None
+            payload: dict[str, Any] = {"home_goals": r.home_goals, "away_goals": r.away_goals, "outcome": r.outcome,
+                                       "winner": winner, "home_shootout": r.home_shootout,
+                                       "away_shootout": r.away_shootout}
+            note = f" [{command.note}]" if command.note else ""
+            return lambda: desk.record_result(store, str(command.number), payload, who=who, why=why + note)
+        if isinstance(command, MoveMatch):
+            court = next((cid for cid, name in self.plan.courts.items() if name == command.court), None)
+            if court is None:
+                courts = ", ".join(self.plan.courts.values())
+                raise DeskRefused(f"{command.court!r} is not one of the courts ({courts})")
+            return lambda: desk.move_match(store, str(command.number), court=court, start=command.start, who=who,
+                                           why=why)
+        if isinstance(command, RecordDecision):
+            d = command.decision
+            return lambda: desk.record_decision(store, d.pool, d.method, list(d.order), who=who, why=why)
+        if isinstance(command, SettleConflict):
+            if not command.conflict.isdigit():
+                raise DeskRefused(f"there is no open conflict {command.conflict!r}")
+            return lambda: desk.settle_conflict(store, int(command.conflict), apply=command.keep == "held", who=who,
+                                                why=why)
+        raise DeskRefused(f"this service does not keep {type(command).__name__} yet")
+
+    # The snapshot ------------------------------------------------------------------------------
+    def _build(self, version: int) -> TournamentData:
+        store, plan = self.store, self.plan
+        name_of = plan.courts
+        fixtures = {f.number: f for f in queries.schedule(store)}
+        original = sorted(plan.fixtures.values(), key=lambda m: m.number)
+        moves = {}
+        for m in original:
+            f = fixtures.get(m.number)
+            if f is not None and (f.court_name, f.start) != (m.court, m.start):
+                moves[m.number] = (f.court_name, f.start)
+        with store.session() as s:
+            rows = store.results(s)
+            decisions = tuple(store.decisions(s))
+            progress = store.progress(s)
+        results = {int(r.match_id): RecordedResult(number=int(r.match_id), result=to_match_result(r),
+                                                    recorded_at=r.recorded_at, by=r.source) for r in rows}
+        live: dict[str, dict[str, Any]] = {}
+        live_at: dict[str, datetime] = {}
+        sanctions = []
+        for court, view in queries.live_states(store).items():
+            state = dict(view.state)
+            if view.match_id is not None and view.match_id.isdigit():
+                state["match"] = int(view.match_id)
+                f = fixtures.get(int(view.match_id))
+                if f is not None and f.home and f.away:
+                    sanctions += sanctions_from_cards(f.number, f.home, f.away, state.get("cards") or ())
+            live[name_of.get(court, court)] = state
+            live_at[name_of.get(court, court)] = view.updated_at
+        presence = {}
+        for p in queries.court_presence(store):
+            if p.state == "unknown":
+                continue
+            playing = int(p.last_match) if p.last_match and p.last_match.isdigit() and p.state == "online" else None
+            said = [p.last_type or "", f"match {p.last_match}" if p.last_match else ""]
+            presence[p.court_name] = Presence(
+                court=p.court_name, online=p.state == "online", last_seen=p.last_message_at,
+                last_message=" ".join(x for x in said if x),
+                playing=playing if p.last_type == "live" else None,
+            )
+        conflicts = []
+        for c in queries.open_conflicts(store):
+            f = fixtures.get(int(c.match_id)) if c.match_id.isdigit() else None
+            stored = results.get(int(c.match_id)) if c.match_id.isdigit() else None
+            if f is None or stored is None:
+                continue
+            conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
+                                      stored=stored.result, held=_held(stored.result, c.payload),
+                                      received=c.received_at, reason=c.reason))
+        audit = tuple(
+            AuditEntry(at=c.at, who=c.who, what=_what(c), why=c.why) for c in reversed(queries.change_log(store))
+        )
+        return TournamentData(
+            version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
+            entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=tuple(original)), results=results,
+            decisions=decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
+            audit=audit, sanctions=tuple(sanctions), moves=moves, progress=progress,
+        )
+
+
+def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:
+    side = payload.get("winner")
+    return MatchResult(
+        pool=stored.pool, home=stored.home, away=stored.away, home_goals=int(payload.get("home_goals", 0)),
+        away_goals=int(payload.get("away_goals", 0)), outcome=payload.get("outcome") or "regular",
+        winner=stored.home if side == "home" else stored.away if side == "away" else None,
+        home_shootout=payload.get("home_shootout"), away_shootout=payload.get("away_shootout"),
+    )
+
+
+def _what(c: queries.ChangeView) -> str:
+    where = f"match {c.match_id}" if c.match_id else f"pool {c.pool}" if c.pool else ""
+    after = ", ".join(f"{k} {v}" for k, v in (c.after or {}).items() if v is not None)
+    return f"{c.action} {where}: {after}".strip()
+
+
+__all__ = ["ScheduledMatch", "ServiceBackend"]

@@ -1,0 +1,71 @@
+"""The pages over the real service: a result a table publishes over MQTT (real Mosquitto) appears on
+the open pool page without a reload; the organiser's correction through the service's loop follows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from rules.ruleset import load_ruleset
+from standings import queries
+from standings.web import create_app
+from standings.web.service_backend import ServiceBackend
+from tests.service_support import TableClient, played, running_service
+from tests.web_support import PASSWORD, LiveServer
+
+RULES = load_ruleset("indoor-hockey")
+TIMEOUT = 10_000
+
+
+@pytest.fixture
+def served(mosquitto: Any, tmp_path: Path) -> Iterator[tuple[Any, LiveServer, TableClient]]:
+    broker = mosquitto()
+    db = f"sqlite:///{tmp_path / 'courtside.db'}"
+    with running_service(db, broker.url) as service:
+        app = create_app(ServiceBackend(service), accounts_url=db, secure_cookies=False)
+        app.state.site.accounts.add("anna", PASSWORD)
+        server = LiveServer(app).start()
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        try:
+            yield service, server, table
+        finally:
+            table.close()
+            server.stop()
+
+
+def test_a_result_over_mqtt_reaches_the_open_page_and_the_desk_corrects_it(served: Any, chromium: Any) -> None:
+    service, server, table = served
+    first = queries.fixture(service.store, "1")
+    assert first is not None and first.court == "hall-1"
+    page = chromium.new_page()
+    page.goto(f"{server.url}/pool/{first.stage}")
+    expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
+    page.evaluate("window.__same_document = true")
+
+    events, result = played(RULES, 3, 1)
+    table.play("1", events, result)
+    expect(page.locator("table.matches")).to_contain_text("3–1", timeout=TIMEOUT)
+    expect(page.locator("table.standings tbody tr").first).to_contain_text(first.home_label)
+    assert page.evaluate("window.__same_document") is True
+
+    desk = chromium.new_context().new_page()
+    desk.goto(f"{server.url}/desk/login?next=/desk/match/1")
+    desk.fill("#name", "anna")
+    desk.fill("#password", PASSWORD)
+    desk.click("button[type=submit]")
+    expect(desk).to_have_url(f"{server.url}/desk/match/1")
+    desk.fill("#hg", "1")
+    desk.fill("#ag", "2")
+    desk.fill("#why-r", "umpires' card: 1-2")
+    desk.click("text=Save the result")
+    expect(desk.locator("p.ok")).to_contain_text("umpires' card", timeout=TIMEOUT)
+    expect(page.locator("table.matches")).to_contain_text("1–2", timeout=TIMEOUT)
+    assert page.evaluate("window.__same_document") is True
+    change = queries.change_log(service.store)[0]
+    assert (change.who, change.why, change.match_id) == ("anna", "umpires' card: 1-2", "1")
+    # The court gets the new table too: the service publishes it like a result from a table.
+    table.wait_for("table", lambda m: any(r["goals_for"] == 2 for r in m.payload["rows"]))
