@@ -29,9 +29,10 @@ def _screen(args: argparse.Namespace, scripted: bool) -> Screen:
             return HeadlessScreen(sys.stderr)
         return HeadlessScreen()
     try:
+        from firmware.buttonmap import load_button_map
         from firmware.pygame_screen import PygameScreen
 
-        return PygameScreen()
+        return PygameScreen(load_button_map(args.buttons).keys)
     except Exception as err:  # no display, no pygame: a table without a screen still keeps the match
         log.warning("no screen (%s): running headless", err)
         return HeadlessScreen(sys.stderr if scripted else sys.stdout)

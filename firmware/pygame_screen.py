@@ -15,7 +15,19 @@ WINDOW = (1280, 720)
 CLOSE = "window-close"
 
 
-def scoreboard_view(view: TableView) -> Any:
+def help_lines(keys: dict[str, str]) -> tuple[str, ...]:
+    """The key map for the help overlay (F11 or ? shows and hides it): one line per action."""
+    by_action: dict[str, list[str]] = {}
+    for key, action in keys.items():
+        by_action.setdefault(action, []).append(key.upper() if len(key) <= 3 else key.capitalize())
+    lines = [f"{' / '.join(names)}: {action.replace('_', ' ')}" for action, names in by_action.items()]
+    return (*lines, "digits: player number", "Backspace: delete, Escape: cancel", f"F11 or ?: {HELP_OFF}")
+
+
+HELP_OFF = "hide this help"
+
+
+def scoreboard_view(view: TableView, help: tuple[str, ...] = ()) -> Any:
     """The display's ScoreboardView for one of the loop's frames."""
     from display import view as dv
 
@@ -32,13 +44,14 @@ def scoreboard_view(view: TableView) -> Any:
     return dv.ScoreboardView(
         state=view.state, ruleset=view.ruleset, home=dv.TeamLook(view.match.home), away=dv.TeamLook(view.match.away),
         language=view.language, round=view.match.round, stage=view.match.stage, notices=notices, between=between,
+        help_lines=help,
     )
 
 
 class PygameScreen:
     frame_interval: float | None = 0.05
 
-    def __init__(self) -> None:
+    def __init__(self, keys: dict[str, str] | None = None) -> None:
         import pygame
 
         from display.scoreboard import Scoreboard
@@ -54,9 +67,11 @@ class PygameScreen:
         pygame.display.set_caption("courtside table")
         self.board = Scoreboard(self.surface)
         self._pygame = pygame
+        self._help = help_lines(keys or {})
+        self.showing_help = False
 
     def draw(self, view: TableView) -> None:
-        changed = self.board.draw(scoreboard_view(view))
+        changed = self.board.draw(scoreboard_view(view, self._help if self.showing_help else ()))
         if changed:
             self._pygame.display.update(changed)
 
@@ -66,6 +81,9 @@ class PygameScreen:
         for event in pg.event.get():
             if event.type == pg.QUIT:
                 keys.append((CLOSE, ""))
+            elif event.type == pg.KEYDOWN and (event.key == pg.K_F11 or event.unicode == "?"):
+                self.showing_help = not self.showing_help  # the screen's own: the table never sees it
+                self.board.invalidate()
             elif event.type == pg.KEYDOWN:
                 keys.append((pg.key.name(event.key), event.unicode or ""))
             elif event.type in (pg.VIDEORESIZE, pg.WINDOWEXPOSED):

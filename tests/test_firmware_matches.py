@@ -10,6 +10,7 @@ from pathlib import Path
 from firmware.journal import current_journal
 from firmware.script import parse_script
 from firmware.table import run_script
+from rules.match.state import MatchState
 
 # Indoor hockey, 2 x 20 min running time, 5 min half-time. Worked by hand: the first half runs 0-1200,
 # the interval to 1500; the second half starts at 1510 and stops 60 s for an injury, so it ends at
@@ -109,7 +110,7 @@ YOUTH = """
 """
 
 
-def _play(tmp_path: Path, rules: str, text: str) -> object:
+def _play(tmp_path: Path, rules: str, text: str) -> MatchState:
     return run_script(parse_script(text, rules), rules=rules, journal=tmp_path)
 
 
