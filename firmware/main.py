@@ -64,6 +64,10 @@ def main(args: argparse.Namespace) -> int:
         from firmware.wiring import check_wiring
 
         return check_wiring(args.buttons, pins, presses, args.script or "script")
+    if args.journal is None:
+        from firmware.table import default_journal_dir
+
+        args.journal = default_journal_dir()  # the link keeps its outbox beside the journals
     opts = TableOptions(rules=args.rules, court=args.court, tournament=args.tournament, buttons=args.buttons,
                         pins=pins, journal=args.journal, speed=speed, script=presses,
                         script_source=args.script or "script")
