@@ -70,17 +70,19 @@ def goal_after_period(ctx: Context, c: Core, e: ev.Goal, *, late: bool) -> None:
     _decide_again(ctx, c, was)
 
 
-def after_score_change(ctx: Context, c: Core, action: str) -> None:
-    """Keep the outcome consistent with a score changed by a correction or a disallowed goal (``action``)."""
-    level = c.home == c.away
+def check_score_change(ctx: Context, c: Core, action: str, home: int, away: int) -> None:
+    """Refuse, before anything changes, a score of ``home``-``away`` that the outcome cannot take."""
     if c.outcome in ("walkover", "forfeit"):
         raise refuse("result_set_by_rules", action=action, outcome=c.outcome)
-    if c.outcome == "abandoned":
-        return  # the score stands as played; the organiser decides the result
-    if c.attempts:
-        if not level:
-            raise refuse("shots_taken_unlevel", action=action, shootout_name=ctx.shootout_name())
-        return
+    if c.outcome != "abandoned" and c.attempts and home != away:
+        raise refuse("shots_taken_unlevel", action=action, shootout_name=ctx.shootout_name())
+
+
+def after_score_change(ctx: Context, c: Core) -> None:
+    """Keep the outcome consistent with a score changed (and checked) by a correction or a disallowed goal."""
+    level = c.home == c.away
+    if c.outcome in ("walkover", "forfeit", "abandoned") or c.attempts:
+        return  # an abandoned match's score stands as played; the organiser decides the result
     if end_is_open(c):
         _decide_again(ctx, c, _reopen(c))
     elif c.phase == "finished" and c.outcome == "overtime" and level:

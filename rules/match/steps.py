@@ -51,14 +51,15 @@ def _clock_started(ctx: Context, c: Core, e: ev.ClockStarted) -> None:
         c.late_presses += 1
         c.note = ("late_press", c.ended_period or c.period)
         return
+    if c.phase not in ("pre_match", "interval"):  # the match starts, or the next period at once
+        _require_play(ctx, c, e.type)
+    if c.running():
+        raise refuse("clock_running")
     if c.phase == "pre_match":
         c.phase = "play"
         c.reset_possession(ctx, e.at, short=False)
     elif c.phase == "interval":
         begin_next_period(ctx, c, e.at)  # the teams are ready before the interval ran out
-    _require_play(ctx, c, e.type)
-    if c.running():
-        raise refuse("clock_running")
     c.timeout_team = c.timeout_until = None  # play resumes: the time-out is over
     c.start_clock(e.at)
 
@@ -105,11 +106,11 @@ def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
     goal = c.goals[index]
     if goal.disallowed:
         raise refuse("goal_already_disallowed", seq=e.target)
+    home = max(0, c.home - 1) if goal.team == "home" else c.home
+    away = max(0, c.away - 1) if goal.team == "away" else c.away
+    rescore.check_score_change(ctx, c, e.type, home, away)
     c.goals = (*c.goals[:index], replace(goal, disallowed=True), *c.goals[index + 1 :])
-    if goal.team == "home":
-        c.home = max(0, c.home - 1)
-    else:
-        c.away = max(0, c.away - 1)
+    c.home, c.away = home, away
     limit = ctx.ruleset.penalties.max_reducing_per_team
     restored = [*c.penalties, *c.served]  # the penalties this goal ended come back from the served ones
     for i, p in enumerate(restored):
@@ -118,7 +119,7 @@ def _goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
         if p.ended_by_goal == goal.seq and room:
             restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
     c.penalties, c.served = tuple(restored), ()
-    rescore.after_score_change(ctx, c, e.type)
+    rescore.after_score_change(ctx, c)
 
 
 def _penalty_kind(ctx: Context, kind: str) -> PenaltyKind:
@@ -346,8 +347,9 @@ def _clock_corrected(ctx: Context, c: Core, e: ev.ClockCorrected) -> None:
 def _score_corrected(ctx: Context, c: Core, e: ev.ScoreCorrected) -> None:
     if c.phase == "pre_match":
         raise refuse("score_before_start")
+    rescore.check_score_change(ctx, c, e.type, e.home, e.away)
     c.home, c.away = e.home, e.away
-    rescore.after_score_change(ctx, c, e.type)
+    rescore.after_score_change(ctx, c)
 
 
 def _match_abandoned(ctx: Context, c: Core, e: ev.MatchAbandoned) -> None:
