@@ -86,7 +86,8 @@ class TableLoop:
         self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
         self.session: MatchSession = session or self._load(self._first_match(), quiet=True)
         if recovery is not None:
-            self._notice("recovered", recovery.notice(), hold=30.0)
+            down = None if recovery.down_s is None else round(recovery.down_s * 1000)
+            self._notice("recovered", recovery.notice(), hold=30.0, down_ms=down)
         self._horn_checked = self.session.ms(self.clock.seconds())
         self.played.add(self.session.scheduled.match_id)
         if recovery is not None and self.session.match.state_at(self._horn_checked).phase == "finished":
@@ -289,9 +290,9 @@ class TableLoop:
         self._notice("refused", text)
         self.buzzer.sound(self.clock.seconds())
 
-    def _notice(self, kind: NoticeKind, text: str, hold: float = NOTICE_S) -> None:
+    def _notice(self, kind: NoticeKind, text: str, hold: float = NOTICE_S, down_ms: int | None = None) -> None:
         now = self.clock.seconds()
-        self.notices.append(Notice(kind=kind, text=text, until=now + hold))
+        self.notices.append(Notice(kind=kind, text=text, until=now + hold, down_ms=down_ms))
 
     # -- what is shown --------------------------------------------------------------------
 

@@ -31,9 +31,12 @@ def scoreboard_view(view: TableView, help: tuple[str, ...] = ()) -> Any:
     """The display's ScoreboardView for one of the loop's frames."""
     from display import view as dv
 
-    kinds = {"refused": "refused", "recovered": "recovered"}
-    notices = tuple(dv.Notice(kind=kinds.get(n.kind, "info"), text=n.text)  # type: ignore[arg-type]
-                    for n in view.notices if n.kind != "horn")
+    notices = tuple(
+        dv.Notice(kind="recovered", text=n.text, down_ms=n.down_ms)
+        if n.kind == "recovered" and n.down_ms is not None
+        else dv.Notice(kind="refused" if n.kind == "refused" else "info", text=n.text)
+        for n in view.notices if n.kind != "horn"
+    )
     if view.prompt:
         notices = (*notices, dv.Notice(kind="info", text=view.prompt))
     between = None

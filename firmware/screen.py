@@ -26,6 +26,7 @@ class Notice:
     kind: NoticeKind
     text: str
     until: float  # session second after which it is no longer shown
+    down_ms: int | None = None  # "recovered": how long the table was down, when known
 
 
 @dataclass(frozen=True, kw_only=True)
