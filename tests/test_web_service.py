@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, event_to_dict
 from rules.ruleset import load_ruleset
 from standings import queries
 from standings.web import create_app
@@ -69,3 +70,40 @@ def test_a_result_over_mqtt_reaches_the_open_page_and_the_desk_corrects_it(serve
     assert (change.who, change.why, change.match_id) == ("anna", "umpires' card: 1-2", "1")
     # The court gets the new table too: the service publishes it like a result from a table.
     table.wait_for("table", lambda m: any(r["goals_for"] == 2 for r in m.payload["rows"]))
+
+
+def _with_red_card(ruleset: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A 1-0 match in which the away team's number 5 is shown a red card (EHF: reported to the organisers)."""
+    match = Match(ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    match.apply(Goal(at=1000, team="home"))
+    match.apply(PenaltyAwarded(at=2000, team="away", kind="red", player="5"))
+    at = 2000
+    while match.result() is None:
+        at += 1000
+        state = match.state_at(at)
+        starts = state.phase != "play" or (not state.running and state.clock_ms in (0, None))
+        match.apply(ClockStarted(at=at) if starts else PeriodAdvanced(at=at))
+    outcome = match.result()
+    assert outcome is not None
+    result = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
+              "winner": outcome.winner}
+    return [event_to_dict(e) for e in match.events], result
+
+
+def test_a_red_card_goes_to_the_desks_register(served: Any, chromium: Any) -> None:
+    service, server, table = served
+    events, result = _with_red_card(RULES)
+    table.play("1", events, result)
+    table.wait_for("ack", lambda m: m.payload["of"] == "result")
+    first = queries.fixture(service.store, "1")
+    assert first is not None
+    desk = chromium.new_context().new_page()
+    desk.goto(f"{server.url}/desk/login")
+    desk.fill("#name", "anna")
+    desk.fill("#password", PASSWORD)
+    desk.click("button[type=submit]")
+    register = desk.locator("h2:has-text('Disciplinary register') + table")
+    expect(register).to_contain_text(f"5 ({first.away_label})", timeout=TIMEOUT)
+    expect(register).to_contain_text("Red card, #1")
+    expect(register.locator("button", has_text="Rule")).to_be_visible()

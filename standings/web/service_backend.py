@@ -10,9 +10,13 @@ the courts and tells the pages, as it does for a result from a table.
 from __future__ import annotations
 
 import threading
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
+from rules.errors import CourtsideError
+from rules.match import Match, event_from_dict
+from rules.ruleset import StageKind
 from rules.standings import MatchResult
 from rules.tournament import ScheduledMatch, TournamentSchedule
 from standings import desk, queries
@@ -45,6 +49,7 @@ class ServiceBackend:
         self._built = -1
         self._data: TournamentData | None = None
         self._lock = threading.Lock()
+        self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
         service.listeners.append(self._changed)
 
     def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
@@ -98,6 +103,23 @@ class ServiceBackend:
                                                 why=why)
         raise DeskRefused(f"this service does not keep {type(command).__name__} yet")
 
+    def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
+        """The cards of a match from its stored events (replayed once per new event, then kept)."""
+        bodies = queries.match_events(self.store, match_id)
+        key = (match_id, len(bodies))
+        if key not in self._replayed:
+            cards: list[dict[str, Any]] = []
+            if bodies:
+                try:
+                    events = [event_from_dict(b, f"match {match_id}") for b in bodies]
+                    stage: StageKind = "round_robin" if kind == "round_robin" else "knockout"
+                    match = Match.replay(self.plan.ruleset, events, stage=stage, round=round)
+                    cards = [asdict(c) for c in match.state_at(events[-1].at).cards]
+                except CourtsideError:  # the service refused what does not replay; nothing to list
+                    cards = []
+            self._replayed[key] = cards
+        return self._replayed[key]
+
     # The snapshot ------------------------------------------------------------------------------
     def _build(self, version: int) -> TournamentData:
         store, plan = self.store, self.plan
@@ -118,12 +140,16 @@ class ServiceBackend:
         live: dict[str, dict[str, Any]] = {}
         live_at: dict[str, datetime] = {}
         sanctions = []
+        for number in sorted(results):
+            f = fixtures.get(number)
+            if f is not None and f.home and f.away:
+                sanctions += sanctions_from_cards(number, f.home, f.away, self._cards(str(number), f.kind, f.round))
         for court, view in queries.live_states(store).items():
             state = dict(view.state)
             if view.match_id is not None and view.match_id.isdigit():
                 state["match"] = int(view.match_id)
                 f = fixtures.get(int(view.match_id))
-                if f is not None and f.home and f.away:
+                if f is not None and f.home and f.away and f.number not in results:
                     sanctions += sanctions_from_cards(f.number, f.home, f.away, state.get("cards") or ())
             live[name_of.get(court, court)] = state
             live_at[name_of.get(court, court)] = view.updated_at
