@@ -118,12 +118,13 @@ class ScriptPlayer:
     """Plays a script's lines on the loop's thread when their instants come.
 
     ``pin(name)`` gives a button's MockPin (``drive_low``/``drive_high`` run gpiozero's
-    own callbacks, which queue the edges); keys go straight on the queue. Lines before
-    ``start`` (those played before a restart) are skipped.
+    own callbacks, which queue the edges); keys go straight on the queue. After a restart
+    (``resumed``) the lines at or before ``start``, the instant the table recovered to,
+    were played before the cut and are skipped; a fresh table plays from ``start`` on.
     """
 
     def __init__(self, presses: Sequence[Press], pin: Callable[[str], Any], post: Callable[[Command], None],
-                 *, start: float = 0.0) -> None:
+                 *, start: float = 0.0, resumed: bool = False) -> None:
         ops: list[_Op] = []
         for p in presses:
             if p.verb == "press":
@@ -137,7 +138,7 @@ class ScriptPlayer:
             else:
                 ops.append(_Op(p.at, "none", ""))
         ops.sort(key=lambda op: op.at)  # stable: a press's release may fall after the next line
-        self._ops = [op for op in ops if op.at > start or (start == 0 and op.at == 0)]
+        self._ops = [op for op in ops if op.at > start or (op.at == start and not resumed)]
         self._pin = pin
         self._post = post
         self.last_at = max((op.at for op in ops), default=0.0)

@@ -113,7 +113,7 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     buzzer = Signal("buzzer", button_map.buzzer, factory)
     script = None
     if opts.script is not None:
-        script = ScriptPlayer(opts.script, buttons.pin, q.put, start=start)
+        script = ScriptPlayer(opts.script, buttons.pin, q.put, start=start, resumed=session is not None)
     loop = TableLoop(
         ruleset=ruleset, ruleset_ref=ruleset_ref, court=court, journal_dir=journal_dir, source=source, clock=clock,
         tracker=tracker, keys=button_map.keys, desk=Desk(replace_ms=round(button_map.timing.replace * 1000)),

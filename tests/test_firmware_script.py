@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from firmware.errors import PressScriptError
+from firmware.journal import current_journal
 from firmware.script import Press, format_script, keys_of, parse_script
 from firmware.table import run_script
+from rules.match.log import read_log
 
 
 def test_lines_comments_and_instants() -> None:
@@ -54,3 +56,13 @@ def test_a_script_after_a_restart_goes_on_from_where_the_table_was(tmp_path: Pat
     run_script(script[:2], rules="indoor-hockey", journal=tmp_path)  # as if cut after the first goal
     state = run_script(script, rules="indoor-hockey", journal=tmp_path)
     assert state.home_goals == 2  # the first goal was not pressed twice
+
+
+def test_a_cut_right_after_the_first_press_does_not_press_it_again(tmp_path: Path) -> None:
+    script = parse_script("0 press clock_start\n10 press goal_home\n30 wait\n", "s")
+    run_script(script[:1], rules="indoor-football", journal=tmp_path)  # cut at once: clock_started at 0 journaled
+    run_script(script, rules="indoor-football", journal=tmp_path)
+    path = current_journal(tmp_path)
+    assert path is not None
+    types = [e.type for e in read_log(path.read_text(encoding="utf-8"), "j").events]
+    assert types.count("clock_started") == 1
