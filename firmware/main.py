@@ -57,8 +57,12 @@ def main(args: argparse.Namespace) -> int:
     from firmware.table import TableOptions, final_state, open_table
 
     setup_logging(args.log_level)
-    pins = args.pins if args.pins != "auto" else ("native" if on_a_pi() else "mock")
     presses = parse_script(read_text(args.script), args.script) if args.script else None
+    if presses is not None and args.pins == "native":
+        from firmware.errors import PinsError
+
+        raise PinsError("--script drives gpiozero's mock pins: use --pins mock (or leave --pins out)")
+    pins = args.pins if args.pins != "auto" else ("native" if on_a_pi() and presses is None else "mock")
     speed = args.speed if args.speed is not None else (0.0 if presses is not None else 1.0)
     if args.check_wiring:
         from firmware.wiring import check_wiring
