@@ -107,3 +107,11 @@ def test_a_red_card_goes_to_the_desks_register(served: Any, chromium: Any) -> No
     expect(register).to_contain_text(f"5 ({first.away_label})", timeout=TIMEOUT)
     expect(register).to_contain_text("Red card, #1")
     expect(register.locator("button", has_text="Rule")).to_be_visible()
+    form = register.locator("form")
+    form.locator("input[name=matches]").fill("1")
+    form.locator("input[name=why]").fill("disciplinary officer, after hearing both teams")
+    form.locator("button").click()
+    expect(register).to_contain_text("misses 1 match(es)", timeout=TIMEOUT)
+    later = [f.number for f in queries.team_schedule(service.store, first.away_label) if f.number != 1]
+    expect(register).to_contain_text(f"#{later[0]}")
+    assert "disciplinary officer" in desk.locator("table.audit").inner_text()

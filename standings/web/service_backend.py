@@ -10,7 +10,7 @@ the courts and tells the pages, as it does for a result from a table.
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import datetime
 from typing import Any
 
@@ -33,10 +33,12 @@ from standings.web.inputs import (
     Presence,
     RecordDecision,
     RecordedResult,
+    RuleSanction,
     SettleConflict,
     TournamentData,
 )
 from standings.web.port import ChangeHub
+from standings.web.rulings import Rulings
 
 
 class ServiceBackend:
@@ -50,6 +52,7 @@ class ServiceBackend:
         self._data: TournamentData | None = None
         self._lock = threading.Lock()
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self.rulings = Rulings(self.store.engine)
         service.listeners.append(self._changed)
 
     def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
@@ -101,7 +104,18 @@ class ServiceBackend:
                 raise DeskRefused(f"there is no open conflict {command.conflict!r}")
             return lambda: desk.settle_conflict(store, int(command.conflict), apply=command.keep == "held", who=who,
                                                 why=why)
-        raise DeskRefused(f"this service does not keep {type(command).__name__} yet")
+        if isinstance(command, RuleSanction):
+            key = (command.number, command.team, command.player)
+            if not any((x.number, x.team, x.player) == key for x in self.data().sanctions):
+                raise DeskRefused(f"no report for {command.player} ({command.team}) in match {command.number}")
+
+            def rule() -> desk.Affected:
+                self.rulings.add(number=command.number, team=command.team, player=command.player,
+                                 matches=command.matches, who=who, why=why)
+                return desk.Affected(all_courts=True)
+
+            return rule
+        raise DeskRefused(f"unknown desk command {type(command).__name__}")
 
     def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
         """The cards of a match from its stored events (replayed once per new event, then kept)."""
@@ -173,15 +187,27 @@ class ServiceBackend:
             conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
                                       stored=stored.result, held=_held(stored.result, c.payload),
                                       received=c.received_at, reason=c.reason))
-        audit = tuple(
-            AuditEntry(at=c.at, who=c.who, what=_what(c), why=c.why) for c in reversed(queries.change_log(store))
-        )
+        ruled = self.rulings.all()
+        latest = {(r.number, r.team, r.player): r for r in ruled}
+        sanctions = [
+            replace(x, suspended_matches=r.matches, decided=_ruled(r.matches)) if (r := latest.get(
+                (x.number, x.team, x.player))) else x
+            for x in sanctions
+        ]
+        entries = [AuditEntry(at=c.at, who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
+        entries += [AuditEntry(at=r.at, who=r.who, what=f"{r.player} ({r.team}), match {r.number}: {_ruled(r.matches)}",
+                               why=r.why) for r in ruled]
+        audit = tuple(sorted(entries, key=lambda e: e.at))
         return TournamentData(
             version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
             entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=tuple(original)), results=results,
             decisions=decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
             audit=audit, sanctions=tuple(sanctions), moves=moves, progress=progress,
         )
+
+
+def _ruled(matches: int) -> str:
+    return f"misses {matches} match(es)" if matches else "no further suspension"
 
 
 def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:
