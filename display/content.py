@@ -135,7 +135,8 @@ def shots(state: MatchState, side: str) -> Shots | None:
         return None
     marks = ["scored" if a.scored else "missed" for a in so.attempts if a.team == side]
     shown = max(so.shots_each or 0, so.home_taken, so.away_taken)
-    marks += ["pending"] * max(0, shown - len(marks))
+    if state.phase == "shootout":  # once decided, the shots nobody had to take are not shown
+        marks += ["pending"] * max(0, shown - len(marks))
     return Shots(tuple(marks), so.next_team == side and state.phase == "shootout")
 
 
@@ -169,7 +170,8 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
     if state.phase == "finished" and state.result is not None:
         res = state.result
         f.update(mode="final", title=w.gettext("Final score"), winner=res.winner,
-                 centre=result_how(w, r, res.outcome, res.home_shootout, res.away_shootout) or "",
+                 centre=result_how(w, r, res.outcome, res.home_shootout, res.away_shootout)
+                 or (w.gettext("Draw") if res.winner is None else ""),
                  home_shots=shots(state, "home"), away_shots=shots(state, "away"))
         if f.get("next_teams"):
             f["next_line"] = f"{f['next_label']}: {f['next_teams']} · {f['next_when']}"

@@ -51,9 +51,15 @@ class Scene:
     view: ScoreboardView
 
 
+SHORT = {
+    "Pembroke Wanderers": "PEM", "Rot-Weiss Köln": "RWK", "South Africa Juniors": "RSA",
+    "Montenegro Juniors": "MNE", "Vrakuňa Wolves": "VRA", "Ružinov Rangers": "RUŽ", "IFK Göteborg P14": "IFK",
+    "Djurgården P14": "DIF", "Falcons AA": "FAL", "Wolves AA": "WOL",
+}  # what an organiser would put in the tournament file for a small screen
+
+
 def _look(name: str) -> TeamLook:
-    words = name.split()
-    return TeamLook(name, short="".join(w[0] for w in words).upper() if len(words) > 2 else None)
+    return TeamLook(name, short=SHORT.get(name))
 
 
 def _play(sport: str, knockout: bool, script: Callable[[Match], int]) -> tuple[Match, int]:
@@ -256,8 +262,11 @@ def scene(sport: str, phase: str) -> Scene:
     """One sport in one phase, or "between" (no match loaded: next match and pool tables)."""
     lang, home, away, round_name, court = SPORTS[sport]
     ruleset = load_ruleset(sport)
-    between = BetweenMatches(court=court, next_match=NextMatch(home, away, datetime(2026, 7, 11, 14, 40),
-                                                                round_name, "SF1"), tables=_tables(sport))
+    tables = _tables(sport)
+    others = [row.team for t in tables for row in t.rows if row.team not in (home, away)]
+    upcoming = NextMatch(home, away, datetime(2026, 7, 11, 14, 40), round_name, "SF1")
+    after = NextMatch(others[0], others[-1], datetime(2026, 7, 11, 15, 30), round_name, "SF2")
+    between = BetweenMatches(court=court, next_match=upcoming, tables=tables)
     if phase == "between":
         view = ScoreboardView(None, ruleset, _look(home), _look(away), language=lang, between=between)
         return Scene(sport, phase, view)
@@ -266,7 +275,7 @@ def scene(sport: str, phase: str) -> Scene:
     state = match.state_at(at)
     view = ScoreboardView(state, ruleset, _look(home), _look(away), language=lang,
                           round=round_name if knockout else "pool", stage="SF1" if knockout else "A",
-                          between=between if state.phase == "finished" else None)
+                          between=replace(between, next_match=after) if state.phase == "finished" else None)
     return Scene(sport, phase, view)
 
 

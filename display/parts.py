@@ -144,16 +144,20 @@ def _shots(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, 
     if row is None:
         return
     team = f.home if side == "home" else f.away
-    name = pygame.Rect(r.left + r.height, r.top, r.width * 22 // 100, r.height)
-    if row.next_up:  # who shoots next: a marker in the team's colour
+    name = pygame.Rect(r.left + r.height, r.top, r.width * 28 // 100, r.height)
+    if row.next_up:  # who shoots next: a marker in front of the team's row
         tip = (r.left + r.height * 3 // 4, r.centery)
         pygame.draw.polygon(s, p.theme["countdown"], [(r.left + r.height // 8, r.top + r.height // 5), tip,
                                                       (r.left + r.height // 8, r.bottom - r.height // 5)])
+    # Both rows' names in one size; short names when the long ones would be too small to read.
+    box_h = int(name.height * 0.75)
+    px = min(p.type.fit(NARROW, t.name, name.width, box_h) for t in (f.home, f.away))
     label = team.name
-    if team.short and p.type.fit(NARROW, label, name.width, int(name.height * 0.75)) < name.height * 0.4:
-        label = team.short
+    if px < name.height * 0.4 and f.home.short and f.away.short:
+        label = team.short or team.name
+        px = min(p.type.fit(NARROW, t.short or t.name, name.width, box_h) for t in (f.home, f.away))
     p.line(s, name, label, p.theme["text"] if row.next_up else p.theme["dim"], bg, face=NARROW, align="left",
-           fill=0.75)
+           fill=px * 1.17 / name.height)
     marks = row.marks[-10:]  # sudden death can run long: the latest ten
     area = pygame.Rect(name.right + r.height // 2, r.top, r.right - name.right - r.height // 2, r.height)
     step = min(r.height * 13 // 10, area.width // max(1, len(marks)))

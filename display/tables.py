@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from display.content import Frame
 
 ROWS_PER_UNIT = 9  # the table area is nine rows high: a title, the column heads, six teams, the page line
-COLUMNS = (0.08, 0.44, 0.07, 0.07, 0.07, 0.07, 0.11, 0.09)  # place, team, P, W, D, L, goals, points
+COLUMNS = (0.07, 0.42, 0.065, 0.065, 0.065, 0.065, 0.15, 0.10)  # place, team, P, W, D, L, goals, points
 
 Chunk = tuple[int, tuple[TableRow, ...]]  # (which table, its rows on this page)
 
@@ -39,6 +39,12 @@ def layout_of(rect: pygame.Rect) -> tuple[int, int, int]:
     return side_by_side, ROWS_PER_UNIT - 3, row_h
 
 
+def row_height(rect: pygame.Rect, chunks: list[Chunk]) -> int:
+    """Rows as tall as the page allows: short pools get bigger type (up to a third more)."""
+    longest = max(len(rows) for _, rows in chunks)
+    return min(rect.height // (longest + 3), rect.height * 4 // (ROWS_PER_UNIT * 3))
+
+
 def paint_tables(type_: Typesetter, theme: Theme, s: pygame.Surface, r: pygame.Rect, f: Frame,
                  bg: Colour) -> None:
     if not f.tables:
@@ -46,13 +52,15 @@ def paint_tables(type_: Typesetter, theme: Theme, s: pygame.Surface, r: pygame.R
     per_page, rows, row_h = layout_of(r)
     book = pages(f.tables, per_page, rows)
     page = f.page % len(book)
+    line_h = row_h
+    row_h = row_height(r, book[page])
     gap = r.width // 40
     width = (r.width - gap * (per_page - 1)) // per_page
     for n, (index, chunk) in enumerate(book[page]):
-        box = pygame.Rect(r.left + n * (width + gap), r.top, width, row_h * (ROWS_PER_UNIT - 1))
+        box = pygame.Rect(r.left + n * (width + gap), r.top, width, row_h * (len(chunk) + 2))
         _table(type_, theme, s, box, row_h, f.table_titles[index], f.table_heads, chunk, bg)
     if len(book) > 1:
-        line = pygame.Rect(r.left, r.bottom - row_h, r.width, row_h)
+        line = pygame.Rect(r.left, r.bottom - line_h, r.width, line_h)
         text = f.page_word.format(page=page + 1, pages=len(book))
         px = type_.fit("bold", text, line.width, int(line.height * 0.55))
         blit_text(s, type_.text("bold", px, text, theme["dim"], bg), line, "right")
@@ -80,6 +88,8 @@ def _table(type_: Typesetter, theme: Theme, s: pygame.Surface, box: pygame.Rect,
             size = type_.fit("bold", text, cell.width, small)
             blit_text(s, type_.text("bold", size, text, theme["dim"], bg), cell, "right")
     body = int(row_h * 0.62)
+    team_cell = _cells(box, 0, row_h)[1].inflate(-row_h // 6, 0)
+    team_px = min([int(body / 1.17)] + [type_.fit("condensed", r.team, team_cell.width, body) for r in rows])
     for i, row in enumerate(rows):
         top = head_top + row_h * (i + 1)
         shade = theme["panel"] if i % 2 == 0 else bg
@@ -89,6 +99,6 @@ def _table(type_: Typesetter, theme: Theme, s: pygame.Surface, box: pygame.Rect,
         for j, (cell, text) in enumerate(zip(_cells(box, top, row_h - 2), values, strict=True)):
             face = "condensed" if j == 1 else "bold"
             inner = cell.inflate(-row_h // 6, 0)
-            size = min(type_.fit(face, text, inner.width, body), int(body / 1.17))
+            size = team_px if j == 1 else min(type_.fit(face, text, inner.width, body), int(body / 1.17))
             colour = theme["text"] if j in (1, 7) else theme["dim"]
             blit_text(s, type_.text(face, size, text, colour, shade), inner, "left" if j == 1 else "right")

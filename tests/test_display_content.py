@@ -77,7 +77,7 @@ def test_final_results_say_how_they_were_decided() -> None:
     assert (f.mode, f.title, f.centre, f.winner) == ("final", "Slutresultat", "Straffar 4–2", "home")
     assert f.next_line.startswith("Nästa match: ")
     regular = frame("ice-hockey", "final")
-    assert (regular.centre, regular.winner) == ("", None) and regular.home_score == regular.away_score
+    assert (regular.centre, regular.winner) == ("Draw", None) and regular.home_score == regular.away_score
 
 
 def test_between_matches_next_match_and_tables() -> None:

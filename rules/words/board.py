@@ -75,11 +75,14 @@ def shootout_title(words: NullTranslations, ruleset: Ruleset) -> str:
 
 
 def interval_title(words: NullTranslations, ruleset: Ruleset, after_period: int) -> str:
-    """"Half-time" at the middle of the match, "Break" between other periods and before extra time."""
+    """"Half-time" between halves (and after the 2nd of four periods), "Break" otherwise.
+
+    Ice hockey's two periods have a break between them, not a half-time.
+    """
     m = ruleset.match
-    if m.periods % 2 == 0 and after_period == m.periods // 2:
-        return words.gettext("Half-time")
-    return words.gettext("Break")
+    halves = m.period_name == "half" and m.periods == 2 and after_period == 1
+    quarters = m.periods == 4 and after_period == 2
+    return words.gettext("Half-time") if halves or quarters else words.gettext("Break")
 
 
 def round_title(words: NullTranslations, round_name: str | None) -> str | None:

@@ -1,0 +1,63 @@
+"""Regenerate docs/screens/*.png: every phase of every sport at 1920x1080, drawn by the snapshot code.
+
+Each example match (display/examples.py: played through the real engine) goes through the
+same path as ``courtside display snapshot``: its state is written as JSON, read back with
+``MatchState.from_dict`` and rendered off screen.
+
+    .venv/bin/python docs/screens/make_screens.py            # into docs/screens/
+    .venv/bin/python docs/screens/make_screens.py --out /tmp/screens --size 1280x720
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from display.examples import scenes, with_notices
+from display.snapshot import parse_size, render, save
+from display.view import Link, Notice, ScoreboardView
+from rules.match import MatchState
+
+
+def through_json(view: ScoreboardView) -> ScoreboardView:
+    """The view with its state as the snapshot command reads it (replay's JSON)."""
+    if view.state is None:
+        return view
+    return replace(view, state=MatchState.from_dict(json.loads(json.dumps(view.state.to_dict()))))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(Path(__file__).parent))
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    out, size = Path(args.out), parse_size(args.size)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for s in scenes():
+        view = through_json(s.view)
+        variants = {f"{s.sport}-{s.phase}": view}
+        if s.sport == "water-polo" and s.phase == "play":
+            variants["water-polo-play-refused-offline"] = with_notices(view)
+            variants["water-polo-play-recovered"] = replace(view, notices=(Notice("recovered", down_ms=263_000),))
+        if s.sport == "ice-hockey" and s.phase == "play":
+            variants["ice-hockey-play-help"] = replace(view, link=Link(online=False, waiting=3), help_lines=(
+                "F1  start / stop the clock", "F2  goal home", "F3  goal away", "F4  penalty home",
+                "F5  penalty away", "F6  time-out home", "F7  time-out away", "F8  horn", "F9  undo",
+                "F10  next", "Enter  confirm the number", "H  this help"))
+        for name, v in variants.items():
+            path = out / f"{name}.png"
+            save(render(v, size), str(path))
+            written.append(path.name)
+    print(f"wrote {len(written)} pictures to {out}")
+
+
+if __name__ == "__main__":
+    main()
