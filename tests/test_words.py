@@ -64,3 +64,40 @@ def test_language_codes_are_normalised_and_unknown_ones_refused() -> None:
     assert words_for("en").gettext("Break") == "Break"
     with pytest.raises(UnknownLanguage, match=r"'de'.*en, sv, sk"):
         words_for("de")
+
+
+def match_messages() -> set[str]:
+    """The match's words (rules/words/state.py and the refusal templates) the table's feedback passes to ``_``."""
+    from rules.match.refusals import ACTIONS, TEMPLATES
+    from rules.words.state import APPLIED
+
+    found = {*TEMPLATES.values(), *ACTIONS.values(), *APPLIED.values()}
+    for path in (ROOT / "rules" / "words" / "state.py", ROOT / "rules" / "match" / "refusals.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.add(node.args[0].value)
+    return found
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGUAGES if x != "en"])
+def test_the_match_feedback_and_refusals_are_translated(lang: str) -> None:
+    entries = parse_po(catalog_path(lang).read_text(encoding="utf-8"), lang)
+    keys = [(e.msgctxt, e.msgid) for e in entries]
+    assert len(keys) == len(set(keys)), "a message is in the catalog twice"
+    plain = {e.msgid for e in entries if e.msgctxt is None and e.translated}
+    assert sorted(match_messages() - plain) == []
+
+
+def test_a_refusal_reads_in_the_tournaments_language() -> None:
+    from rules.errors import IllegalCommand
+    from rules.match import ClockStarted, Match
+    from rules.ruleset import load_ruleset
+    from rules.words.state import refusal_text
+
+    match = Match(load_ruleset("indoor-hockey"))
+    match.apply(ClockStarted(at=0, seq=1))
+    with pytest.raises(IllegalCommand) as err:
+        match.apply(ClockStarted(at=5, seq=2))
+    assert refusal_text(err.value, words_for("sv").gettext) == "klockan går redan"
+    assert refusal_text(err.value, words_for("sk").gettext) == "čas už beží"
