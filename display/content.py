@@ -18,6 +18,7 @@ from rules.ruleset import Ruleset
 from rules.standings.table import PoolTable
 from rules.words import words_for
 from rules.words.board import duration, golden_goal, interval_title, period_title, result_how, round_title
+from rules.words.state import refusal_text
 
 WATER_POLO_CAPS = ((250, 250, 250), (22, 64, 160))  # the first-named team wears white caps, the other blue
 
@@ -218,7 +219,8 @@ def _notice(n: Notice, w: NullTranslations) -> tuple[str, str]:
         return n.kind, w.gettext("Recovered after a restart: down for {duration}. Check the clock.").format(
             duration=duration(n.down_ms or 0))
     if n.kind == "refused":
-        return n.kind, w.gettext("Refused: {reason}").format(reason=w.gettext(n.text))
+        reason = refusal_text(n.error, w.gettext) if n.error is not None else w.gettext(n.text)
+        return n.kind, w.gettext("Refused: {reason}").format(reason=reason)
     return n.kind, w.gettext(n.text)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from rules.errors import IllegalCommand
 from rules.match import MatchState
 from rules.ruleset import Ruleset
 from rules.standings.table import PoolTable
@@ -31,13 +32,15 @@ class TeamLook:
 class Notice:
     """A message over the bottom band; the score stays visible.
 
-    ``refused``: a press the engine refused, ``text`` its reason. ``recovered``: the table
+    ``refused``: a press the engine refused: ``error`` the engine's IllegalCommand (then the
+    reason is worded in the screen's language), or ``text`` its reason already in words. ``recovered``: the table
     restarted after a cut, ``down_ms`` how long it was down. ``info``: any other short line.
     """
 
     kind: Literal["refused", "recovered", "info"]
     text: str = ""
     down_ms: int | None = None
+    error: IllegalCommand | None = None  # a refusal as the engine raised it: worded in the screen's language
 
 
 @dataclass(frozen=True)

@@ -97,3 +97,18 @@ def test_a_friendly_match_names_its_sides_in_the_language() -> None:
     assert f.centre == "3 v 4"
     coloured = frame_of(ScoreboardView(match.state_at(5_000), match.ruleset, TeamLook("A", colour="#102030")))
     assert coloured.home.colour == (16, 32, 48)
+
+
+def test_a_refused_press_is_worded_in_the_screens_language() -> None:
+    from display.view import Notice
+    from rules.errors import IllegalCommand
+
+    match = Match(load_ruleset("ice-hockey"))
+    match.apply(ClockStarted(at=0))
+    try:
+        match.apply(ClockStarted(at=1_000))
+    except IllegalCommand as err:
+        refused = Notice("refused", error=err)
+    view = ScoreboardView(match.state_at(2_000), match.ruleset, notices=(refused,), language="sk")
+    assert frame_of(view).notice == ("refused", "Odmietnuté: čas už beží")
+    assert frame_of(replace(view, language=None)).notice == ("refused", "Refused: the clock is already running")
