@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from display.examples import scene, scenes, with_notices
 from display.layout import layout
 from display.scoreboard import Scoreboard, mode_of
-from display.view import Link, Notice, ScoreboardView
+from display.view import Link, Notice, ScoreboardView, TeamLook
 from rules.match import Goal, Match
 
 SIZES = [(1280, 720), (1920, 1080)]
@@ -180,3 +181,28 @@ def test_a_repainted_frame_equals_the_same_frame_drawn_afresh(sport: str, first:
         board.draw(view)
         Scoreboard(fresh).draw(view)
         assert differing(incremental, fresh) == 0, clock
+
+
+def example_team_names() -> list[str]:
+    from rules.tournament.loading import read_tournament_file
+
+    root = Path(__file__).resolve().parents[1] / "rules" / "examples"
+    return [t.name for path in sorted(root.glob("*.toml")) for t in read_tournament_file(path).teams]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_longest_example_team_name_fits_in_full(size: tuple[int, int]) -> None:
+    names = example_team_names()
+    board = Scoreboard(pygame.Surface(size))
+    rect = layout("play", size)["home_name"]
+    longest = max(names, key=lambda n: board.type.font("condensed", 100).size(n)[0])
+    px = board.type.fit("condensed", longest, rect.width, rect.height)
+    width, height = board.type.font("condensed", px).size(longest)
+    assert width <= rect.width and height <= rect.height + 1
+    assert px >= rect.height / 1.17 * 0.6  # large enough that the full name is shown, not the short one
+    s = scene("water-polo", "play")
+    view = replace(s.view, home=TeamLook(longest, short="XXX"), away=TeamLook(longest, short="YYY"))
+    board.draw(view)
+    before = board.surface.copy()
+    board.draw(replace(view, home=TeamLook(longest, short="ZZZ")))  # the short name is not the one drawn
+    assert differing(before, board.surface) == 0
