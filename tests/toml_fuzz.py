@@ -62,9 +62,10 @@ def value_mutation(draw: st.DrawFn, doc: dict[str, Any]) -> dict[str, Any]:
         parent = _parent(doc, where)
         key = where[-1]
         if kind == "value":
-            parent[key] = draw(st.one_of(
+            # a copy: the shared TOML_VALUES must not be changed (or made to contain itself) by later steps
+            parent[key] = copy.deepcopy(draw(st.one_of(
                 st.sampled_from(TOML_VALUES), st.sampled_from(NASTY_VALUES), st.integers(), st.text(max_size=30),
-            ))
+            )))
         elif kind == "delete":
             del parent[key]
         elif kind == "unknown" and isinstance(parent, dict):
