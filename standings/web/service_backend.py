@@ -47,7 +47,6 @@ class ServiceBackend:
         self.store = service.store
         self.plan = service.store.plan
         self._hub = ChangeHub()
-        self._changes = 0
         self._built = -1
         self._data: TournamentData | None = None
         self._lock = threading.Lock()
@@ -56,7 +55,6 @@ class ServiceBackend:
         service.listeners.append(self._changed)
 
     def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
-        self._changes += 1
         self._hub.notify()
 
     @property
@@ -65,7 +63,7 @@ class ServiceBackend:
 
     def data(self) -> TournamentData:
         with self._lock:
-            seen = self._changes
+            seen = self._hub.version  # read before building: a change during the build is not lost
             if self._data is None or self._built != seen:
                 self._data = self._build(version=seen)
                 self._built = seen
@@ -77,6 +75,8 @@ class ServiceBackend:
             self.service.submit(step)
         except desk.DeskError as err:
             raise DeskRefused(str(err)) from None
+        # The loop tells its listeners after the batch; the organiser's next page must already see the change.
+        self._changed(set(), set())
 
     # Desk commands onto the service's loop ------------------------------------------------------
     def _step(self, command: DeskCommand) -> Any:
