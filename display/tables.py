@@ -89,7 +89,9 @@ def _table(type_: Typesetter, theme: Theme, s: pygame.Surface, box: pygame.Rect,
             blit_text(s, type_.text("bold", size, text, theme["dim"], bg), cell, "right")
     body = int(row_h * 0.62)
     team_cell = _cells(box, 0, row_h)[1].inflate(-row_h // 6, 0)
-    team_px = min([int(body / 1.17)] + [type_.fit("condensed", r.team, team_cell.width, body) for r in rows])
+    # One size for every team of the table, unless one long name would shrink them all a lot: then it alone shrinks.
+    fits = {r.team: type_.fit("condensed", r.team, team_cell.width, body) for r in rows}
+    team_px = max(min([int(body / 1.17), *fits.values()]), int(body * 0.8 / 1.17))
     for i, row in enumerate(rows):
         top = head_top + row_h * (i + 1)
         shade = theme["panel"] if i % 2 == 0 else bg
@@ -99,6 +101,9 @@ def _table(type_: Typesetter, theme: Theme, s: pygame.Surface, box: pygame.Rect,
         for j, (cell, text) in enumerate(zip(_cells(box, top, row_h - 2), values, strict=True)):
             face = "condensed" if j == 1 else "bold"
             inner = cell.inflate(-row_h // 6, 0)
-            size = team_px if j == 1 else min(type_.fit(face, text, inner.width, body), int(body / 1.17))
+            if j == 1:
+                size = min(team_px, fits[text])
+            else:
+                size = min(type_.fit(face, text, inner.width, body), int(body / 1.17))
             colour = theme["text"] if j in (1, 7) else theme["dim"]
             blit_text(s, type_.text(face, size, text, colour, shade), inner, "left" if j == 1 else "right")
