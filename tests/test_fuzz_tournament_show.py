@@ -13,7 +13,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz_support import DECISIONS, EXAMPLES as RUNS, FUZZ, RESULTS, SPORTS, byte_mutation, value_mutation
+from tests.fuzz_support import DECISIONS, FUZZ, RESULTS, SPORTS, byte_mutation, value_mutation
+from tests.fuzz_support import EXAMPLES as RUNS
 from tests.test_fuzz_standings_cli import ROOT, run
 
 EXAMPLES = ROOT / "rules" / "examples"
