@@ -166,7 +166,7 @@ def follow(args: argparse.Namespace) -> int:
     broker = parse_broker(args.broker)
     tournament = read_tournament_file(args.tournament)
     ruleset = load_tournament_ruleset(tournament, args.tournament)
-    tid = slug(Path(args.tournament).stem)
+    tid = slug(args.id or Path(args.tournament).stem)
     court_id = slug(args.court)
     name = next((c for c in tournament.schedule.courts if slug(c) == court_id), args.court)
     court = Court(ruleset, args.language or language_of(tournament), name)

@@ -45,6 +45,8 @@ def register(sub: Any) -> None:
     follow.add_argument("--broker", required=True, metavar="URL", help="mqtt://[user:password@]host[:port]")
     follow.add_argument("--tournament", required=True, metavar="FILE",
                         help="the tournament file (its ruleset, teams and language)")
+    follow.add_argument("--id", metavar="ID", help="the tournament's id in the topics (default: the file name's stem, "
+                        "as `courtside server` uses)")
     follow.add_argument("--language", metavar="LANG", help="en, sv or sk (default: the tournament's, else en)")
     follow.add_argument("--size", metavar="WxH", help="a window of this size instead of full screen")
     follow.add_argument("--theme", metavar="THEME.toml", help="colours, fonts and logo")
