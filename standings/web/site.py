@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
@@ -41,6 +42,7 @@ class Site:
         self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
         self.env.filters["mmss"] = _mmss
         self.env.globals["round_name"] = lambda r: r.replace("_", " ")
+        self.env.globals["clock_of"] = _clock_of
         self._regions: dict[tuple[int, str], str] = {}
 
     def view(self) -> View:
@@ -69,7 +71,7 @@ class Site:
         html = self.env.get_template(template).render(
             v=view,
             data=view.data,
-            region=lambda name: self.region(view, name),
+            region=lambda name: Markup(self.region(view, name)),  # rendered by our own autoescaping template
             session=session,
             server_now=int(time.time() * 1000),
             lang=self.lang,

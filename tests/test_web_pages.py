@@ -1,0 +1,81 @@
+"""Every public page answers with its content in the HTML itself (a page opened late, or with no
+script, shows what a live one shows), unknown names are 404, and the live stream starts with the
+page's current regions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from urllib.parse import quote
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from standings.web import create_app
+from standings.web.memory import MemoryBackend
+from standings.web.sample import sample_backend
+from standings.web.view import View
+from tests.web_support import Clock, LiveServer
+
+
+@pytest.fixture(scope="module")
+def backend() -> Iterator[MemoryBackend]:
+    b = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def client(backend: MemoryBackend) -> Iterator[TestClient]:
+    with TestClient(create_app(backend, secure_cookies=False)) as c:
+        yield c
+
+
+def test_pages_carry_their_content(client: TestClient, backend: MemoryBackend) -> None:
+    view = View(backend.data())
+    live = next(m for m in view.matches if m.live)
+    expected = {
+        "/": f"{live.home}</span><b>2–1</b>",
+        "/pool/C": 'class="standings"',
+        "/pool/C/print": "needs a drawing of lots",
+        "/bracket": "QF1",
+        "/ranking": "winner F",
+        "/teams": quote(live.home),
+        f"/team/{quote(live.home)}": 'class="matches"',
+        f"/court/{quote(live.court)}": 'data-clock data-ms="865000"',
+        f"/court/{quote(live.court)}/overlay": 'class="bug"',
+    }
+    for path, text in expected.items():
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert text in page.text, path
+        assert "&lt;table" not in page.text and "&lt;p" not in page.text, path
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("path", ["/pool/Z", "/team/Nobody", "/court/Centre%20Court", "/court/Nowhere/overlay"])
+def test_unknown_names(client: TestClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+def test_the_stream_refuses_regions_it_does_not_know(client: TestClient) -> None:
+    assert client.get("/live").status_code == 400
+    assert client.get("/live?r=pool/Z").status_code == 400
+
+
+def test_the_stream_starts_with_the_current_regions(backend: MemoryBackend) -> None:
+    server = LiveServer(create_app(backend, secure_cookies=False)).start()
+    try:
+        with httpx.stream("GET", f"{server.url}/live?r=pool/C&r=ranking", timeout=10) as response:
+            assert response.headers["content-type"].startswith("text/event-stream")
+            seen: list[str] = []
+            for line in response.iter_lines():
+                if line.startswith("data: {"):
+                    seen.append(line)
+                if len(seen) == 2:
+                    break
+    finally:
+        server.stop()
+    assert '"id": "pool/C"' in seen[0] and "standings" in seen[0]
+    assert '"id": "ranking"' in seen[1]
