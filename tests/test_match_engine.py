@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.errors import IllegalCommand
+from rules.errors import IllegalCommand, UnknownRound
 from rules.match import (
     ClockCorrected,
     ClockStarted,
@@ -262,3 +262,28 @@ def test_five_hundred_stops_leave_no_clock_error() -> None:
     assert [h.at for h in m.horns_between(0, at) if h.reason == "period_end"] == horns
     state = m.state_at(horns[-1])
     assert (state.phase, state.clock_ms, state.running) == ("finished", 0, False)
+
+
+def test_a_round_is_checked_against_the_rulesets_rounds_and_decides_the_stage() -> None:
+    rules = load_ruleset("indoor-hockey")
+    with pytest.raises(UnknownRound, match="'semi_final'") as err:
+        Match(rules, round="semifinal")
+    assert isinstance(err.value, ValueError)
+    final = Match(rules, round="final")  # whatever the stage defaults to, a final is a knock-out
+    assert (final.stage, final.round) == ("knockout", "final")
+    assert Match(rules, round="pool").stage == "round_robin"
+    with pytest.raises(IllegalCommand, match="a final match is played in the knockout stage") as refused:
+        Match(rules, stage="round_robin", round="final")
+    assert refused.value.key == "round_stage"
+
+
+def test_next_due_is_the_next_horn_or_penalty_end() -> None:
+    m = Match(load_ruleset("ice-hockey"))
+    assert m.next_due(0) is None  # nothing runs before the start
+    m.apply(ClockStarted(at=0))
+    m.apply(ClockStopped(at=MIN))
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="minor", player="3"))
+    assert m.next_due(MIN) == 45 * MIN - 15 * MIN  # stopped: only the wall-clock cap moves
+    m.apply(ClockStarted(at=2 * MIN))
+    assert m.next_due(2 * MIN) == 4 * MIN  # the minor is served after 2:00 of play
+    assert m.next_due(4 * MIN) == 2 * MIN + 14 * MIN  # then the end of the period

@@ -25,8 +25,10 @@ def test_header_round_trip_and_replay_with_what_it_says() -> None:
     match = Match.from_log(parsed, load_ruleset)
     assert (match.ruleset.name, match.stage, match.round) == ("indoor-hockey", "knockout", "semi_final")
     assert match.state_at(6_000).away_goals == 1
-    overridden = Match.from_log(parsed, load_ruleset, stage="round_robin", round="final")
-    assert (overridden.stage, overridden.round) == ("round_robin", "final")
+    overridden = Match.from_log(parsed, load_ruleset, round="pool")  # the round decides the stage
+    assert (overridden.stage, overridden.round) == ("round_robin", "pool")
+    with pytest.raises(IllegalCommand, match="a final match is played in the knockout stage"):
+        Match.from_log(parsed, load_ruleset, stage="round_robin", round="final")
 
 
 def test_the_digest_follows_the_rules_not_where_they_were_read_from() -> None:

@@ -117,7 +117,9 @@ class MatchMachine(RuleBasedStateMachine):
         round_name=st.sampled_from([None, "semi_final", "final", "quarter_final"]),
     )
     def setup(self, name: str, stage: str, round_name: str | None) -> None:
-        self.match = Match(RULESETS[name], stage=stage, round=round_name, on_field=5)  # type: ignore[arg-type]
+        # A round decides its stage (a semi-final is a knock-out); without one the stage is drawn.
+        self.match = Match(RULESETS[name], stage=None if round_name else stage,  # type: ignore[arg-type]
+                           round=round_name, on_field=5)
 
     def _try(self, command: Event) -> bool:
         before = (self.match.events, self.match.state_at(self.now))
@@ -237,7 +239,7 @@ class MatchMachine(RuleBasedStateMachine):
 
 
 MatchMachine.TestCase.settings = settings(
-    max_examples=40, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=25, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 TestMatchMachine = MatchMachine.TestCase
 
@@ -248,7 +250,7 @@ def test_the_machine_reaches_every_phase_and_most_commands() -> None:
     ACCEPTED.clear()
     PHASES.clear()
     run_state_machine_as_test(MatchMachine, settings=settings(  # type: ignore[no-untyped-call]
-        max_examples=40, stateful_step_count=40, deadline=None, derandomize=True, database=None,
+        max_examples=30, stateful_step_count=40, deadline=None, derandomize=True, database=None,
         suppress_health_check=[HealthCheck.too_slow],
     ))
     assert {"play", "finished"} <= PHASES

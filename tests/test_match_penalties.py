@@ -8,6 +8,7 @@ import pytest
 
 from rules.errors import IllegalCommand
 from rules.match import (
+    ClockCorrected,
     ClockStarted,
     ClockStopped,
     Goal,
@@ -16,6 +17,7 @@ from rules.match import (
     PenaltyAwarded,
     PenaltyEnded,
     PenaltyLengthened,
+    PeriodAdvanced,
 )
 from rules.ruleset import load_ruleset, parse_ruleset, preset_text
 from rules.words.state import remaining_text, strength_text
@@ -324,3 +326,99 @@ def test_an_escalation_waits_when_the_team_is_already_at_its_limit() -> None:
     assert sorted(running) == [("4", "minor"), ("7", "minor")]
     assert waiting == [("7", "major")]
     assert state.home_short == 2
+
+
+# -- IIHF order of serving (issue 8) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("order", [("minor", "major"), ("major", "minor")])
+def test_a_major_and_a_minor_to_one_player_at_one_stoppage_serve_the_major_first(
+    order: tuple[str, str],
+) -> None:
+    # IIHF: "When a player receives a major penalty and a minor penalty at the same time, the
+    # major penalty shall be served first"; a goal against during the major ends nothing (a major
+    # never ends on a goal and the minor has not started), then the minor runs its 2 minutes.
+    m = Match(load_ruleset("ice-hockey"), on_field=5)
+    m.apply(ClockStarted(at=0))
+    m.apply(ClockStopped(at=MIN))
+    for i, kind in enumerate(order):
+        m.apply(PenaltyAwarded(at=MIN + i * S, team="home", kind=kind, player="8"))
+    m.apply(ClockStarted(at=MIN + 5 * S))
+    state = m.state_at(2 * MIN)
+    assert [(p.kind, p.waiting) for p in sorted(state.penalties, key=lambda p: p.kind)] == [
+        ("major", False), ("minor", True)]
+    assert (state.home_short, strength_text(state)) == (1, "4 v 5")
+    m.apply(Goal(at=3 * MIN, team="away", player="11"))  # against the short-handed team, during the major
+    m.apply(ClockStarted(at=3 * MIN + 10 * S))
+    state = m.state_at(3 * MIN + 10 * S)
+    major = next(p for p in state.penalties if p.kind == "major")
+    assert (len(state.penalties), major.remaining_ms, state.home_short) == (2, 3 * MIN + 5 * S, 1)
+    # The major has 3:05 left when play restarts; then the minor starts and runs 2:00.
+    at_major_end = 3 * MIN + 10 * S + 3 * MIN + 5 * S
+    state = m.state_at(at_major_end + MIN)
+    assert [(p.kind, p.remaining_ms, p.waiting) for p in state.penalties] == [("minor", MIN, False)]
+    assert state.home_short == 1
+    assert m.state_at(at_major_end + 2 * MIN).penalties == ()
+
+
+def test_a_goal_against_ends_the_minor_once_it_runs_after_the_major() -> None:
+    m = Match(load_ruleset("ice-hockey"), on_field=5)
+    m.apply(ClockStarted(at=0))
+    m.apply(ClockStopped(at=MIN))
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="minor", player="8"))
+    m.apply(PenaltyAwarded(at=MIN, team="home", kind="major", player="8"))
+    m.apply(ClockStarted(at=MIN + S))
+    m.apply(Goal(at=7 * MIN + S, team="away"))  # the major ended at 6:01, the minor runs
+    state = m.state_at(7 * MIN + 2 * S)
+    assert (state.penalties, state.home_short) == ((), 0)
+
+
+# -- corrections and awards after the whistle (issue 8) -------------------------------------------
+
+
+def test_a_clock_correction_while_stopped_serves_a_penalty_at_once() -> None:
+    # The clock is stopped; the official puts it forward past the end of a minor: the minor
+    # leaves the board at once (not when the clock restarts), the strength follows and the
+    # third penalty that waited for a place starts.
+    m = Match(load_ruleset("ice-hockey"), on_field=5)
+    m.apply(ClockStarted(at=0))
+    m.apply(ClockStopped(at=MIN))
+    for player in ("2", "3", "4"):
+        m.apply(PenaltyAwarded(at=MIN + S, team="home", kind="minor", player=player))
+    assert m.state_at(MIN + 2 * S).home_short == 2
+    m.apply(ClockCorrected(at=MIN + 10 * S, clock=15 * MIN - 3 * MIN - S))  # 3:01 played
+    state = m.state_at(MIN + 10 * S)
+    assert [(p.player, p.waiting) for p in state.penalties] == [("4", False)]
+    assert (state.home_short, strength_text(state), state.running) == (1, "4 v 5", False)
+    # It started when the first two were served, at 3:00 of play: 1:59 left at 3:01.
+    assert state.penalties[0].remaining_ms == 2 * MIN - S
+
+
+def test_a_red_card_after_the_final_whistle_is_a_record_that_changes_nothing_else() -> None:
+    m = Match(load_ruleset("youth-football"))
+    m.apply(ClockStarted(at=0))
+    m.apply(Goal(at=MIN, team="home", player="9"))
+    m.apply(ClockStarted(at=27 * MIN))  # second half
+    end = 47 * MIN
+    before = m.state_at(end + MIN)
+    assert before.phase == "finished"
+    m.apply(PenaltyAwarded(at=end + MIN, team="away", kind="red", player="5"))
+    after = m.state_at(end + MIN)
+    assert (after.penalties, after.home_goals, after.away_goals, after.phase) == ((), 1, 0, "finished")
+    assert after.result is not None and before.result is not None
+    assert after.result.winner == before.result.winner == "home"
+    [sanction] = after.result.sanctions
+    assert (sanction.team, sanction.player, sanction.kind, sanction.out_for_match) == ("away", "5", "red", True)
+
+
+def test_a_clock_correction_in_the_break_puts_back_a_period_whose_horn_sounded_early() -> None:
+    m = Match(load_ruleset("indoor-hockey"))
+    m.apply(ClockStarted(at=0))
+    m.apply(PeriodAdvanced(at=19 * MIN))  # the horn was pressed a minute early
+    assert m.state_at(19 * MIN + 10 * S).phase == "interval"
+    m.apply(ClockCorrected(at=19 * MIN + 30 * S, clock=MIN))  # one minute is left to play
+    state = m.state_at(19 * MIN + 40 * S)
+    assert (state.phase, state.period, state.clock_ms, state.running) == ("play", 1, MIN, False)
+    m.apply(ClockStarted(at=20 * MIN))
+    assert m.state_at(21 * MIN + S).phase == "interval"
+    assert [h.reason for h in m.horns_between(20 * MIN, 21 * MIN + S)] == ["period_end"]

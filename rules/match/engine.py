@@ -22,22 +22,31 @@ from rules.match.outcome import MatchOutcome
 from rules.match.refusals import refuse
 from rules.match.state import Board, MatchState, board_of, outcome, snapshot
 from rules.match.steps import step
-from rules.ruleset import Ruleset, StageKind
+from rules.ruleset import Ruleset, StageKind, stage_of_round
 
 
 class Match:
     """One match at one table.
 
     ``stage`` says whether it may end level (``ruleset.match.level_allowed_in``);
-    ``round`` ("semi_final", "final", ...) decides time-outs limited to some rounds;
+    ``round`` ("semi_final", "final", ...) decides time-outs limited to some rounds and
+    must be one of the ruleset's rounds (UnknownRound names the ones it could be); when
+    given, it decides the stage (a final is a knock-out): ``stage`` may then be left out,
+    and a stage that contradicts the round is refused;
     ``on_field`` (players a side on the field) lets the state read "5 v 4"; it
     defaults to the ruleset's ``match.on_field`` and is given only to override it.
     """
 
     def __init__(
-        self, ruleset: Ruleset, *, stage: StageKind = "round_robin", round: str | None = None,
+        self, ruleset: Ruleset, *, stage: StageKind | None = None, round: str | None = None,
         on_field: int | None = None,
     ) -> None:
+        if round is not None:
+            of_round = stage_of_round(ruleset, round)
+            if stage is not None and stage != of_round:
+                raise refuse("round_stage", round=round, stage=stage, expected=of_round)
+            stage = of_round
+        stage = stage or "round_robin"
         if on_field is None:
             on_field = ruleset.match.on_field
         if on_field is not None and on_field < 1:
@@ -88,7 +97,7 @@ class Match:
 
     @classmethod
     def replay(
-        cls, ruleset: Ruleset, events: Iterable[ev.Event], *, stage: StageKind = "round_robin",
+        cls, ruleset: Ruleset, events: Iterable[ev.Event], *, stage: StageKind | None = None,
         round: str | None = None, on_field: int | None = None,
     ) -> Match:
         """Rebuild a match from its log; a refused event raises IllegalCommand naming its seq."""
@@ -120,10 +129,11 @@ class Match:
         elif header is not None:
             header.check_ruleset(ruleset)
         if header is not None:
-            stage = header.stage if stage is None else stage
-            round = header.round if round is None else round
+            if round is None:  # a round given here decides the stage itself
+                round = header.round
+                stage = header.stage if stage is None else stage
             on_field = header.on_field if on_field is None else on_field
-        match = cls(ruleset, stage=stage or "round_robin", round=round, on_field=on_field)
+        match = cls(ruleset, stage=stage, round=round, on_field=on_field)
         for line, event in zip(log.lines, log.events, strict=True):
             try:
                 match.apply(event)

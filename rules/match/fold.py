@@ -99,6 +99,7 @@ class Core:
     possession_expired: bool = False
     attempts: tuple[Attempt, ...] = ()
     cards: tuple[Card, ...] = ()  # every award, kept so a snapshot need not rebuild them
+    after_end: tuple[Card, ...] = ()  # awards entered after the final whistle: records only, no timer
     outcome: OutcomeKind | None = None
     forfeiter: Side | None = None
     late_presses: int = 0
@@ -265,8 +266,14 @@ def _next_due(ctx: Context, c: Core) -> _Due | None:
                 at = max(since + (zero - base), now)
                 if at < best[0]:
                     best = (at, 2, "possession", -1)
-        elif c.clock_base >= length:
-            best = (now, 1, "period", -1)  # corrected to zero while stopped
+        else:
+            # Stopped: only a clock correction moves play time, and what it served is over at once.
+            play = c.period_offset + c.clock_base
+            for i, p in enumerate(c.penalties):
+                if p.start is not None and p.length is not None and p.ended is None and p.start + p.length <= play:
+                    return (now, 0, "penalty", i)
+            if c.clock_base >= length:
+                best = (now, 1, "period", -1)  # corrected to zero while stopped
     if c.timeout_until is not None:
         at = max(c.timeout_until, now)
         if best is None or at < best[0]:

@@ -33,6 +33,9 @@ class Penalty:
     escalated: bool = False
     stoppage: int = 0
     awarded_at: int = 0
+    # A major: reduces strength and never ends on a goal. IIHF: "when a player receives a major
+    # penalty and a minor penalty at the same time, the major penalty shall be served first".
+    first: bool = False
 
     @property
     def active(self) -> bool:
@@ -68,29 +71,41 @@ def has_room(penalties: tuple[Penalty, ...], team: Side, limit: int | None) -> b
     return limit is None or short_count(penalties, team) < limit
 
 
+def goes_before(q: Penalty, p: Penalty) -> bool:
+    """The player's penalty ``q`` is served before ``p`` (both waiting, or ``p`` just awarded).
+
+    Those that reduce strength first (a misconduct starts when the minor ends); at one
+    stoppage a major before a minor, whatever order they were entered in.
+    """
+    if q.reduces and not p.reduces:
+        return True
+    return q.first and not p.first and p.reduces and q.stoppage == p.stoppage
+
+
 def behind(penalties: tuple[Penalty, ...], p: Penalty, skip: int = -1) -> bool:
-    """``p`` waits for its player: another of theirs is running, or one that reduces strength waits first.
+    """``p`` waits for its player: another of theirs is running, or one that goes before it waits.
 
     A player serves their penalties one after another (an ice-hockey double minor is
-    four minutes with the team one short), those that reduce strength first (a
-    misconduct starts when the minor ends). ``skip``: the index of ``p`` itself.
+    four minutes with the team one short), in the order of :func:`goes_before`, else
+    the order given. ``skip``: the index of ``p`` itself.
     """
     if p.player is None:
         return False
     return any(
         i != skip and q.team == p.team and q.player == p.player
-        and (q.running or (q.active and q.start is None and q.reduces and not p.reduces))
+        and (q.running or (q.active and q.start is None and goes_before(q, p)))
         for i, q in enumerate(penalties)
     )
 
 
 def served_first(penalties: tuple[Penalty, ...], new: Penalty, stoppage: int) -> tuple[Penalty, ...]:
-    """A penalty that reduces strength goes before the player's misconduct given at the same stoppage."""
-    if new.player is None or not new.reduces:
+    """The player's penalties of this stoppage that ``new`` goes before wait again (no clock has run since)."""
+    if new.player is None:
         return penalties
     return tuple(
         replace(q, start=None)
-        if q.team == new.team and q.player == new.player and q.running and not q.reduces and q.stoppage == stoppage
+        if q.team == new.team and q.player == new.player and q.running and q.stoppage == stoppage
+        and goes_before(new, q)
         else q
         for q in penalties
     )

@@ -61,6 +61,7 @@ TEMPLATES: dict[str, str] = {
     "walkover_after_start": "a walk-over is entered before the match starts; enter a forfeit instead",
     "result_set_by_rules": "cannot {action}: the result of a {outcome} is set by the rules; undo the {outcome} first",
     "not_applied": "{type} is not an event the match applies",
+    "round_stage": "a {round} match is played in the {expected} stage under these rules, not {stage}",
     "on_field": "on_field must be 1 or more players a side, not {on_field}",
     "seq_not_following": "seq {seq} does not follow seq {last}",
     "seq_used": "seq {seq} is already logged as a different event",

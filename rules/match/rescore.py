@@ -42,6 +42,11 @@ def _reopen(c: Core) -> tuple[Phase, int | None]:
     return was
 
 
+def reopen(c: Core) -> None:
+    """The period that ended goes on (its horn sounded early): clock stopped where the horn stopped it."""
+    _reopen(c)
+
+
 def _decide_again(ctx: Context, c: Core, was: tuple[Phase, int | None]) -> None:
     assert c.period_end is not None
     decide(ctx, c, c.period_end)

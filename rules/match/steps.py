@@ -142,7 +142,6 @@ def _target(c: Core, seq: int) -> tuple[tuple[pen.Penalty, ...], int, pen.Penalt
 
 
 def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
-    _not_finished(c, e.type)
     kind = _penalty_kind(ctx, e.kind)
     every = (*c.penalties, *c.served)  # a player's earlier penalties count, served or not
     length = kind.length
@@ -168,9 +167,19 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
     to_award: list[tuple[str, PenaltyKind, int | None, bool]] = [(e.kind, kind, length, False)]
     if kind.escalates_to is not None and e.player is not None:
         earlier = sum(1 for p in every if p.team == e.team and p.player == e.player and p.kind == e.kind)
+        earlier += sum(1 for k in c.after_end if k.team == e.team and k.player == e.player and k.kind == e.kind)
         if earlier + 1 == kind.escalates_after:
             target = ctx.ruleset.penalty(kind.escalates_to)
             to_award.append((kind.escalates_to, target, target.length, True))
+    if c.phase == "finished":
+        # After the final whistle a penalty is a record for its disciplinary consequences (a red card:
+        # the player misses the next match): a card, never a timer; the match itself does not change.
+        for name, rules_of, _, escalated in to_award:
+            card = _card(e, name, rules_of)
+            c.cards = (*c.cards, card)
+            if not escalated:
+                c.after_end = (*c.after_end, card)
+        return
     limit = ctx.ruleset.penalties.max_reducing_per_team
     awarded: list[pen.Penalty] = []
     for name, rules_of, length_of, escalated in to_award:
@@ -183,16 +192,18 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
             c.penalties = pen.start_waiting((*queued, replace(p, start=None)), e.team, play, limit)
         else:
             c.penalties = (*c.penalties, p)
-        rules = ctx.ruleset.penalty(p.kind)
-        card = Card(
-            seq=p.seq, team=p.team, player=p.player, kind=p.kind, label=rules.label,
-            out_for_match=rules.player_out_for_match, suspended_next_matches=rules.suspended_next_matches,
-            report_to_organisers=rules.report_to_organisers,
-        )
-        c.cards = (*c.cards, card)
+        c.cards = (*c.cards, _card(e, p.kind, ctx.ruleset.penalty(p.kind)))
     c.penalties = pen.mark_coincidental(ctx.ruleset, c.penalties, c.stoppage, play)
     if any(p.reduces and p.active for p in awarded):
         c.reset_possession(ctx, e.at, short=True)
+
+
+def _card(e: ev.PenaltyAwarded, kind: str, rules: PenaltyKind) -> Card:
+    return Card(
+        seq=e.seq, team=e.team, player=e.player, kind=kind, label=rules.label,
+        out_for_match=rules.player_out_for_match, suspended_next_matches=rules.suspended_next_matches,
+        report_to_organisers=rules.report_to_organisers,
+    )
 
 
 def _new_penalty(
@@ -202,6 +213,8 @@ def _new_penalty(
     base = pen.Penalty(
         seq=e.seq, team=e.team, kind=name, player=e.player, length=length, start=play,
         reduces=kind.reduces_strength, escalated=escalated, stoppage=c.stoppage, awarded_at=e.at,
+        # An escalation follows the award that caused it; a major given with a minor goes first.
+        first=kind.reduces_strength and kind.ends_on_goal == "never" and not escalated,
     )
     if length == 0:
         return replace(base, ended=play, end_reason="caution", reduces=False)
@@ -334,10 +347,17 @@ def _shootout_attempt(ctx: Context, c: Core, e: ev.ShootoutAttempt) -> None:
 
 
 def _clock_corrected(ctx: Context, c: Core, e: ev.ClockCorrected) -> None:
-    _require_play(ctx, c, e.type)
-    length = ctx.period_length(c.period)
+    # In a break (or after the final horn) with nothing yet depending on that end, the
+    # correction is for the period that ended: its horn sounded early, so it goes on.
+    early_horn = c.phase in ("interval", "shootout", "finished") and rescore.end_is_open(c)
+    if not early_horn:
+        _require_play(ctx, c, e.type)
+    length = ctx.period_length(c.ended_period if early_horn and c.ended_period is not None else c.period)
     if not 0 <= e.clock <= length:
         raise refuse("clock_range", length_ms=length)
+    if early_horn:
+        rescore.reopen(c)
+        c.period_ended_at = None  # no late-press grace: the period is on again
     c.ended_period = c.period_end = None  # the period now in play was set by hand: the last one's end is settled
     c.clock_base = length - e.clock if ctx.ruleset.match.clock_direction == "down" else e.clock
     if c.clock_since is not None:
