@@ -15,7 +15,7 @@ from typing import Any
 
 from standings.web.errors import AccountError
 
-DEFAULT_DB = "sqlite:///courtside.sqlite"
+DEFAULT_DB = "courtside.db"  # the same default as `courtside server --db`
 
 
 def register(sub: Any) -> None:
@@ -25,7 +25,8 @@ def register(sub: Any) -> None:
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
     add = verbs.add_parser("add", help="create an account (or give it a new password with --reset)")
     add.add_argument("name")
-    add.add_argument("--db", default=DEFAULT_DB, metavar="URL", help=f"the service's database (default {DEFAULT_DB})")
+    add.add_argument("--db", default=DEFAULT_DB, metavar="URL",
+                     help=f"the service's database: SQLite file or URL, or postgresql://... (default {DEFAULT_DB})")
     add.add_argument("--reset", action="store_true", help="the account exists: set a new password")
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     add.set_defaults(run=_add)
@@ -44,9 +45,10 @@ def _password(args: argparse.Namespace) -> str:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from standings.db import normalise_url
     from standings.web.accounts import Accounts  # the server extra; only this command needs it
 
-    accounts = Accounts.at(args.db)
+    accounts = Accounts.at(normalise_url(args.db))
     password = _password(args)
     if args.reset:
         accounts.reset(args.name, password)
@@ -58,8 +60,9 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from standings.db import normalise_url
     from standings.web.accounts import Accounts
 
-    for name in Accounts.at(args.db).names():
+    for name in Accounts.at(normalise_url(args.db)).names():
         print(name)
     return 0

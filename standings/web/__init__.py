@@ -2,22 +2,18 @@
 
 ``create_app(backend, accounts_url=...)`` builds the Starlette app the service serves
 on its ``--http`` address; ``backend`` is the service's view of the tournament
-(:class:`standings.web.port.Backend`).
+(:class:`standings.web.port.Backend`). Importing this package costs nothing: Starlette,
+Jinja2 and SQLAlchemy load when an app is made (``courtside --help`` stays quick).
 """
 
 from __future__ import annotations
 
-from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
-from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
+from typing import TYPE_CHECKING
 
-from standings.web import api, desk, pages
-from standings.web.accounts import Accounts
-from standings.web.port import Backend
-from standings.web.site import HERE, Site
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+    from standings.web.port import Backend
 
 
 def create_app(
@@ -25,23 +21,9 @@ def create_app(
 ) -> Starlette:
     """``accounts_url``: the database holding the desk accounts (the service's own ``--db``).
     ``secure_cookies``: False only for plain-HTTP tests; behind TLS (a reverse proxy) keep it."""
-    site = Site(backend, Accounts.at(accounts_url), lang=lang, secure_cookies=secure_cookies)
+    from standings.web.app import create_app as make
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return PlainTextResponse(f"{exc.status_code}: {exc.detail}\n", status_code=exc.status_code)
-
-    app = Starlette(
-        routes=[
-            *pages.routes(site),
-            *desk.routes(site),
-            *api.routes(site),
-            Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
-        ],
-        exception_handlers={HTTPException: http_error},
-    )
-    app.state.site = site
-    return app
+    return make(backend, accounts_url=accounts_url, lang=lang, secure_cookies=secure_cookies)
 
 
 __all__ = ["create_app"]
