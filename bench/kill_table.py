@@ -157,8 +157,10 @@ def campaign(kills: int, *, seed: int = 1, rules: str = "indoor-hockey", workdir
             break
         report.events_shown += len(shown)
         check_match(journal, shown, report, rules)
-        if progress:
-            print(f"match {report.matches}: {report.kills}/{kills} kills, {len(report.problems)} problems",
+        if progress:  # every counter each time, so a campaign stopped from outside still leaves its figures
+            counters = {k: v for k, v in vars(report).items() if k != "problems"}
+            counters["seconds"] = round(time.monotonic() - began, 1)
+            print(f"match {report.matches}: {json.dumps(counters)} problems={len(report.problems)}",
                   file=sys.stderr, flush=True)
     report.seconds = time.monotonic() - began
     return report
