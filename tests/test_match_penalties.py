@@ -422,3 +422,29 @@ def test_a_clock_correction_in_the_break_puts_back_a_period_whose_horn_sounded_e
     m.apply(ClockStarted(at=20 * MIN))
     assert m.state_at(21 * MIN + S).phase == "interval"
     assert [h.reason for h in m.horns_between(20 * MIN, 21 * MIN + S)] == ["period_end"]
+
+
+# -- water polo: the third personal foul (issue 8) ------------------------------------------------
+
+
+def test_a_third_personal_foul_puts_the_player_out_with_substitution() -> None:
+    # World Aquatics: an exclusion foul and a penalty foul are personal fouls; on the third the
+    # player is excluded for the remainder of the match with substitution. The team is short only
+    # for the exclusion's 20 s; the player's number is out and gets no further penalty.
+    m = started("water-polo")
+    m.apply(PenaltyAwarded(at=10 * S, team="away", kind="exclusion", player="5"))
+    m.apply(PenaltyAwarded(at=60 * S, team="away", kind="penalty_foul", player="5"))
+    state = m.state_at(61 * S)
+    assert [(f.player, f.count, f.limit) for f in state.fouls] == [("5", 2, 3)]
+    assert (state.players_out, state.away_short) == ((), 0)
+    m.apply(PenaltyAwarded(at=90 * S, team="away", kind="exclusion", player="5"))
+    state = m.state_at(95 * S)
+    assert [(p.team, p.player, p.kind) for p in state.players_out] == [("away", "5", "fouled_out")]
+    assert [(p.kind, p.remaining_ms) for p in state.penalties] == [("exclusion", 15 * S)]
+    assert (state.away_short, strength_text(state)) == (1, "7 v 6")
+    assert m.state_at(111 * S).away_short == 0  # the substitute comes in after the 20 s
+    with pytest.raises(IllegalCommand, match="player 5 of AWAY is already out for the match"):
+        m.apply(PenaltyAwarded(at=120 * S, team="away", kind="exclusion", player="5"))
+    # Another player's fouls count on their own.
+    m.apply(PenaltyAwarded(at=130 * S, team="away", kind="exclusion", player="6"))
+    assert [(f.player, f.count) for f in m.state_at(131 * S).fouls] == [("5", 3), ("6", 1)]

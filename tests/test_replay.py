@@ -11,6 +11,7 @@ import pytest
 from courtside.cli import main
 from rules.match import ClockStarted, Goal, LogHeader, MatchState, format_log
 from rules.ruleset import load_ruleset
+from tests.example_logs import example_log
 
 LOG = (
     '{"v": 1, "seq": 1, "at": 0, "type": "clock_started"}\n'
@@ -117,6 +118,8 @@ def test_a_log_without_header_needs_its_ruleset(log: Path, capsys: pytest.Captur
 @pytest.mark.parametrize("sport", ["indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey"])
 def test_the_example_log_of_each_sport_replays_with_no_flag(sport: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = Path(__file__).parent.parent / "rules" / "examples" / f"{sport}.jsonl"
+    # The header pins the preset's digest: after a change to a preset write the logs again.
+    assert path.read_text(encoding="utf-8") == example_log(sport), "run: .venv/bin/python -m tests.example_logs"
     assert main(["replay", "--events", str(path), "--format", "json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert state["phase"] == "finished" and state["result"]["outcome"] == "regular"

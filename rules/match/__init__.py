@@ -58,14 +58,23 @@ from rules.match.log import (
     read_log,
 )
 from rules.match.outcome import MatchOutcome
-from rules.match.state import MatchState, PenaltyView, PeriodKind, ShootoutView, TimeoutView
+from rules.match.state import (
+    MatchState,
+    PenaltyView,
+    PeriodKind,
+    PlayerFouls,
+    PlayerOut,
+    ShootoutView,
+    TimeoutView,
+)
 from rules.ruleset import ruleset_digest
 
 __all__ = [
     "EVENT_TYPES", "SIDES", "Applied", "AppliedKind", "Card", "ClockCorrected", "ClockStarted", "ClockStopped",
     "Event", "Forfeit", "Goal", "GoalDisallowed", "Horn", "LogHeader", "Match", "MatchAbandoned", "MatchOutcome",
     "MatchState", "ParsedLog", "PenaltyAwarded", "PenaltyCorrected", "PenaltyEnded", "PenaltyLengthened",
-    "PenaltyView", "PeriodAdvanced", "PeriodKind", "PossessionReset", "ScoreCorrected", "SetPieceEnded",
+    "PenaltyView", "PeriodAdvanced", "PeriodKind", "PlayerFouls", "PlayerOut", "PossessionReset", "ScoreCorrected",
+    "SetPieceEnded",
     "SetPieceStarted", "ShootoutAttempt", "ShootoutView", "Side", "TimeoutEnded", "TimeoutStarted", "TimeoutView",
     "TornLine", "Undo", "Walkover", "event_from_dict", "event_to_dict", "event_to_line", "format_log",
     "header_to_line", "numbered_events", "parse_log", "read_log", "ruleset_digest",

@@ -99,7 +99,6 @@ class Core:
     possession_expired: bool = False
     attempts: tuple[Attempt, ...] = ()
     cards: tuple[Card, ...] = ()  # every award, kept so a snapshot need not rebuild them
-    after_end: tuple[Card, ...] = ()  # awards entered after the final whistle: records only, no timer
     outcome: OutcomeKind | None = None
     forfeiter: Side | None = None
     late_presses: int = 0

@@ -29,6 +29,26 @@ class PenaltyView:
 
 
 @dataclass(frozen=True, kw_only=True)
+class PlayerOut:
+    """A player out for the rest of the match: sent off, or out on personal fouls (``kind``)."""
+
+    team: Side
+    player: str
+    kind: str  # the penalty kind that put them out ("red", "fouled_out", ...)
+    seq: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerFouls:
+    """A player's penalties that count towards an escalation (personal fouls, yellow cards)."""
+
+    team: Side
+    player: str
+    count: int
+    limit: int  # the count that escalates (3 personal fouls, 2 yellows)
+
+
+@dataclass(frozen=True, kw_only=True)
 class TimeoutView:
     team: Side
     remaining_ms: int
@@ -85,6 +105,8 @@ class MatchState:
     wall_clock_remaining_ms: int | None
     full_period_fits: bool | None
     cards: tuple[Card, ...]
+    players_out: tuple[PlayerOut, ...]  # the screen greys these numbers out
+    fouls: tuple[PlayerFouls, ...]  # per player, for rulesets that count them (water polo's personal fouls)
     late_presses: int
     result: MatchOutcome | None
 
@@ -169,6 +191,10 @@ def board_of(ctx: Context, c: Core) -> Board:
             name=m.shootout.name, home_goals=t.home_goals, away_goals=t.away_goals, home_taken=t.home_taken,
             away_taken=t.away_taken, shots_each=t.limit, next_team=t.next_team, attempts=c.attempts,
         )
+    out = tuple(
+        PlayerOut(team=k.team, player=k.player, kind=k.kind, seq=k.seq)
+        for k in c.cards if k.out_for_match and k.player is not None
+    )
     fixed: dict[str, Any] = {
         "phase": c.phase, "period": c.period, "period_kind": kind_now, "clock_down": m.clock_direction == "down",
         "running": c.running(), "home_goals": c.home, "away_goals": c.away,
@@ -176,9 +202,23 @@ def board_of(ctx: Context, c: Core) -> Board:
         "home_on_field": on_field["home"], "away_on_field": on_field["away"],
         "home_timeouts_left": timeouts_left["home"], "away_timeouts_left": timeouts_left["away"],
         "set_piece": c.set_piece, "shootout": so_view, "cards": c.cards, "late_presses": c.late_presses,
+        "players_out": out, "fouls": _fouls(ctx, c),
         "result": outcome(ctx, c),
     }
     return Board(fixed=fixed, views=tuple(views), running=tuple(running))
+
+
+def _fouls(ctx: Context, c: Core) -> tuple[PlayerFouls, ...]:
+    """Per player, the awards of kinds that escalate (in award order of the players' first)."""
+    kinds = ctx.ruleset.penalties.kinds
+    found: dict[tuple[Side, str], tuple[int, int]] = {}
+    for k in c.cards:
+        rules = kinds.get(k.kind)
+        if rules is None or rules.escalates_to is None or k.player is None:
+            continue
+        count, _ = found.get((k.team, k.player), (0, 0))
+        found[(k.team, k.player)] = (count + 1, rules.escalates_after)
+    return tuple(PlayerFouls(team=t, player=p, count=n, limit=lim) for (t, p), (n, lim) in found.items())
 
 
 def snapshot(ctx: Context, c: Core, board: Board, at: int) -> MatchState:

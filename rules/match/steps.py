@@ -166,19 +166,18 @@ def _penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
     # (kind name, its rules, length, escalated): the award, then what it escalates to (two yellows, a red)
     to_award: list[tuple[str, PenaltyKind, int | None, bool]] = [(e.kind, kind, length, False)]
     if kind.escalates_to is not None and e.player is not None:
-        earlier = sum(1 for p in every if p.team == e.team and p.player == e.player and p.kind == e.kind)
-        earlier += sum(1 for k in c.after_end if k.team == e.team and k.player == e.player and k.kind == e.kind)
+        # Every kind that escalates to the same one counts towards it: water polo's third
+        # personal foul, exclusion or penalty foul alike, puts the player out with substitution.
+        group = {name for name, k in ctx.ruleset.penalties.kinds.items() if k.escalates_to == kind.escalates_to}
+        earlier = sum(1 for k in c.cards if k.team == e.team and k.player == e.player and k.kind in group)
         if earlier + 1 == kind.escalates_after:
             target = ctx.ruleset.penalty(kind.escalates_to)
             to_award.append((kind.escalates_to, target, target.length, True))
     if c.phase == "finished":
         # After the final whistle a penalty is a record for its disciplinary consequences (a red card:
         # the player misses the next match): a card, never a timer; the match itself does not change.
-        for name, rules_of, _, escalated in to_award:
-            card = _card(e, name, rules_of)
-            c.cards = (*c.cards, card)
-            if not escalated:
-                c.after_end = (*c.after_end, card)
+        for name, rules_of, _, _ in to_award:
+            c.cards = (*c.cards, _card(e, name, rules_of))
         return
     limit = ctx.ruleset.penalties.max_reducing_per_team
     awarded: list[pen.Penalty] = []

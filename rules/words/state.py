@@ -134,6 +134,7 @@ def state_text(state: MatchState, ruleset: Ruleset, _: Translate = _identity) ->
     if strength is not None:
         lines.append(f"{_('strength')} {strength}")
     lines += [penalty_text(view, ruleset, _) for view in state.penalties]
+    lines += [f"{side_text(p.team, _)} #{p.player} {_('out for the match')}" for p in state.players_out]
     if state.timeout is not None:
         lines.append(f"{_('time-out')} {side_text(state.timeout.team, _)} "
                      f"{format_clock(state.timeout.remaining_ms, tenths=False, down=True)}")
