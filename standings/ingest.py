@@ -79,15 +79,15 @@ def through(session: Session, match_id: str) -> int:
 
 def _touch(session: Session, m: Message, now: datetime) -> None:
     assert m.court is not None
+    new = {"court": m.court, "state": "online", "since": now, "last_message_at": now, "last_type": m.type,
+           "last_match": m.match}
+    if _insert(session, Presence.__table__, new, ["court"]):  # an upsert: another instance may insert it too
+        return
     row = session.get(Presence, m.court)
-    if row is None:
-        session.add(Presence(court=m.court, state="online", since=now, last_message_at=now, last_type=m.type,
-                             last_match=m.match))
-        session.flush()
-    else:
-        row.last_message_at, row.last_type = now, m.type
-        if m.match is not None:
-            row.last_match = m.match
+    assert row is not None
+    row.last_message_at, row.last_type = now, m.type
+    if m.match is not None:
+        row.last_match = m.match
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime) -> Outcome:
@@ -204,12 +204,10 @@ def _presence(store: Store, session: Session, m: Message, now: datetime) -> Outc
     if m.court not in store.plan.courts:
         raise Refused(f"there is no court {m.court!r} in this tournament")
     state = m.payload["state"]
-    row = session.get(Presence, m.court)
-    if row is None:
-        session.add(Presence(court=m.court, state=state, since=now))
-        session.flush()
-    elif row.state != state:
-        row.state, row.since = state, now
+    if not _insert(session, Presence.__table__, {"court": m.court, "state": state, "since": now}, ["court"]):
+        row = session.get(Presence, m.court)
+        if row is not None and row.state != state:
+            row.state, row.since = state, now
     return Outcome("noted", courts={m.court})
 
 
@@ -217,10 +215,10 @@ def _live(store: Store, session: Session, m: Message, now: datetime) -> Outcome:
     assert m.court is not None
     if m.court not in store.plan.courts:
         raise Refused(f"there is no court {m.court!r} in this tournament")
-    row = session.get(Live, m.court)
-    if row is None:
-        session.add(Live(court=m.court, match_id=m.match, state=m.payload, updated_at=now))
-    else:
-        row.match_id, row.state, row.updated_at = m.match, m.payload, now
+    values = {"court": m.court, "match_id": m.match, "state": m.payload, "updated_at": now}
+    if not _insert(session, Live.__table__, values, ["court"]):
+        row = session.get(Live, m.court)
+        if row is not None:
+            row.match_id, row.state, row.updated_at = m.match, m.payload, now
     return Outcome("noted", courts={m.court})
 

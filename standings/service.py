@@ -183,7 +183,10 @@ class Service:
     def _handle(self, item: tuple[Any, ...], pools: set[str], courts: set[str]) -> None:
         kind = item[0]
         if kind == "message":
-            self._message(item[1], item[2], pools, courts)
+            try:
+                self._message(item[1], item[2], pools, courts)
+            except Exception as err:  # a database error: nothing was acked, the table sends it again
+                log("ingest_failed", topic=item[1], reason=f"{type(err).__name__}: {err}"[:500])
         elif kind == "connected":
             self._connected(item[1])
         elif kind == "disconnected":

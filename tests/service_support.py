@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from firmware.commands import LinkMessage, ScheduleUpdate
+from firmware.link import Link
+from firmware.schedule import Scheduled
+from firmware.session import MatchSession
 from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, event_to_dict
-from rules.ruleset import Ruleset
+from rules.ruleset import Ruleset, load_ruleset
 from standings.plan import Plan, load_plan
 from standings.service import Service
 from standings.store import Store
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 HOCKEY = EXAMPLES / "indoor-hockey.toml"
+RULES = load_ruleset("indoor-hockey")
 
 
 def played(ruleset: Ruleset, home: int, away: int, *, kind: str = "round_robin", round: str | None = "pool",
@@ -120,3 +126,72 @@ def running_service(db_url: str, broker_url: str, plan: Plan | None = None, **kw
         service.stop()
         thread.join(10)
         store.close()
+
+
+class Table:
+    """The loop's side of the link: a journal, the link, and the queue the link posts to."""
+
+    def __init__(self, broker_url: str, journal: Path, court: str = "hall-1", name: str = "Hall 1") -> None:
+        self.queue: queue.Queue[Any] = queue.Queue()
+        self.schedules: list[tuple[Scheduled, ...]] = []
+        self.journal, self.name = journal, name
+        self.link = Link(broker_url, tournament="indoor-hockey", court_id=court, court_name=name, journal=journal)
+        self.link.start(self.queue.put)
+        self.session: MatchSession | None = None
+
+    def load(self, match_id: str, home: str, away: str, *, stage: str = "A", round: str = "pool",
+             kind: str = "round_robin") -> None:
+        scheduled = Scheduled(match_id=match_id, home=home, away=away, stage=stage, round=round,
+                              kind=kind, court=self.name)  # type: ignore[arg-type]
+        self.session = MatchSession.create(self.journal, RULES, "indoor-hockey", scheduled, court=self.name,
+                                           session_now=0.0, speed=1.0)
+        self.link.match_loaded(self.session.header, ())
+
+    def apply(self, event: Any) -> None:
+        assert self.session is not None
+        applied = self.session.apply(event)
+        self.link.on_event(self.session.header, applied.event)
+
+    def play(self, home: int, away: int) -> None:
+        at = 0
+        self.apply(ClockStarted(at=at))
+        for side, goals in (("home", home), ("away", away)):
+            for _ in range(goals):
+                at += 1000
+                self.apply(Goal(at=at, team=side))
+        self.finish(at)
+
+    def finish(self, at: int) -> None:
+        assert self.session is not None
+        while self.session.match.result() is None:
+            at += 1000
+            state = self.session.match.state_at(at)
+            self.apply(PeriodAdvanced(at=at) if (state.phase == "play" and state.running) or state.phase == "interval"
+                       else ClockStarted(at=at))
+
+    def pump(self, until: Callable[[], bool], timeout: float = 20.0, others: tuple[Table, ...] = ()) -> None:
+        """Be the loop: hand what the link posted back to it until ``until()`` (the ``others`` tables too)."""
+        deadline = time.monotonic() + timeout
+        while not until():
+            assert time.monotonic() < deadline, f"gave up waiting; link says {self.link.status()}"
+            busy = False
+            for table in (self, *others):
+                busy |= table.drain()
+            if not busy:
+                time.sleep(0.02)
+
+    def drain(self) -> bool:
+        busy = False
+        while True:
+            try:
+                item = self.queue.get_nowait()
+            except queue.Empty:
+                return busy
+            busy = True
+            if isinstance(item, LinkMessage):
+                self.link.handle(item.payload)
+            elif isinstance(item, ScheduleUpdate):
+                self.schedules.append(item.matches)
+
+    def stop(self) -> None:
+        self.link.stop()

@@ -7,81 +7,15 @@ drains the commands the link posts and hands them back, as firmware/loop.py does
 
 from __future__ import annotations
 
-import queue
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
 
-from firmware.commands import LinkMessage, ScheduleUpdate
-from firmware.link import Link
-from firmware.schedule import Scheduled
-from firmware.session import MatchSession
-from rules.match import ClockStarted, Goal, PeriodAdvanced
-from rules.ruleset import load_ruleset
+from rules.match import ClockStarted, Goal
 from standings import desk, queries
 from standings.db.models import EventRow, ResultRow
-from tests.service_support import running_service
-
-RULES = load_ruleset("indoor-hockey")
-
-
-class Table:
-    """The loop's side of the link: a journal, the link, and the queue the link posts to."""
-
-    def __init__(self, broker_url: str, journal: Path, court: str = "hall-1", name: str = "Hall 1") -> None:
-        self.queue: queue.Queue[Any] = queue.Queue()
-        self.schedules: list[tuple[Scheduled, ...]] = []
-        self.journal = journal
-        self.link = Link(broker_url, tournament="indoor-hockey", court_id=court, court_name=name, journal=journal)
-        self.link.start(self.queue.put)
-        self.session: MatchSession | None = None
-
-    def load(self, match_id: str, home: str, away: str) -> None:
-        scheduled = Scheduled(match_id=match_id, home=home, away=away, stage="A", round="pool", court="Hall 1")
-        self.session = MatchSession.create(self.journal, RULES, "indoor-hockey", scheduled, court="Hall 1",
-                                           session_now=0.0, speed=1.0)
-        self.link.match_loaded(self.session.header, ())
-
-    def apply(self, event: Any) -> None:
-        assert self.session is not None
-        applied = self.session.apply(event)
-        self.link.on_event(self.session.header, applied.event)
-
-    def play(self, home: int, away: int) -> None:
-        at = 0
-        self.apply(ClockStarted(at=at))
-        for side, goals in (("home", home), ("away", away)):
-            for _ in range(goals):
-                at += 1000
-                self.apply(Goal(at=at, team=side))
-        self.finish(at)
-
-    def finish(self, at: int) -> None:
-        assert self.session is not None
-        while self.session.match.result() is None:
-            at += 1000
-            state = self.session.match.state_at(at)
-            self.apply(PeriodAdvanced(at=at) if (state.phase == "play" and state.running) or state.phase == "interval"
-                       else ClockStarted(at=at))
-
-    def pump(self, until: Callable[[], bool], timeout: float = 20.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not until():
-            assert time.monotonic() < deadline, f"gave up waiting; link says {self.link.status()}"
-            try:
-                item = self.queue.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            if isinstance(item, LinkMessage):
-                self.link.handle(item.payload)
-            elif isinstance(item, ScheduleUpdate):
-                self.schedules.append(item.matches)
-
-    def stop(self) -> None:
-        self.link.stop()
+from tests.service_support import Table, running_service
 
 
 def _counts(service: Any) -> tuple[int, int]:
