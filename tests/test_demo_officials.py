@@ -23,8 +23,11 @@ def _replay(plan: Plan, name: str, *, stage: str = "round_robin", round: str | N
 @pytest.mark.parametrize("seed", [0, 1, 7])
 def test_a_pool_match_is_played_to_its_end_by_presses_the_table_accepts(name: str, seed: int) -> None:
     plan = plan_match(load_ruleset(name), seed=seed)
-    state = _replay(plan, name).state_at(plan.end_ms)
+    match = _replay(plan, name)
+    state = match.state_at(plan.end_ms)
     assert state.phase == "finished"
+    # The final whistle is an event, so the journal alone gives the result (what the outbox sends).
+    assert plan.actions[-1].kind == "end" and match.result() is not None
     assert (state.home_goals, state.away_goals) == (plan.home_goals, plan.away_goals)
     assert [a.at_ms for a in plan.actions] == sorted(a.at_ms for a in plan.actions)
     assert plan.actions[0].kind == "start"

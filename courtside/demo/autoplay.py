@@ -18,10 +18,11 @@ from typing import Any
 from courtside.demo.officials import plan_match
 from courtside.demo.organiser import Organiser
 from courtside.demo.parts import Part
-from courtside.demo.presses import press_script
+from courtside.demo.presses import END_WAIT_S, press_script
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
 from courtside.files import read_text
+from firmware.loop import ALIVE_S
 from rules.errors import CourtsideError, DemoError
 from rules.ruleset import Ruleset, StageKind, stage_of_round
 from rules.tournament import load_tournament_ruleset, parse_tournament
@@ -158,8 +159,11 @@ class Autoplay:
         if court.script_end_s is not None:
             down = (time.monotonic() - court.ended_at) * self.venue.options.speed
             offset = court.script_end_s + down + RESTART_MARGIN_S
+        # The table records its latest instant every ALIVE_S real seconds while it runs; it must
+        # record one after the match's end, or a restart would find the clock still running.
+        end_wait = max(END_WAIT_S, (ALIVE_S + 0.5) * self.venue.options.speed)
         text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
-                                                offset=offset)
+                                                offset=offset, end_wait_s=end_wait)
         script.write_text(text, encoding="utf-8")
         court.table = self.venue.table(court.name, self.ruleset_ref, script=script)
         court.playing = number

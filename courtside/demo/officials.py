@@ -23,15 +23,26 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.errors import CourtsideError
-from rules.match import ClockStarted, ClockStopped, Event, Goal, Match, PenaltyAwarded, ShootoutAttempt, TimeoutStarted
+from rules.match import (
+    ClockStarted,
+    ClockStopped,
+    Event,
+    Goal,
+    Match,
+    PenaltyAwarded,
+    PeriodAdvanced,
+    ShootoutAttempt,
+    TimeoutStarted,
+)
 from rules.ruleset import Ruleset, StageKind
 
 Side = Literal["home", "away"]
-ActionKind = Literal["start", "stop", "goal", "penalty", "timeout", "shot"]
+ActionKind = Literal["start", "stop", "goal", "penalty", "timeout", "shot", "end"]
 
 FIRST_START_MS = 3_000  # the officials settle at the table before the first whistle
 RESTART_MS = (2_000, 8_000)  # a stoppage before the clock is started again
 AFTER_HORN_MS = 1_500  # after a period or interval runs out, before the next press
+FINAL_WHISTLE_MS = 1_000  # the officials end the match this long before its clock runs out (see plan())
 SHOT_GAP_MS = (8_000, 15_000)  # between shots of a shoot-out
 GOALS_PER_MATCH = 5.0  # about, both teams together
 PENALTIES_PER_MATCH = 2.0
@@ -77,6 +88,8 @@ def _event(action: Action) -> Event:
         return ClockStarted(at=at)
     if action.kind == "stop":
         return ClockStopped(at=at)
+    if action.kind == "end":
+        return PeriodAdvanced(at=at)
     if action.kind == "timeout":
         assert action.side is not None
         return TimeoutStarted(at=at, team=action.side)
@@ -196,6 +209,13 @@ class _Officials:
             return t + after
         if gap >= remaining:
             self.played_ms += remaining
+            if remaining > 2 * FINAL_WHISTLE_MS and self.match.state_at(t + remaining + 1).phase == "finished":
+                # The last period: the officials end it at the final whistle (hold NEXT), a moment before
+                # the clock runs out, so the journal records the end as an event. A match that ends only
+                # by its clock has no event at its end, and the table's outbox (firmware/outbox.py) then
+                # never works out its result to send.
+                self.press(Action(t + remaining - FINAL_WHISTLE_MS, "end"))
+                return t + remaining
             return t + remaining + AFTER_HORN_MS
         self.played_ms += gap
         t += gap

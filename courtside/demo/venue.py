@@ -117,11 +117,12 @@ class Venue:
             self.broker = EmbeddedBroker()
             self.broker.start()
             self.broker_url = self.broker.url
-        db = self.db_url
+        argv = courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db",
+                              self.db_url, "--http", f"127.0.0.1:{self.http_port}")
+        if self.broker is not None:
+            argv += ["--group", ""]  # amqtt has no shared subscriptions ($share/...); one service needs none
         service = self.parts.start(Part(
-            "the standings service",
-            courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db", db,
-                           "--http", f"127.0.0.1:{self.http_port}"),
+            "the standings service", argv,
             self.workdir / "logs" / "service.log",
         ))
         wait_until(self.api.ready, SERVICE_START_TIMEOUT_S, "the standings service answered on " + self.web, service)
