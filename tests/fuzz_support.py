@@ -21,7 +21,7 @@ import io
 import os
 from importlib import resources
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
 EXAMPLES = int(os.environ.get("COURTSIDE_FUZZ_EXAMPLES", "60"))
@@ -42,7 +42,20 @@ def example(name: str) -> str:
 
 
 RESULTS = {sport: example(f"{sport}-results.csv") for sport in SPORTS}
-RESULTS["indoor-hockey-pools"] = example("indoor-hockey-pools.csv")
+
+
+def _pool_rows(sport: str) -> str:
+    """The example's results of its pools only: what `courtside standings` takes."""
+    from rules.tournament import parse_tournament  # here: only the seeds need a tournament
+
+    pools = {p.name for p in parse_tournament(example(f"{sport}.toml"), sport).pools}
+    lines = RESULTS[sport].splitlines(keepends=True)
+    return lines[0] + "".join(line for line in lines[1:] if line.split(",", 1)[0] in pools)
+
+
+POOL_RESULTS = {sport: _pool_rows(sport) for sport in SPORTS}
+POOL_RESULTS["indoor-hockey-pools"] = example("indoor-hockey-pools.csv")
+RESULTS["indoor-hockey-pools"] = POOL_RESULTS["indoor-hockey-pools"]
 DECISIONS = example("youth-football-decisions.csv") + "A,lots,X>Y\nB,penalty_competition,P>Q>R\n"
 
 NASTY_VALUES = [
@@ -97,3 +110,23 @@ def value_mutation(draw: st.DrawFn, text: str) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     return out.getvalue()
+
+
+_KINDS = (
+    "UTF-16", "not UTF-8", "control character", "characters long", "'>'", "no match has more than",
+    "whole number", "more cells", "missing column", "unknown column", "appear twice", "not readable as CSV",
+    "the file is empty", "lines;", "is empty", "empty team name", "cannot play itself", "already on line",
+    "entered more often", "cannot end level", "may end level", "no overtime", "no shoot-out", "golden-goal",
+    "cannot end", "shoot-out", "winner", "outcome", "method", "names a team twice", "at least two",
+    "already decided", "not a pool or ranking", "is a match", "not a team", "neither a preset", "not in that pool",
+    "has no results", "does not play in", "before its teams are known", "carried forward", "ruleset",
+)
+
+
+def outcome(error: Exception | None) -> None:
+    """Record what became of an input in hypothesis' statistics (--hypothesis-show-statistics)."""
+    if error is None:
+        event("accepted")
+        return
+    text = str(error)
+    event("refused: " + next((kind for kind in _KINDS if kind in text), "other"))

@@ -20,7 +20,7 @@ from rules.standings.decisions import read_decisions_csv
 from rules.standings.results import MAX_NAME
 from rules.tournament import parse_tournament, pool_teams
 from rules.tournament.decisions import best_names, check_decisions
-from tests.fuzz_support import DECISIONS, FUZZ, byte_mutation, example, value_mutation
+from tests.fuzz_support import DECISIONS, FUZZ, byte_mutation, example, outcome, value_mutation
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 YOUTH = parse_tournament(example("youth-football.toml"), "youth-football.toml")
@@ -32,6 +32,7 @@ def read(text: str) -> list[Decision] | None:
         numbered = read_decisions_csv(text, "decisions.csv")
     except CourtsideError as err:
         assert str(err).startswith("decisions.csv")
+        outcome(err)
         return None
     decisions = [d for _, d in numbered]
     seen: set[tuple[str, frozenset[str]]] = set()
@@ -47,7 +48,9 @@ def read(text: str) -> list[Decision] | None:
         check_decisions(YOUTH, ENTRY, decisions, "decisions.csv", [line for line, _ in numbered])
     except CourtsideError as err:
         assert str(err).startswith("decisions.csv")
+        outcome(err)
         return decisions
+    outcome(None)
     stages = {p.name for p in YOUTH.pools} | {r.name for r in YOUTH.rankings} | set(best_names(YOUTH))
     everyone = {t.name for t in YOUTH.teams} | {t for teams in ENTRY.values() for t in teams}
     for d in decisions:
@@ -62,6 +65,7 @@ def test_bytes_are_read_or_refused_cleanly(data: bytes) -> None:
         text = decode_text(data, "decisions.csv")
     except CourtsideError as err:
         assert str(err).startswith("decisions.csv")
+        outcome(err)
         return
     read(text)
 
