@@ -15,7 +15,8 @@ from rules.ruleset import load_ruleset
 from rules.standings import MatchResult, parse_results_csv
 from rules.tournament import Progress, Tournament, pool_teams, progress
 from rules.tournament.exchange import exchange_options, placement_order
-from rules.tournament.model import stage_dependencies, validate_tournament
+from rules.tournament.loading import validate_tournament
+from rules.tournament.stages import stage_dependencies
 
 ROOT = Path(__file__).resolve().parent.parent
 ICE = ROOT / "rules" / "examples" / "ice-hockey.toml"
