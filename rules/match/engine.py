@@ -16,12 +16,12 @@ from dataclasses import replace
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import events as ev
 from rules.match.applied import Applied
-from rules.match.fold import Context, Core, Horn, advance, next_transition
+from rules.match.fold import Context, Core, Horn
 from rules.match.log import ParsedLog
+from rules.match.machine import advance, fold_event, next_transition
 from rules.match.outcome import MatchOutcome
 from rules.match.refusals import refuse
 from rules.match.state import Board, MatchState, board_of, outcome, snapshot
-from rules.match.steps import step
 from rules.ruleset import Ruleset, StageKind, stage_of_round
 
 
@@ -192,7 +192,7 @@ class Match:
         """The event at the end of the timeline (the usual press): one fold, lists grown in place."""
         c = (self._states[-1] if self._states else self._initial).clone()
         c.note = None
-        _fold(self._ctx, c, event)  # a refusal raises here, before anything is kept
+        fold_event(self._ctx, c, event)  # a refusal raises here, before anything is kept
         self._timeline.append(event)
         self._ats.append(event.at)
         self._states.append(c)
@@ -232,7 +232,7 @@ class Match:
             c = state.clone()
             c.note = None
             try:
-                _fold(self._ctx, c, event)
+                fold_event(self._ctx, c, event)
             except IllegalCommand as err:
                 if event.seq == culprit:
                     raise
@@ -281,7 +281,7 @@ class Match:
         for event in self._timeline[bisect_right(self._ats, start) :]:
             if event.at > end:
                 break
-            _fold(self._ctx, c, event, horns)
+            fold_event(self._ctx, c, event, horns)
         advance(self._ctx, c, end, horns)
         return horns
 
@@ -311,13 +311,6 @@ class Match:
         """How the match ended, as of ``at`` (default: the latest event); None while it goes on."""
         # Only the outcome: no need to build the whole display snapshot.
         return outcome(self._ctx, self._core_at(self.last_at if at is None else at))
-
-
-def _fold(ctx: Context, c: Core, event: ev.Event, horns: list[Horn] | None = None) -> None:
-    """One event of the timeline: what time did up to its instant, the event, and what falls due at that instant."""
-    advance(ctx, c, event.at, horns)
-    step(ctx, c, event)  # only this refuses (IllegalCommand); time passing never does
-    advance(ctx, c, event.at, horns)
 
 
 def _live(seq: int, undone: dict[int, list[int]]) -> bool:

@@ -1,10 +1,11 @@
-"""The score of a period that has ended changes: decide again what follows that end.
+"""What follows the end of a period, and deciding it again when the score of that period changes.
 
-What follows a period (a break, extra time, a shoot-out, the end) depends on the
-score at its horn. A goal pressed a moment after the horn, a goal the operator
-forgot and enters in the break, or a correction after the final horn changes that
-score, so the end is decided again as if the score had been right at the horn:
-a level knock-out goes on to extra time or a shoot-out, a decided one finishes.
+A period ends (it ran out, or the operator ended it): a break, extra time, a
+shoot-out or the end of the match follows, decided from the score at its horn.
+A goal pressed a moment after the horn, a goal the operator forgot and enters in
+the break, or a correction after the final horn changes that score, so the end is
+decided again as if the score had been right at the horn: a level knock-out goes on
+to extra time or a shoot-out, a decided one finishes.
 
 Once shots of a shoot-out have been taken the level score they were taken on is
 settled: a change that unlevels it is refused, and the operator undoes the shots.
@@ -14,8 +15,64 @@ from __future__ import annotations
 
 from rules.match import events as ev
 from rules.match import penalties as pen
-from rules.match.fold import Context, Core, Phase, begin_next_period, decide
+from rules.match.fold import Context, Core, Phase
 from rules.match.refusals import refuse
+
+
+def begin_next_period(ctx: Context, c: Core, at: int) -> None:
+    """The next period is ready: clock full, stopped until the operator starts it."""
+    c.period_offset += c.clock_base
+    c.period += 1
+    c.clock_base = 0
+    c.clock_since = None
+    c.phase = "play"
+    c.interval_until = None
+    c.reset_possession(ctx, at, short=False)
+
+
+def _interval(ctx: Context, c: Core, at: int, length: int) -> None:
+    if length == 0:
+        begin_next_period(ctx, c, at)
+    else:
+        c.phase = "interval"
+        c.interval_until = at + length
+
+
+def end_period(ctx: Context, c: Core, at: int) -> None:
+    """The period is over (ran out, or the operator ended it): interval, extra time, shoot-out or the end."""
+    c.stop_clock(ctx, at)
+    c.period_ended_at = at
+    c.ended_period, c.period_end, c.ended_clock = c.period, at, c.clock_base
+    c.set_piece = None
+    c.timeout_team = c.timeout_until = None
+    decide(ctx, c, at)
+
+
+def decide(ctx: Context, c: Core, at: int) -> None:
+    """What follows the period that ended at ``at``, given the score: a break, extra time, a shoot-out or the end."""
+    m = ctx.ruleset.match
+    level = c.home == c.away
+    if c.period < m.periods:
+        _interval(ctx, c, at, m.intervals[c.period - 1])
+        return
+    overtime = m.overtime
+    if c.period == m.periods:
+        if not level or ctx.stage in m.level_allowed_in:
+            c.finish("regular", at)
+        elif overtime is not None:
+            _interval(ctx, c, at, overtime.interval_before)
+        else:
+            c.phase = "shootout"
+        return
+    assert overtime is not None
+    if not level and overtime.kind == "golden_goal":
+        c.finish("overtime", at)  # a goal counted for an end of golden-goal extra time decides it
+    elif c.period - m.periods < overtime.periods:
+        _interval(ctx, c, at, overtime.interval_between)
+    elif level and m.shootout is not None:
+        c.phase = "shootout"
+    else:
+        c.finish("overtime", at)
 
 
 def end_is_open(c: Core) -> bool:
