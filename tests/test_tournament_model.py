@@ -268,3 +268,30 @@ def test_a_round_spelled_unlike_the_ruleset_would_lose_its_time_outs() -> None:
     assert key.startswith("matches[") and key.endswith("].round")
     assert t.matches[int(key[len("matches[") : key.index("]")])].round == "Semi Final"
     assert "'semi_final'" in caught.value.message
+
+
+def test_the_declarations_import_none_of_the_checks_so_there_is_no_cycle() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, rules.tournament.model\n"
+        "print(sorted(m for m in sys.modules if m.startswith('rules.tournament.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['rules.tournament.model', 'rules.tournament.placeholders']"
+
+
+def test_names_that_moved_out_of_the_model_still_resolve_from_it() -> None:
+    import rules.tournament.model as model
+    from rules.tournament import loading, stages
+
+    assert model.stage_order is stages.stage_order and model.parse_tournament is loading.parse_tournament
+    with pytest.raises(AttributeError):
+        model.not_a_name  # noqa: B018
+
+
+def test_look_ups_by_name_find_each_kind_of_stage() -> None:
+    t = validate_tournament(copy.deepcopy(BASE), "cup.toml")
+    assert t.pool("A") is t.pools[0] and t.match("F") is t.matches[2] and t.team("Kb") is t.teams[1]
+    assert t.pool("F") is None and t.match("A") is None and t.ranking("A") is None and t.team("1A") is None
