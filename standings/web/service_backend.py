@@ -10,15 +10,15 @@ the courts and tells the pages, as it does for a result from a table.
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from rules.errors import CourtsideError
 from rules.match import Match, event_from_dict
 from rules.ruleset import StageKind
-from rules.standings import MatchResult
-from rules.tournament import ScheduledMatch, TournamentSchedule
+from rules.standings import Decision, MatchResult
+from rules.tournament import Progress, ScheduledMatch, TournamentSchedule
 from standings import desk, queries
 from standings.service import Service
 from standings.store import to_match_result
@@ -34,11 +34,12 @@ from standings.web.inputs import (
     RecordDecision,
     RecordedResult,
     RuleSanction,
+    Sanction,
     SettleConflict,
     TournamentData,
 )
 from standings.web.port import ChangeHub
-from standings.web.rulings import Rulings
+from standings.web.rulings import Ruling, Rulings
 
 
 class ServiceBackend:
@@ -48,13 +49,21 @@ class ServiceBackend:
         self.plan = service.store.plan
         self._hub = ChangeHub()
         self._built = -1
+        self._full = 0
+        self._base: tuple[int, _Base] | None = None
         self._data: TournamentData | None = None
         self._lock = threading.Lock()
+        self._build_lock = threading.Lock()
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self.rulings = Rulings(self.store.engine)
         service.listeners.append(self._changed)
 
     def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
+        """A court's live state, presence or event (no pool) needs only the light part rebuilt; a result,
+        a desk change or a republication (pools, or no court named) needs everything."""
+        if pools or not courts:
+            with self._lock:
+                self._full += 1
         self._hub.notify()
 
     @property
@@ -63,9 +72,12 @@ class ServiceBackend:
 
     def data(self) -> TournamentData:
         with self._lock:
-            seen = self._hub.version  # read before building: a change during the build is not lost
+            seen, full = self._hub.version, self._full  # read before building: a later change is not lost
+        with self._build_lock:
             if self._data is None or self._built != seen:
-                self._data = self._build(version=seen)
+                if self._base is None or self._base[0] != full:
+                    self._base = (full, self._build_base())
+                self._data = self._build(seen, self._base[1])
                 self._built = seen
             return self._data
 
@@ -135,9 +147,10 @@ class ServiceBackend:
         return self._replayed[key]
 
     # The snapshot ------------------------------------------------------------------------------
-    def _build(self, version: int) -> TournamentData:
+    def _build_base(self) -> _Base:
+        """What changes with results and the desk: the schedule as moved, results, decisions, progress,
+        the cards of finished matches, the change log."""
         store, plan = self.store, self.plan
-        name_of = plan.courts
         fixtures = {f.number: f for f in queries.schedule(store)}
         original = sorted(plan.fixtures.values(), key=lambda m: m.number)
         moves = {}
@@ -151,13 +164,26 @@ class ServiceBackend:
             progress = store.progress(s)
         results = {int(r.match_id): RecordedResult(number=int(r.match_id), result=to_match_result(r),
                                                     recorded_at=r.recorded_at, by=r.source) for r in rows}
-        live: dict[str, dict[str, Any]] = {}
-        live_at: dict[str, datetime] = {}
         sanctions = []
         for number in sorted(results):
             f = fixtures.get(number)
             if f is not None and f.home and f.away:
                 sanctions += sanctions_from_cards(number, f.home, f.away, self._cards(str(number), f.kind, f.round))
+        ruled = self.rulings.all()
+        entries = [AuditEntry(at=c.at, who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
+        entries += [AuditEntry(at=r.at, who=r.who, what=f"{r.player} ({r.team}), match {r.number}: {_ruled(r.matches)}",
+                               why=r.why) for r in ruled]
+        return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
+                     progress=progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
+                     audit=tuple(sorted(entries, key=lambda e: e.at)))
+
+    def _build(self, version: int, base: _Base) -> TournamentData:
+        """The base with what changes several times a second: live states, presence, conflicts."""
+        store, plan = self.store, self.plan
+        name_of, fixtures, results = plan.courts, base.fixtures, base.results
+        live: dict[str, dict[str, Any]] = {}
+        live_at: dict[str, datetime] = {}
+        sanctions = list(base.sanctions)
         for court, view in queries.live_states(store).items():
             state = dict(view.state)
             if view.match_id is not None and view.match_id.isdigit():
@@ -187,24 +213,31 @@ class ServiceBackend:
             conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
                                       stored=stored.result, held=_held(stored.result, c.payload),
                                       received=c.received_at, reason=c.reason))
-        ruled = self.rulings.all()
-        latest = {(r.number, r.team, r.player): r for r in ruled}
+        latest = {(r.number, r.team, r.player): r for r in base.rulings}
         sanctions = [
             replace(x, suspended_matches=r.matches, decided=_ruled(r.matches)) if (r := latest.get(
                 (x.number, x.team, x.player))) else x
             for x in sanctions
         ]
-        entries = [AuditEntry(at=c.at, who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
-        entries += [AuditEntry(at=r.at, who=r.who, what=f"{r.player} ({r.team}), match {r.number}: {_ruled(r.matches)}",
-                               why=r.why) for r in ruled]
-        audit = tuple(sorted(entries, key=lambda e: e.at))
         return TournamentData(
             version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
-            entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=tuple(original)), results=results,
-            decisions=decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
-            audit=audit, sanctions=tuple(sanctions), moves=moves, progress=progress,
+            entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=base.original), results=results,
+            decisions=base.decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
+            audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
         )
 
+
+@dataclass(frozen=True, kw_only=True)
+class _Base:
+    fixtures: dict[int, queries.FixtureView]
+    original: tuple[ScheduledMatch, ...]
+    moves: dict[int, tuple[str, datetime]]
+    results: dict[int, RecordedResult]
+    decisions: tuple[Decision, ...]
+    progress: Progress
+    sanctions: tuple[Sanction, ...]
+    rulings: tuple[Ruling, ...]
+    audit: tuple[AuditEntry, ...]
 
 def _ruled(matches: int) -> str:
     return f"misses {matches} match(es)" if matches else "no further suspension"
@@ -226,4 +259,4 @@ def _what(c: queries.ChangeView) -> str:
     return f"{c.action} {where}: {after}".strip()
 
 
-__all__ = ["ScheduledMatch", "ServiceBackend"]
+__all__ = ["ServiceBackend"]
