@@ -123,3 +123,10 @@ def test_the_example_log_of_each_sport_replays_with_no_flag(sport: str, capsys: 
     assert main(["replay", "--events", str(path), "--format", "json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert state["phase"] == "finished" and state["result"]["outcome"] == "regular"
+
+
+def test_a_misspelt_round_is_refused_with_the_names_it_could_be(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--round", "semifinal"]) == 2
+    assert "'semi_final'" in capsys.readouterr().err
+    assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--round", "final",
+                 "--format", "json"]) == 0  # a final is a knock-out: no --stage needed
