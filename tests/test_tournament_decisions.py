@@ -85,3 +85,12 @@ def test_tournament_show_refuses_it_with_the_decisions_line(
     argv = ["tournament", "show", str(YOUTH), "--results", str(results), "--decisions", str(decisions)]
     assert main(argv) == 2
     assert f"{decisions}, line 3: " in capsys.readouterr().err
+
+
+def test_a_pool_decision_by_a_method_the_ruleset_does_not_use_is_refused() -> None:
+    t, entry = youth()
+    a = entry["A"]
+    shots = Decision(pool="A", method="penalty_competition", order=(a[0], a[1]))
+    with pytest.raises(ResultsError) as caught:
+        check_decisions(t, entry, [shots], "d.csv", [2], ["points", "goal_difference", "lots"])  # type: ignore[arg-type]
+    assert caught.value.message == "the ruleset breaks the ties of a pool by lots, not penalty_competition"

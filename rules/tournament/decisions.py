@@ -47,9 +47,12 @@ def check_decisions(
     decisions: Sequence[Decision],
     source: str,
     lines: Sequence[int] = (),
+    methods: Sequence[str] | None = None,
 ) -> None:
     """Refuse a decision that names a stage or team the tournament does not have; ``lines``
-    are the decisions' lines in ``source`` (when known), for the error."""
+    are the decisions' lines in ``source`` (when known), for the error. With ``methods``
+    (the ruleset's ranking criteria), a pool's decision by a method the ruleset does not
+    use is refused too: it could never order that pool."""
     everyone = {team.name for team in t.teams} | {team for teams in entry_teams.values() for team in teams}
     stages = [p.name for p in t.pools] + [r.name for r in t.rankings] + best_names(t)
     for i, decision in enumerate(decisions):
@@ -65,6 +68,14 @@ def check_decisions(
                 f"({', '.join(stages)})"
             )
         pool = t.pool(where)
+        if pool is not None and methods is not None and decision.method not in methods:
+            uses = [m for m in methods if m in ("lots", "penalty_competition")]
+            raise ResultsError(
+                source,
+                line,
+                f"the ruleset breaks the ties of a pool by {' or '.join(uses) or 'no organiser decision'}, "
+                f"not {decision.method}",
+            )
         entry = entry_teams.get(where) if pool is not None else None
         allowed = set(entry) if entry is not None else everyone
         strangers = [team for team in decision.order if team not in allowed]

@@ -440,7 +440,7 @@ def progress(
     ``decision_lines`` do the same for the decisions, which must each name a pool or
     ranking of the tournament and its teams (:func:`check_decisions`).
     """
-    check_decisions(t, entry_teams, decisions, decisions_source, decision_lines)
+    check_decisions(t, entry_teams, decisions, decisions_source, decision_lines, ruleset.ranking.criteria)
     walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines)
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
