@@ -93,10 +93,31 @@ class Frame:
 def team(look: TeamLook, w: NullTranslations) -> Team:
     # A friendly match's "Home" and "Away" are words of the screen, not names: they are translated.
     name = w.gettext(look.name) if look.name in ("Home", "Away") else look.name
-    colour = look.colour
-    if isinstance(colour, str):
-        colour = parse_colour(colour, "team colour", name)
-    return Team(name, look.short, colour)
+    return Team(name, look.short, team_colour(look.colour))
+
+
+NAMED_COLOURS: dict[str, Colour] = {
+    "white": (250, 250, 250), "black": (20, 20, 20), "red": (215, 38, 61), "blue": (30, 111, 217),
+    "navy": (22, 44, 120), "green": (46, 160, 67), "yellow": (245, 200, 20), "orange": (240, 120, 20),
+    "purple": (120, 60, 170), "grey": (150, 150, 150), "gray": (150, 150, 150), "maroon": (128, 20, 40),
+    "sky": (90, 170, 230), "pink": (230, 110, 170), "gold": (212, 175, 55),
+}
+
+
+def team_colour(value: Colour | str | None) -> Colour | None:
+    """(r, g, b), "#rrggbb" or a plain colour name; anything else is None (the theme's colour for the side).
+
+    A frame must always draw: a colour the file got wrong shows as the default, never as an error mid-match.
+    """
+    if value is None or isinstance(value, tuple):
+        return value
+    text = value.strip().lower()
+    if text in NAMED_COLOURS:
+        return NAMED_COLOURS[text]
+    try:
+        return parse_colour(text, "colour", "team")
+    except ValueError:
+        return None
 
 
 def clock_text(ms: int, *, tenths: bool, down: bool) -> str:

@@ -95,8 +95,12 @@ def test_a_friendly_match_names_its_sides_in_the_language() -> None:
     assert (f.home.name, f.away.name) == ("Domáci", "Hostia")
     assert f.home_penalties[0].player == "" and f.home_penalties[0].time == "1:56"
     assert f.centre == "3 v 4"
-    coloured = frame_of(ScoreboardView(match.state_at(5_000), match.ruleset, TeamLook("A", colour="#102030")))
-    assert coloured.home.colour == (16, 32, 48)
+    coloured = frame_of(ScoreboardView(match.state_at(5_000), match.ruleset, TeamLook("A", colour="#102030"),
+                                       TeamLook("B", colour="Navy")))
+    assert (coloured.home.colour, coloured.away.colour) == ((16, 32, 48), (22, 44, 120))
+    wrong = frame_of(ScoreboardView(match.state_at(5_000), match.ruleset, TeamLook("A", colour="#12345"),
+                                    TeamLook("B", colour="sparkly")))
+    assert (wrong.home.colour, wrong.away.colour) == (None, None)  # the theme's colours, never an error
 
 
 def test_a_refused_press_is_worded_in_the_screens_language() -> None:
