@@ -3,6 +3,7 @@ the open pool page without a reload; the organiser's correction through the serv
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, event_to_dict
 from rules.ruleset import load_ruleset
 from standings import queries
@@ -115,3 +117,28 @@ def test_a_red_card_goes_to_the_desks_register(served: Any, chromium: Any) -> No
     later = [f.number for f in queries.team_schedule(service.store, first.away_label) if f.number != 1]
     expect(register).to_contain_text(f"#{later[0]}")
     assert "disciplinary officer" in desk.locator("table.audit").inner_text()
+
+
+def test_the_court_mirror_and_overlay_follow_the_tables_live_state(served: Any, chromium: Any) -> None:
+    _, server, table = served
+    match = Match(RULES, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    match.apply(Goal(at=60_000, team="away"))
+    state = match.state_at(90_000).to_dict()
+    table.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-1", match="1",
+                                            payload=state)))
+    mirror = chromium.new_page()
+    mirror.goto(f"{server.url}/court/Hall 1")
+    overlay = chromium.new_page()
+    overlay.goto(f"{server.url}/court/Hall 1/overlay")
+    expect(mirror.locator(".board .away .goals")).to_have_text("1", timeout=TIMEOUT)
+    expect(overlay.locator(".bug .g").nth(1)).to_have_text("1", timeout=TIMEOUT)
+    clock = mirror.locator(".board .clock")
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=TIMEOUT)  # runs between the table's messages
+    match.apply(Goal(at=95_000, team="home"))
+    state = match.state_at(96_000).to_dict()
+    table.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-1", match="1",
+                                            payload=state)))
+    expect(mirror.locator(".board .home .goals")).to_have_text("1", timeout=TIMEOUT)
+    expect(overlay.locator(".bug .g").first).to_have_text("1", timeout=TIMEOUT)
