@@ -57,9 +57,22 @@ def _insert(session: Session, table: Any, values: dict[str, Any], keys: list[str
     return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
-def _fixture(session: Session, m: Message) -> Fixture:
+class Batch(dict[str, Fixture]):
+    """What one transaction reads once: every fixture (court and teams as the organiser left them) and,
+    per match, the last seq stored with none missing before it."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__((f.match_id, f) for f in session.scalars(select(Fixture)))
+        self.seqs: dict[str, set[int]] = {}
+
+
+def fixtures_of(session: Session) -> Batch:
+    return Batch(session)
+
+
+def _fixture(session: Session, m: Message, fixtures: dict[str, Fixture] | None = None) -> Fixture:
     assert m.match is not None
-    f = session.get(Fixture, m.match)
+    f = fixtures.get(m.match) if fixtures is not None else session.get(Fixture, m.match)
     if f is None:
         raise Refused(f"court {m.court}: there is no match {m.match!r} in this tournament")
     if f.court != m.court:
@@ -69,33 +82,30 @@ def _fixture(session: Session, m: Message) -> Fixture:
 
 def through(session: Session, match_id: str) -> int:
     """The last seq stored for the match with none missing before it."""
-    n = 0
-    for seq in session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id).order_by(EventRow.seq)):
-        if seq != n + 1:
-            break
-        n = seq
-    return n
+    return _through(set(session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id))))
 
 
-def _touch(session: Session, m: Message, now: datetime) -> None:
-    assert m.court is not None
-    new = {"court": m.court, "state": "online", "since": now, "last_message_at": now, "last_type": m.type,
-           "last_match": m.match}
+def touch(session: Session, court: str, kind: str, match: str | None, now: datetime) -> None:
+    """The court's table was heard from (once per court per batch: its last message)."""
+    new = {"court": court, "state": "online", "since": now, "last_message_at": now, "last_type": kind,
+           "last_match": match}
     if _insert(session, Presence.__table__, new, ["court"]):  # an upsert: another instance may insert it too
         return
-    row = session.get(Presence, m.court)
+    row = session.get(Presence, court)
     assert row is not None
-    row.last_message_at, row.last_type = now, m.type
-    if m.match is not None:
-        row.last_match = m.match
+    row.last_message_at, row.last_type = now, kind
+    if match is not None:
+        row.last_match = match
 
 
-def ingest(store: Store, session: Session, m: Message, now: datetime) -> Outcome:
+def ingest(store: Store, session: Session, m: Message, now: datetime,
+           fixtures: dict[str, Fixture] | None = None) -> Outcome:
+    """Check and store ``m``; the caller records the court as heard from (:func:`touch`) unless refused."""
     try:
         if m.type == "event":
-            out = _event(session, m, now)
+            out = _event(session, m, now, fixtures)
         elif m.type == "result":
-            out = _result(store, session, m, now)
+            out = _result(store, session, m, now, fixtures)
         elif m.type == "presence":
             out = _presence(store, session, m, now)
         elif m.type == "live":
@@ -104,27 +114,43 @@ def ingest(store: Store, session: Session, m: Message, now: datetime) -> Outcome
             raise Refused(f"a {m.type!r} message is the service's to send, not a table's")
     except Refused as err:
         return Outcome("refused", str(err), error=True)
-    _touch(session, m, now)
     return out
 
 
-def _event(session: Session, m: Message, now: datetime) -> Outcome:
+def _event(session: Session, m: Message, now: datetime, fixtures: dict[str, Fixture] | None) -> Outcome:
     assert m.match is not None and m.seq is not None and m.court is not None
-    _fixture(session, m)
-    have = through(session, m.match)
+    _fixture(session, m, fixtures)
+    seqs = _seqs(session, m.match, fixtures)
+    have = _through(seqs)
     if m.seq > have + MAX_SEQ_AHEAD:
         raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is far past the last stored ({have})")
     values = {"match_id": m.match, "court": m.court, "seq": m.seq, "type": m.payload["type"],
               "at": m.payload["at"], "body": m.payload, "message_id": m.id, "received_at": now}
     if _insert(session, EventRow.__table__, values, ["match_id", "seq"]):
-        session.flush()
-        return Outcome("stored", ack=("event", through(session, m.match)), courts={m.court})
+        seqs.add(m.seq)
+        return Outcome("stored", ack=("event", _through(seqs)), courts={m.court})
+    seqs.add(m.seq)  # another instance stored it meanwhile
     stored = session.scalar(select(EventRow).where(EventRow.match_id == m.match, EventRow.seq == m.seq))
     assert stored is not None
     if stored.body != m.payload:
         raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is stored already as a different event "
                       f"({stored.body.get('type')}); the first one stands")
-    return Outcome("duplicate", ack=("event", have))
+    return Outcome("duplicate", ack=("event", _through(seqs)))
+
+
+def _seqs(session: Session, match_id: str, fixtures: dict[str, Fixture] | None) -> set[int]:
+    """The seqs stored for the match: read once per batch, then kept as the batch adds to them."""
+    cache = fixtures.seqs if isinstance(fixtures, Batch) else {}
+    if match_id not in cache:
+        cache[match_id] = set(session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id)))
+    return cache[match_id]
+
+
+def _through(seqs: set[int]) -> int:
+    n = 0
+    while n + 1 in seqs:
+        n += 1
+    return n
 
 
 def replayed_result(store: Store, session: Session, f: Fixture, seq: int) -> dict[str, Any]:
@@ -160,9 +186,10 @@ def _hold(session: Session, m: Message, reason: str, now: datetime) -> Outcome:
     return Outcome("conflict", reason, ack=("result", m.seq), error=True)
 
 
-def _result(store: Store, session: Session, m: Message, now: datetime) -> Outcome:
+def _result(store: Store, session: Session, m: Message, now: datetime,
+            fixtures: dict[str, Fixture] | None = None) -> Outcome:
     assert m.match is not None and m.seq is not None and m.court is not None
-    f = _fixture(session, m)
+    f = _fixture(session, m, fixtures)
     have = through(session, m.match)
     if have < m.seq:
         return Outcome("waiting", f"match {m.match}: events up to seq {m.seq} not all stored (have {have})")

@@ -23,12 +23,13 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import paho.mqtt.client as mqtt
+from sqlalchemy import insert
 
 from rules import protocol as p
 from rules.errors import CourtsideError
 from standings import queries
 from standings.db.models import MessageLog
-from standings.ingest import Outcome, ingest
+from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
 from standings.store import Store
@@ -155,8 +156,15 @@ class Service:
                 batch = self._take(timeout=min(ping or 1.0, 1.0))
                 pools: set[str] = set()
                 courts: set[str] = set()
+                messages: list[tuple[str, bytes]] = []
                 for item in batch:
+                    if item[0] == "message":
+                        messages.append((item[1], item[2]))
+                        continue
+                    self._ingest(messages, pools, courts)
+                    messages = []
                     self._handle(item, pools, courts)
+                self._ingest(messages, pools, courts)
                 if pools or courts:
                     self._publish_changes(pools, courts)
                 if ping is not None and time.monotonic() - last_ping >= ping:
@@ -180,14 +188,17 @@ class Service:
                 break
         return items
 
+    def _ingest(self, messages: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
+        if not messages:
+            return
+        try:
+            self._messages(messages, pools, courts)
+        except Exception as err:  # a database error: nothing was acked, the tables send it again
+            log("ingest_failed", topic=messages[0][0], reason=f"{type(err).__name__}: {err}"[:500])
+
     def _handle(self, item: tuple[Any, ...], pools: set[str], courts: set[str]) -> None:
         kind = item[0]
-        if kind == "message":
-            try:
-                self._message(item[1], item[2], pools, courts)
-            except Exception as err:  # a database error: nothing was acked, the table sends it again
-                log("ingest_failed", topic=item[1], reason=f"{type(err).__name__}: {err}"[:500])
-        elif kind == "connected":
+        if kind == "connected":
             self._connected(item[1])
         elif kind == "disconnected":
             log("broker_lost", reason=item[1])
@@ -220,19 +231,56 @@ class Service:
             log("server_ready", tournament=self.plan.id)
 
     def _message(self, topic: str, raw: bytes, pools: set[str], courts: set[str]) -> None:
+        """One message on its own (the fuzz tests and the fallback of a batch that failed)."""
+        self._messages([(topic, raw)], pools, courts)
+
+    def _messages(self, batch: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
+        """Ingest a batch in one transaction; acks, errors and logs follow its commit.
+
+        A refused message writes nothing, so the others of its batch go on; if the transaction fails
+        (a database error), each message is tried on its own so one bad message cannot hold up others.
+        """
         now = datetime.now(UTC)
-        try:
-            m = p.parse(raw, topic=topic)
-        except CourtsideError as err:
-            self._refuse(topic, None, str(err), now)
+        parsed: list[tuple[str, p.Message]] = []
+        for topic, raw in batch:
+            try:
+                parsed.append((topic, p.parse(raw, topic=topic)))
+            except CourtsideError as err:
+                self._refuse(topic, None, str(err), now)
+        if not parsed:
             return
         try:
             with self.store.session.begin() as s:
-                out = ingest(self.store, s, m, now)
-                if out.status != "refused":
-                    self._log_row(s, topic, m, out, now)
-        except CourtsideError as err:  # pragma: no cover - ingest turns its refusals into outcomes
-            out = Outcome("refused", str(err), error=True)
+                outs = []
+                fixtures = fixtures_of(s)
+                heard: dict[str, tuple[str, str | None]] = {}
+                rows: list[dict[str, Any]] = []
+                for topic, m in parsed:
+                    out = ingest(self.store, s, m, now, fixtures)
+                    if out.status != "refused":
+                        rows.extend(self._log_rows(topic, m, out, now))
+                        if m.court is not None:
+                            heard[m.court] = (m.type, m.match)
+                    outs.append(out)
+                for court, (kind, match) in heard.items():
+                    touch(s, court, kind, match, now)
+                if rows:  # one statement for the whole batch's log
+                    s.execute(insert(MessageLog), rows)
+        except Exception as err:
+            if len(parsed) == 1:
+                raise
+            log("batch_retried", size=len(parsed), reason=f"{type(err).__name__}: {err}"[:300])
+            for topic, m in parsed:
+                try:
+                    self._messages([(topic, p.encode(m))], pools, courts)
+                except Exception as one:  # a database error: not acked, the table sends it again
+                    log("ingest_failed", topic=topic, reason=f"{type(one).__name__}: {one}"[:500])
+            return
+        for (topic, m), out in zip(parsed, outs, strict=True):
+            self._after(topic, m, out, now, pools, courts)
+
+    def _after(self, topic: str, m: p.Message, out: Outcome, now: datetime, pools: set[str],
+               courts: set[str]) -> None:
         self.counts[out.status] = self.counts.get(out.status, 0) + 1
         if out.status == "refused":
             self._refuse(topic, m, out.reason, now)
@@ -244,29 +292,31 @@ class Service:
             self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=1)
         if out.error:
             self._error(out.reason, topic, m, conflict=out.status == "conflict")
-        if out.status in ("stored", "conflict", "waiting") or m.type == "result":
+        if m.type == "result" or out.status in ("conflict", "waiting"):
             log("message", status=out.status, type=m.type, court=m.court, match=m.match, seq=m.seq,
                 reason=out.reason or None)
         pools |= out.pools
-        courts |= set(self.plan.courts) if out.all_courts else out.courts - {c for c in out.courts
-                                                                             if m.type in ("live", "presence")}
+        if out.all_courts:
+            courts |= set(self.plan.courts)
+        elif m.type not in ("live", "presence"):
+            courts |= out.courts
         if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
             for listener in self.listeners:
                 listener(set(), {m.court} if m.court else set())
 
-    def _log_row(self, s: Any, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> None:
+    def _log_rows(self, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> list[dict[str, Any]]:
         if m is not None and m.type == "live":
-            return  # several a second per court: the live table keeps the last one, the log would drown
-        s.add(MessageLog(received_at=now, topic=topic[:256], message_id=m.id if m else None,
-                         court=m.court if m else None, match_id=m.match if m else None, seq=m.seq if m else None,
-                         type=m.type if m else None, status=out.status, reason=out.reason or None))
+            return []  # several a second per court: the live table keeps the last one, the log would drown
+        return [{"received_at": now, "topic": topic[:256], "message_id": m.id if m else None,
+                 "court": m.court if m else None, "match_id": m.match if m else None, "seq": m.seq if m else None,
+                 "type": m.type if m else None, "status": out.status, "reason": out.reason or None}]
 
     def _refuse(self, topic: str, m: p.Message | None, reason: str, now: datetime) -> None:
         self.counts["refused"] += 1 if m is None else 0
         log("refused", topic=topic, id=m.id if m else None, reason=reason)
         try:
             with self.store.session.begin() as s:
-                self._log_row(s, topic, m, Outcome("refused", reason), now)
+                s.execute(insert(MessageLog), self._log_rows(topic, m, Outcome("refused", reason), now))
         except Exception as err:  # the log is a help, never a reason to stop
             log("log_failed", reason=str(err))
         self._error(reason, topic, m)

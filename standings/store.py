@@ -42,6 +42,7 @@ class Store:
         self.session = sessionmaker(engine, expire_on_commit=False)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], Progress] | None = None
+        self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
 
     @classmethod
     def open(cls, url: str, plan: Plan) -> Store:
@@ -115,6 +116,8 @@ def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:
     f = s.get(Fixture, match_id)
     if f is None:
         raise LookupError(match_id)
+    if f.home in store.entry_team_names and f.away in store.entry_team_names:
+        return f.home, f.away  # a first-round pool's match: no need to work out the tournament
     p = store.progress(s)
     home, away = resolve(store, p, f.stage, f.home), resolve(store, p, f.stage, f.away)
     if home is None or away is None:

@@ -1,0 +1,217 @@
+"""Benchmark of the standings service (docs/benchmarks.md, "Service").
+
+Starts its own Mosquitto (/usr/sbin/mosquitto, free port, no persistence) and the service in-process on
+a temporary SQLite file (or --db URL), with a generated tournament of P pools of 6 teams.
+
+1. Throughput: every pool match is published as a table sends it (its events, then its result), as fast
+   as one publisher can, QoS 1. A bare paho subscriber on the same topics in the same run counts what the
+   broker delivers; the service's rate is the messages it took (stored and acknowledged after commit)
+   per second, and results per second (each checked by replaying its events, stored, its pool re-ranked
+   and published).
+2. Latency: for matches whose events are already stored, the time from publishing the match's last
+   event (the deciding goal entered at the table) plus its result, to the new pool table arriving at a
+   subscriber: p50 and p99.
+
+    .venv/bin/python bench/bench_service.py [--pools 16] [--latency 200] [--db URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import paho.mqtt.client as mqtt  # noqa: E402
+
+from rules import protocol as p  # noqa: E402
+from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, event_to_dict  # noqa: E402
+from rules.ruleset import load_ruleset  # noqa: E402
+from standings.plan import load_plan  # noqa: E402
+from standings.service import Service  # noqa: E402
+from standings.store import Store  # noqa: E402
+
+RULES = load_ruleset("indoor-hockey")
+
+
+def tournament_file(folder: Path, pools: int) -> Path:
+    names = [chr(ord("A") + i) if i < 26 else f"P{i}" for i in range(pools)]
+    lines = ['name = "bench"', 'ruleset = "indoor-hockey"',
+             "final_ranking = [" + ", ".join(f'"{k}{n}"' for n in names for k in range(1, 7)) + "]",
+             "", "[schedule]", 'start = "2026-01-16T08:00"', 'courts = ["C1", "C2", "C3", "C4"]', 'slot = "55:00"']
+    for n in names:
+        teams = ", ".join(f'"{n}{k}"' for k in range(1, 7))
+        lines += ["", "[[pools]]", f'name = "{n}"', f"teams = [{teams}]"]
+        for k in range(1, 7):
+            lines += ["", "[[teams]]", f'name = "{n}{k}"', f'club = "{n}{k}"']
+    path = folder / "bench.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def played(number: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    m = Match(RULES)
+    at = 0
+    m.apply(ClockStarted(at=0))
+    for side, goals in (("home", number % 4), ("away", (number * 3) % 5)):
+        for _ in range(goals):
+            at += 1000
+            m.apply(Goal(at=at, team=side))
+    while m.result() is None:
+        at += 1000
+        s = m.state_at(at)
+        m.apply(PeriodAdvanced(at=at) if s.phase == "play" and s.running or s.phase == "interval"
+                else ClockStarted(at=at))
+    r = m.result()
+    assert r is not None
+    return [event_to_dict(e) for e in m.events], {"home_goals": r.home_goals, "away_goals": r.away_goals,
+                                                  "outcome": r.outcome, "winner": r.winner}
+
+
+def start_broker(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    conf = folder / "mosquitto.conf"
+    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                    "max_queued_messages 1000000\nmax_inflight_messages 1000\n")
+    proc = subprocess.Popen([shutil.which("mosquitto") or "/usr/sbin/mosquitto", "-c", str(conf)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc, port
+        time.sleep(0.02)
+    raise RuntimeError("mosquitto did not start")
+
+
+def client(port: int, name: str) -> mqtt.Client:
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"{name}-{uuid.uuid4().hex[:6]}")  # type: ignore[attr-defined]
+    c.max_inflight_messages_set(1000)
+    c.max_queued_messages_set(0)
+    c.connect("127.0.0.1", port)
+    c.loop_start()
+    return c
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pools", type=int, default=16)
+    ap.add_argument("--latency", type=int, default=200, help="matches timed for the latency figure")
+    ap.add_argument("--db", help="database URL (default: a temporary SQLite file)")
+    args = ap.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-service-"))
+    broker, port = start_broker(folder)
+    try:
+        plan = load_plan(tournament_file(folder, args.pools))
+        store = Store.open(args.db or f"sqlite:///{folder / 'bench.db'}", plan)
+        service = Service(store, f"mqtt://127.0.0.1:{port}", group=None)
+        thread = threading.Thread(target=service.run, daemon=True)
+        thread.start()
+        assert service.ready.wait(10)
+        t = plan.id
+        # Matches in schedule order; the last ``latency`` are kept back for the latency run.
+        numbers = sorted(plan.fixtures, key=int)
+        timed = numbers[-args.latency:]
+        bulk = numbers[:-args.latency]
+        messages: list[tuple[str, bytes]] = []
+        for n in bulk:
+            court = plan.court_id(plan.fixtures[n].court)
+            events, result = played(int(n))
+            messages += [(p.court_topic(t, court, "events"),
+                          p.encode(p.event_message(id=uuid.uuid4().hex, court=court, match=n, event=e)))
+                         for e in events]
+            messages.append((p.court_topic(t, court, "result"), p.encode(p.result_message(
+                id=uuid.uuid4().hex, court=court, match=n, seq=events[-1]["seq"], result=result))))
+        total = len(messages)
+        # The bare subscriber: same broker, same topics, same run.
+        bare_times: list[float] = []
+        bare = client(port, "bare")
+        bare.on_message = lambda _c, _u, _m: bare_times.append(time.perf_counter())
+        bare.subscribe([(f"{p.root(t)}/court/+/events", 1), (f"{p.root(t)}/court/+/result", 1)])
+        acks: list[float] = []
+        results_acked = [0]
+
+        def on_ack(_c: Any, _u: Any, m: mqtt.MQTTMessage) -> None:
+            acks.append(time.perf_counter())
+            if b'"of":"result"' in m.payload:
+                results_acked[0] += 1
+        watcher = client(port, "acks")
+        watcher.on_message = on_ack
+        watcher.subscribe(f"{p.root(t)}/court/+/ack", 1)
+        time.sleep(0.5)
+        pub = client(port, "pub")
+        start = time.perf_counter()
+        for topic, raw in messages:
+            pub.publish(topic, raw, qos=1)
+        deadline = time.monotonic() + 600
+        while (len(acks) < total or len(bare_times) < total) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        bare_rate = len(bare_times) / (bare_times[-1] - start)
+        service_rate = len(acks) / (acks[-1] - start)
+        results_rate = results_acked[0] / (acks[-1] - start)
+        print(f"throughput: {total} messages ({len(bulk)} results) published by one client, QoS 1")
+        print(f"  bare paho subscriber: {bare_rate:,.0f} messages/s")
+        print(f"  service (stored, acked after commit): {service_rate:,.0f} messages/s = "
+              f"{service_rate / bare_rate:.0%} of the bare subscriber; {results_rate:,.0f} results/s "
+              f"(each replayed, stored, pool ranked and published)")
+        # Latency: the deciding goal + result of a match whose earlier events are stored.
+        tables: queue.Queue[float] = queue.Queue()
+        looker = client(port, "tables")
+        looker.on_message = lambda _c, _u, _m: tables.put(time.perf_counter())
+        looker.subscribe(f"{p.root(t)}/pool/+/table", 1)
+        time.sleep(0.3)
+        while not tables.empty():
+            tables.get()
+        lat: list[float] = []
+        for n in timed:
+            court = plan.court_id(plan.fixtures[n].court)
+            events, result = played(int(n))
+            for e in events[:-1]:
+                pub.publish(p.court_topic(t, court, "events"),
+                            p.encode(p.event_message(id=uuid.uuid4().hex, court=court, match=n, event=e)), qos=1)
+            before = len(acks)
+            while len(acks) < before + len(events) - 1:
+                time.sleep(0.001)
+            time.sleep(0.005)
+            while not tables.empty():
+                tables.get()
+            t0 = time.perf_counter()
+            pub.publish(p.court_topic(t, court, "events"), p.encode(p.event_message(
+                id=uuid.uuid4().hex, court=court, match=n, event=events[-1])), qos=1)
+            pub.publish(p.court_topic(t, court, "result"), p.encode(p.result_message(
+                id=uuid.uuid4().hex, court=court, match=n, seq=events[-1]["seq"], result=result)), qos=1)
+            lat.append((tables.get(timeout=10) - t0) * 1000)
+        lat.sort()
+        p50 = statistics.median(lat)
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+        print(f"latency: last event + result published -> new pool table received, {len(lat)} matches: "
+              f"p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+        service.stop()
+        thread.join(10)
+        store.close()
+        for c in (bare, watcher, looker, pub):
+            c.loop_stop()
+            c.disconnect()
+    finally:
+        os.kill(broker.pid, signal.SIGTERM)
+        broker.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
