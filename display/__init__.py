@@ -13,12 +13,18 @@ The interface the table (firmware/) uses, each frame::
         away=TeamLook("Serbia Juniors"),
         language="sv",                     # the tournament's language (en, sv, sk)
         round="semi_final", stage="SF1",   # shown small in the top corner
-        notices=(Notice("refused", text=reason),),   # or Notice("recovered", down_ms=...), Notice("info", text)
+        notices=(Notice("refused", error=err),),     # err: the engine's IllegalCommand, worded in `language`;
+                                                     # or Notice("recovered", down_ms=...), Notice("info", text)
         link=Link(online=False, waiting=12),          # the MQTT link: a discreet "offline" mark
-        between=BetweenMatches(court, NextMatch(...), tables=(PoolTable, ...), page=n),
+        between=BetweenMatches(court, NextMatch(...), tables=display.between.pool_tables(...), page=n),
         help_lines=("F1  clock start/stop", ...),    # the key map, shown while given
     ))
     pygame.display.update(changed)         # only the rectangles that changed ([] when nothing did)
+
+``state`` None draws the between-matches screen; a finished state draws the final score (with
+``between`` given, the next match under it). Colours: (r, g, b), "#rrggbb" or a plain name; water
+polo always shows the first-named team in white caps. ``board.frame`` is the last frame's words
+and numbers (display.content.Frame), for logs and tests.
 
 After a window is exposed or resized call ``board.invalidate()``; the next frame repaints
 everything at the new size. Keys are not read here: the table polls pygame's events itself
