@@ -37,3 +37,22 @@ def test_a_wrong_theme_is_refused_naming_the_key(tmp_path: Path, text: str, wher
     with pytest.raises(FileLineError, match=where) as err:
         load_theme(path)
     assert str(path) in str(err.value)
+
+
+def test_the_logo_shows_between_matches_top_right(tmp_path: Path) -> None:
+    import pygame
+
+    from display.examples import scene
+    from display.scoreboard import Scoreboard
+
+    logo = pygame.Surface((200, 100))
+    logo.fill((0, 255, 0))
+    pygame.image.save(logo, str(tmp_path / "logo.png"))
+    path = tmp_path / "venue.toml"
+    path.write_text('[logo]\nfile = "logo.png"\n', encoding="utf-8")
+    surface = pygame.Surface((1280, 720))
+    Scoreboard(surface, load_theme(path)).draw(scene("indoor-hockey", "between").view)
+    corner = surface.subsurface(pygame.Rect(1280 - 300, 0, 300, 76))
+    assert pygame.mask.from_threshold(corner, (0, 255, 0), (1, 1, 1, 255)).count() > 1000
+    Scoreboard(surface, load_theme(path)).draw(scene("indoor-hockey", "play").view)  # in play: no logo
+    assert pygame.mask.from_threshold(surface, (0, 255, 0), (1, 1, 1, 255)).count() == 0
