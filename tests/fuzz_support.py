@@ -21,7 +21,7 @@ import io
 import os
 from importlib import resources
 
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck, currently_in_test_context, event, settings
 from hypothesis import strategies as st
 
 EXAMPLES = int(os.environ.get("COURTSIDE_FUZZ_EXAMPLES", "60"))
@@ -125,6 +125,8 @@ _KINDS = (
 
 def outcome(error: Exception | None) -> None:
     """Record what became of an input in hypothesis' statistics (--hypothesis-show-statistics)."""
+    if not currently_in_test_context():
+        return
     if error is None:
         event("accepted")
         return

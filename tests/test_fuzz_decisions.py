@@ -16,8 +16,8 @@ from courtside.files import decode_text
 from rules.errors import CourtsideError
 from rules.ruleset import DECISION_CRITERIA
 from rules.standings import Decision
+from rules.standings.csvfile import MAX_NAME
 from rules.standings.decisions import read_decisions_csv
-from rules.standings.results import MAX_NAME
 from rules.tournament import parse_tournament, pool_teams
 from rules.tournament.decisions import best_names, check_decisions
 from tests.fuzz_support import DECISIONS, FUZZ, byte_mutation, example, outcome, value_mutation

@@ -18,8 +18,9 @@ from courtside.files import decode_text
 from rules.errors import CourtsideError
 from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import MatchResult, parse_results_csv, rank_pools
+from rules.standings.csvfile import MAX_NAME
 from rules.standings.possible import impossible
-from rules.standings.results import MAX_GOALS, MAX_NAME, MAX_SHOOTOUT_GOALS, OUTCOMES
+from rules.standings.results import MAX_GOALS, MAX_SHOOTOUT_GOALS, OUTCOMES
 from tests.fuzz_support import FUZZ, POOL_RESULTS, RESULTS, SPORTS, byte_mutation, outcome, value_mutation
 
 RULESETS = {sport: load_ruleset(sport) for sport in SPORTS}

@@ -25,9 +25,9 @@ from rules.standings import (
     rank_pool,
     rank_pools,
 )
+from rules.standings.csvfile import MAX_ROWS
 from rules.standings.decisions import read_decisions_csv
 from rules.standings.possible import impossible
-from rules.standings.results import MAX_ROWS
 
 
 def register(sub: Any) -> None:

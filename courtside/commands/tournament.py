@@ -11,8 +11,9 @@ from typing import Any
 from courtside.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 from rules.errors import TournamentError
+from rules.standings.csvfile import MAX_ROWS
 from rules.standings.decisions import read_decisions_csv
-from rules.standings.results import MAX_ROWS, read_results_csv
+from rules.standings.results import read_results_csv
 from rules.tournament import (
     Tournament,
     build_schedule,

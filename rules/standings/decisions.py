@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.errors import ResultsError
 from rules.ruleset import DECISION_CRITERIA
-from rules.standings.results import cell, csv_rows, name_problem
+from rules.standings.csvfile import cell, csv_rows, name_problem
 
 DECISION_COLUMNS = ("pool", "method", "order")
 

@@ -8,15 +8,13 @@ line and the reason, so the organiser can fix it at the table.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 from rules.errors import ResultsError
+from rules.standings.csvfile import cell, csv_rows, name_problem
 
 Outcome = Literal["regular", "overtime", "shootout", "walkover", "forfeit"]
 OUTCOMES: tuple[Outcome, ...] = ("regular", "overtime", "shootout", "walkover", "forfeit")
@@ -25,16 +23,11 @@ REQUIRED_COLUMNS = ("pool", "home", "away", "home_goals", "away_goals")
 OPTIONAL_COLUMNS = ("outcome", "winner", "home_shootout", "away_shootout")
 
 _WHOLE = re.compile(r"[0-9]+")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 MAX_GOALS = 150
 """Goals a side in one match: the highest score on record in a football match is 149-0."""
 MAX_SHOOTOUT_GOALS = 50
 """Shoot-out goals a side: the longest shoot-outs on record went past 20 kicks each, never near 50."""
-MAX_NAME = 100
-"""Characters in a pool or team name."""
-MAX_ROWS = 20_000
-"""Lines of a results or decisions file: the largest youth tournaments (1,700 teams) play about 5,000 matches."""
 _LIMITS = {"home_shootout": MAX_SHOOTOUT_GOALS, "away_shootout": MAX_SHOOTOUT_GOALS}
 
 
@@ -120,17 +113,6 @@ def result_problem(result: MatchResult) -> str | None:
     return None
 
 
-def name_problem(name: str, what: str) -> str | None:
-    """Why ``name`` cannot name a pool or team (``what``), or None when it can."""
-    if _CONTROL.search(name):
-        return f"the {what} name {name!r} has a control character"
-    if len(name) > MAX_NAME:
-        return f"the {what} name is {len(name)} characters long; at most {MAX_NAME}"
-    if ">" in name:
-        return f"the {what} name {name!r} has a '>', which separates teams in the decisions file"
-    return None
-
-
 def _played_winner(r: MatchResult) -> str | None:
     if r.outcome == "shootout" and r.home_shootout is not None and r.away_shootout is not None:
         home_ahead = r.home_shootout > r.away_shootout
@@ -148,13 +130,6 @@ def match_winner(result: MatchResult) -> str | None:
     return _played_winner(result)
 
 
-def cell(row: dict[str | None, str | list[str] | None], column: str) -> str:
-    """The cell of ``column``, trimmed; empty when the row is short of it."""
-    value = row.get(column)
-    # NFC: "Köln" typed on one machine and pasted from another is one team, whichever way its ö was composed.
-    return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
-
-
 def _count(text: str, column: str, source: str, line: int, *, required: bool) -> int | None:
     if text == "":
         if required:
@@ -168,53 +143,6 @@ def _count(text: str, column: str, source: str, line: int, *, required: bool) ->
         shown = text if len(text) <= 20 else f"a number of {len(text)} digits"
         raise ResultsError(source, line, f"{column} is {shown}; no match has more than {most}")
     return int(text)
-
-
-def csv_rows(text: str, source: str, required: tuple[str, ...], optional: tuple[str, ...]
-             ) -> Iterator[tuple[int, dict[str | None, str | list[str] | None]]]:
-    """The data rows of a CSV file with a checked header, each with its line number.
-
-    A spreadsheet's empty row (",,,,") is skipped like a blank line; a row with
-    more cells than the header is refused at its line. Text that is not CSV (a
-    quote left open, a cell beyond the csv module's size limit) is refused at its
-    line rather than escaping as the module's own error.
-    """
-    rows = text.count("\n")
-    if rows > MAX_ROWS:
-        raise ResultsError(source, None, f"the file has {rows} lines; a file of this kind has at most {MAX_ROWS}")
-    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), strict=True)
-    try:
-        check_header(reader.fieldnames, required, optional, source)
-        reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
-        for row in reader:
-            cells = cast(dict[str | None, str | list[str] | None], row)
-            if None in cells:
-                columns = len(cells) - 1
-                raise ResultsError(source, reader.line_num, f"more cells than the {columns} columns of the header")
-            if any(isinstance(value, str) and value.strip() for value in cells.values()):
-                yield reader.line_num, cells
-    except csv.Error as err:
-        # line_num counts the lines read before the row that failed: that row starts on the next
-        raise ResultsError(source, reader.line_num + 1, f"not readable as CSV ({err})") from None
-
-
-def check_header(fieldnames: Sequence[str] | None, required: tuple[str, ...], optional: tuple[str, ...],
-                 source: str) -> None:
-    """Refuse a header that lacks a required column or has one nobody reads."""
-    if not fieldnames:
-        raise ResultsError(source, 1, f"the file is empty; the header needs {', '.join(required)}")
-    names = [name.strip() for name in fieldnames]
-    missing = [c for c in required if c not in names]
-    if missing:
-        raise ResultsError(source, 1, f"missing column(s) {', '.join(missing)}; the header needs {', '.join(required)}")
-    unknown = [c for c in names if c not in required and c not in optional]
-    if unknown:
-        raise ResultsError(
-            source, 1, f"unknown column(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(required + optional)}"
-        )
-    duplicated = sorted({c for c in names if names.count(c) > 1})
-    if duplicated:
-        raise ResultsError(source, 1, f"column(s) {', '.join(duplicated)} appear twice")
 
 
 def parse_results_csv(
