@@ -239,7 +239,7 @@ class MatchMachine(RuleBasedStateMachine):
 
 
 MatchMachine.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=20, stateful_step_count=35, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 TestMatchMachine = MatchMachine.TestCase
 
