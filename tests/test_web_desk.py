@@ -155,3 +155,10 @@ def test_a_login_starts_a_new_session(visitor: TestClient) -> None:
 
 def test_the_desks_live_region_is_not_streamed_to_a_visitor(visitor: TestClient) -> None:
     assert visitor.get("/live?r=deskcourts").status_code == 400
+
+
+def test_a_login_without_a_session_says_why(visitor: TestClient) -> None:
+    response = visitor.post("/desk/login", data={"csrf": "x", "name": "anna", "password": PASSWORD},
+                            follow_redirects=False)
+    assert response.status_code == 403
+    assert "sent no session" in response.text and "HTTPS" in response.text

@@ -29,7 +29,7 @@ def served(mosquitto: Any, tmp_path: Path) -> Iterator[tuple[Any, LiveServer, Ta
     broker = mosquitto()
     db = f"sqlite:///{tmp_path / 'courtside.db'}"
     with running_service(db, broker.url) as service:
-        app = create_app(ServiceBackend(service), accounts_url=db, secure_cookies=False)
+        app = create_app(ServiceBackend(service), accounts_url=db)  # secure cookies, as served
         app.state.site.accounts.add("anna", PASSWORD)
         server = LiveServer(app).start()
         table = TableClient(broker.url, service.plan.id, "hall-1")

@@ -74,7 +74,7 @@ def served_sample() -> Iterator[tuple[Any, LiveServer, Clock]]:
     """The sample tournament day behind a live server, with the desk account anna."""
     clock = Clock(datetime(2026, 5, 16, 13, 35))
     backend = sample_backend(clock)
-    app = create_app(backend, secure_cookies=False)
+    app = create_app(backend)  # secure cookies: Chromium keeps them on 127.0.0.1
     app.state.site.accounts.add("anna", PASSWORD)
     server = LiveServer(app).start()
     try:

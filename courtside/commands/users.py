@@ -24,14 +24,15 @@ def register(sub: Any) -> None:
     )
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
     add = verbs.add_parser("add", help="create an account (or give it a new password with --reset)")
-    add.add_argument("name")
+    add.add_argument("name", help="the account's name: letters, digits, '.', '_' or '-'")
     add.add_argument("--db", default=DEFAULT_DB, metavar="URL",
                      help=f"the service's database: SQLite file or URL, or postgresql://... (default {DEFAULT_DB})")
     add.add_argument("--reset", action="store_true", help="the account exists: set a new password")
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     add.set_defaults(run=_add)
     listing = verbs.add_parser("list", help="the account names")
-    listing.add_argument("--db", default=DEFAULT_DB, metavar="URL")
+    listing.add_argument("--db", default=DEFAULT_DB, metavar="URL",
+                         help=f"the service's database: SQLite file or URL, or postgresql://... (default {DEFAULT_DB})")
     listing.set_defaults(run=_list)
 
 

@@ -63,9 +63,18 @@ def routes(site: Site) -> list[Route]:
     async def login(request: Request) -> Response:
         session = site.session(request)
         form = await request.form()
+        if session is None:
+            # The browser sent no session: the cookie was dropped (a Secure cookie over plain HTTP from
+            # another machine) or has expired. Say so, with a fresh form, rather than a bare 403.
+            fresh = site.sessions.start(None)
+            page = site.page(request, "desk/login.html", status=403, csrf=fresh.csrf, next=_next(request),
+                             error="This browser sent no session. Reload this page and log in again; if it "
+                                   "happens again, open the desk over HTTPS (or on the server itself, "
+                                   "localhost): the session cookie is only kept on a secure connection.")
+            site.set_cookie(page, fresh)
+            return page
         if not csrf_ok(session, str(form.get("csrf") or "")):
             raise HTTPException(403, "the login form's CSRF token is missing or stale; reload the page")
-        assert session is not None
         name, password = str(form.get("name") or ""), str(form.get("password") or "")
         client = request.client.host if request.client else "?"
         keys = (f"ip:{client}", f"name:{name}")
