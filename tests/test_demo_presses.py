@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from courtside.demo.officials import plan_match
-from courtside.demo.presses import press_script
+from courtside.demo.presses import press_script, step_for
 from firmware.script import parse_script
 from firmware.table import run_script
 from rules.ruleset import load_ruleset
@@ -75,3 +75,20 @@ name = "Team A"
 [[teams]]
 name = "Team B"
 """
+
+
+@pytest.mark.parametrize("name", ["indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey"])
+@pytest.mark.parametrize("level", [False, True])
+def test_at_200_times_real_speed_every_press_is_a_step_apart(name: str, level: bool) -> None:
+    """The table gets step_for(200) of its time (40 ms real) between any two lines of the script."""
+    ruleset = load_ruleset(name)
+    step = step_for(200)
+    stage = "knockout" if level else "round_robin"
+    plan = plan_match(ruleset, stage=stage, round="final" if level else None, seed=9, level=level, step_s=step)
+    text, _ = press_script(plan, ruleset, load=True, offset=100.0)
+    instants = [p.at for p in parse_script(text, "demo")]
+    gaps = [b - a for a, b in zip(instants, instants[1:], strict=False)]
+    assert min(gaps) >= step - 0.011
+    assert step == pytest.approx(8.0)
+    if not level:
+        assert plan.actions[-1].kind == "end"  # the final whistle, with room for its hold

@@ -18,7 +18,7 @@ from typing import Any
 from courtside.demo.officials import plan_match
 from courtside.demo.organiser import Organiser
 from courtside.demo.parts import Part
-from courtside.demo.presses import END_WAIT_S, press_script
+from courtside.demo.presses import END_WAIT_S, press_script, step_for
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
 from courtside.files import read_text
@@ -151,7 +151,7 @@ class Autoplay:
         number = int(match["number"])
         plan = plan_match(
             self.ruleset, stage=stage_of(self.ruleset, match.get("round")), round=match.get("round") or None,
-            seed=self.seed * 10_000 + number, level=number == self.showcase,
+            seed=self.seed * 10_000 + number, level=number == self.showcase, step_s=step_for(self.venue.options.speed),
         )
         title = f"match {number}, {match['stage']}: {match['home']} v {match['away']} on {court.name}"
         script = self.scripts / f"match-{number:03d}.txt"

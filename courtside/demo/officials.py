@@ -19,9 +19,10 @@ script (docs/press-scripts.md) is written from a plan by :mod:`courtside.demo.pr
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from courtside.demo.presses import HOLD_S, STEP_S, layout
 from rules.errors import CourtsideError
 from rules.match import (
     ClockStarted,
@@ -52,7 +53,7 @@ MAX_STEPS = 2_000  # a plan that has not finished by then is a bug, not a long m
 
 @dataclass(frozen=True)
 class Action:
-    """One thing the officials do at the table, at ``at_ms`` of the table's clock."""
+    """One thing the officials do at the table; ``at_ms``: the instant of its event (its confirming press)."""
 
     at_ms: int
     kind: ActionKind
@@ -72,6 +73,7 @@ class Plan:
     away_goals: int
     overtime: bool  # extra time was played
     shootout: bool  # a shoot-out decided it
+    step_ms: int  # table time between two presses of the officials
 
     def events(self) -> list[Event]:
         """The plan as the engine's events (what the table journals when it is played)."""
@@ -104,15 +106,23 @@ def _event(action: Action) -> Event:
 
 
 class _Officials:
-    """Walks one match forward through the engine, deciding each press from the random source."""
+    """Walks one match forward through the engine, deciding each press from the random source.
 
-    def __init__(self, ruleset: Ruleset, stage: StageKind, round: str | None, rng: random.Random, level: bool) -> None:
+    Each action takes the officials time: its presses are ``step_ms`` apart (:func:`layout`), and
+    the next action starts one step after the last press of the one before. Instants are the
+    engine's: an action's event happens at its confirming press.
+    """
+
+    def __init__(self, ruleset: Ruleset, stage: StageKind, round: str | None, rng: random.Random, level: bool,
+                 step_ms: int) -> None:
         self.ruleset = ruleset
         self.rng = rng
         self.level = level
+        self.step_ms = step_ms
         self.match = Match(ruleset, stage=stage, round=round)
         self.actions: list[Action] = []
         self.overtime = False
+        self.free_at = 0  # the officials' hands are free from this instant
         m = ruleset.match
         regular_ms = m.periods * m.period_length
         self.goal_rate = GOALS_PER_MATCH / regular_ms  # per ms of play
@@ -121,6 +131,8 @@ class _Officials:
             side: self._pick_timeout_time(regular_ms) for side in ("home", "away")
         }
         self.played_ms = 0  # of playing time, to place the time-outs
+        # Nothing but the final whistle this close to the end of the match: its hold must not wait.
+        self.quiet_ms = FINAL_WHISTLE_MS + round_ms(HOLD_S) + 8 * step_ms
 
     def _penalty_kinds(self) -> list[str]:
         """Kinds with a length that do not send a player off: the everyday ones."""
@@ -134,14 +146,26 @@ class _Officials:
             return None
         return self.rng.randrange(regular_ms // 4, regular_ms * 3 // 4)
 
-    def press(self, action: Action) -> bool:
-        """Make the press if the engine accepts it (as the table would); True when it did."""
+    def _span(self, action: Action) -> tuple[int, int]:
+        """(ms from the first press to the event, ms from the event to the last press)."""
+        offsets = [round_ms(off) for off, _ in layout(action, self.ruleset, self.step_ms / 1000)]
+        return -min(offsets), max(offsets)
+
+    def earliest(self, action: Action) -> int:
+        """The first instant this action's event can happen, the officials' hands being busy until free_at."""
+        lead, _ = self._span(action)
+        return max(action.at_ms, self.free_at + lead)
+
+    def press(self, action: Action) -> Action | None:
+        """Make the press (moved later while the hands are busy) if the engine accepts it, as the table would."""
+        action = replace(action, at_ms=self.earliest(action))
         try:
             self.match.apply(_event(action))
         except CourtsideError:
-            return False
+            return None
         self.actions.append(action)
-        return True
+        self.free_at = action.at_ms + self._span(action)[1] + self.step_ms
+        return action
 
     def player(self) -> str:
         return str(self.rng.randint(2, 15))
@@ -158,6 +182,7 @@ class _Officials:
     def plan(self) -> Plan:
         t = FIRST_START_MS
         for _ in range(MAX_STEPS):
+            t = max(t, self.free_at)
             s = self.match.state_at(t)
             if s.phase == "finished":
                 break
@@ -181,53 +206,55 @@ class _Officials:
                 t = self.play(t, self.remaining_ms(s.period, s.clock_ms), s.period, (s.home_goals, s.away_goals))
         else:
             raise PlanError(f"the officials' plan did not finish the match within {MAX_STEPS} steps")
+        t = max(t, self.free_at)
         end = self.match.state_at(t)
         if end.phase != "finished":
             raise PlanError("the officials' plan stopped before the match was over")
         return Plan(
             actions=tuple(self.actions), end_ms=t, home_goals=end.home_goals, away_goals=end.away_goals,
-            overtime=self.overtime, shootout=end.shootout is not None,
+            overtime=self.overtime, shootout=end.shootout is not None, step_ms=self.step_ms,
         )
 
     def play(self, t: int, remaining: int, period: int, score: tuple[int, int]) -> int:
         """The clock runs: the next incident before the horn, or the horn itself."""
+        end = t + remaining
+        finishing = self.match.state_at(end + 1).phase == "finished"
+        last_call = end - self.quiet_ms if finishing else end - self.step_ms
         in_overtime = period > self.ruleset.match.periods
         goal_rate = 0.0 if (in_overtime and self.level) else self.goal_rate
         rate = goal_rate + self.penalty_rate
         gap = int(self.rng.expovariate(rate)) + 1 if rate > 0 else remaining + 1
-        last_regular = period == self.ruleset.match.periods
-        if self.level and last_regular and score[0] != score[1] and gap >= remaining - 5_000:
+        if self.level and period == self.ruleset.match.periods and score[0] != score[1] and t + gap >= last_call:
             # Level on purpose: the trailing side equalises just before the end of regular time.
-            gap = max(1, remaining - self.rng.randint(10_000, 30_000))
-            if gap < remaining:
-                return self.goal(t + gap, "home" if score[0] < score[1] else "away")
-        timeout = self.due_timeout(gap, remaining)
+            at = max(t + 1, end - self.quiet_ms - self.rng.randint(10_000, 30_000))
+            return self.goal(at, "home" if score[0] < score[1] else "away", end - 2 * self.step_ms)
+        timeout = self.due_timeout(min(gap, remaining))
         if timeout is not None:
             side, after = timeout
-            self.played_ms += after
-            self.press(Action(t + after, "timeout", side))
-            return t + after
-        if gap >= remaining:
+            done = self.press(Action(t + after, "timeout", side)) if t + after < last_call else None
+            if done is not None:
+                self.played_ms += done.at_ms - t
+                return done.at_ms
+        if t + gap >= last_call or self.free_at >= last_call:
             self.played_ms += remaining
-            if remaining > 2 * FINAL_WHISTLE_MS and self.match.state_at(t + remaining + 1).phase == "finished":
+            if finishing and remaining > 2 * FINAL_WHISTLE_MS:
                 # The last period: the officials end it at the final whistle (hold NEXT), a moment before
                 # the clock runs out, so the journal records the end as an event. A match that ends only
                 # by its clock has no event at its end, and the table's outbox (firmware/outbox.py) then
                 # never works out its result to send.
-                self.press(Action(t + remaining - FINAL_WHISTLE_MS, "end"))
-                return t + remaining
-            return t + remaining + AFTER_HORN_MS
+                self.press(Action(end - FINAL_WHISTLE_MS, "end"))
+                return end
+            return end + AFTER_HORN_MS
         self.played_ms += gap
         t += gap
         if self.rng.random() < goal_rate / rate:
             scorer: Side = self.rng.choice(("home", "away"))
             if self.level and score[0] != score[1]:
                 scorer = "home" if score[0] < score[1] else "away"  # keep it close, so level comes naturally
-            return self.goal(t, scorer)
-        return self.penalty(t)
+            return self.goal(t, scorer, last_call)
+        return self.penalty(t, last_call)
 
-    def due_timeout(self, gap: int, remaining: int) -> tuple[Side, int] | None:
-        horizon = min(gap, remaining)
+    def due_timeout(self, horizon: int) -> tuple[Side, int] | None:
         for side in ("home", "away"):
             at = self.timeout_at[side]
             if at is not None and self.played_ms <= at < self.played_ms + horizon:
@@ -235,28 +262,41 @@ class _Officials:
                 return side, at - self.played_ms
         return None
 
-    def goal(self, t: int, side: Side) -> int:
-        self.press(Action(t, "goal", side, self.player()))
+    def goal(self, t: int, side: Side, before: int) -> int:
+        action = Action(t, "goal", side, self.player())
+        if self.earliest(action) < before:
+            done = self.press(action)
+            if done is not None:
+                return done.at_ms
         return t
 
-    def penalty(self, t: int) -> int:
+    def penalty(self, t: int, before: int) -> int:
         side: Side = self.rng.choice(("home", "away"))
         kind = self.rng.choice(self._penalty_kinds())
-        # The referee stops play for a penalty; the officials stop the clock, enter it, restart.
-        self.press(Action(t, "stop"))
-        self.press(Action(t + 1_000, "penalty", side, self.player(), penalty=kind))
-        return t + 1_000
+        # The referee stops play for a penalty: the officials stop the clock, enter it, restart later.
+        stopped = self.press(Action(t, "stop")) if self.earliest(Action(t, "stop")) < before else None
+        if stopped is None:
+            return t
+        done = self.press(Action(stopped.at_ms, "penalty", side, self.player(), penalty=kind))
+        return done.at_ms if done is not None else stopped.at_ms
 
     def shot(self, t: int, next_team: Side | None) -> int:
         t += self.rng.randint(*SHOT_GAP_MS)
         shooter: Side = next_team if next_team is not None else self.rng.choice(("home", "away"))
-        self.press(Action(t, "shot", shooter, self.player(), scored=self.rng.random() < 0.7))
-        return t
+        done = self.press(Action(t, "shot", shooter, self.player(), scored=self.rng.random() < 0.7))
+        return done.at_ms if done is not None else t
+
+
+def round_ms(seconds: float) -> int:
+    return round(seconds * 1000)
 
 
 def plan_match(
     ruleset: Ruleset, *, stage: StageKind = "round_robin", round: str | None = None, seed: int = 0,
-    level: bool = False,
+    level: bool = False, step_s: float = STEP_S,
 ) -> Plan:
-    """The officials' presses for one match, the same for the same arguments."""
-    return _Officials(ruleset, stage, round, random.Random(seed), level).plan()
+    """The officials' presses for one match, the same for the same arguments.
+
+    ``step_s``: table time between two presses (:func:`courtside.demo.presses.step_for` gives
+    one that leaves the table enough real time at a given speed)."""
+    return _Officials(ruleset, stage, round, random.Random(seed), level, round_ms(step_s)).plan()
