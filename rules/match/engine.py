@@ -9,7 +9,7 @@ while both stay in the log, so a dispute can see every press that was made.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
@@ -206,21 +206,32 @@ class Match:
         if self.is_undone(target.seq):
             raise refuse("already_undone", seq=target.seq)
         undone = {**self._undone_by, target.seq: [*self._undone_by.get(target.seq, []), undo.seq]}
-        timeline = self._in_force(undone)
-        # Refold from the first place the timeline changes: undo rewinds to there.
-        start = 0
-        for old, new in zip(self._timeline, timeline, strict=False):
-            if old.seq != new.seq:
-                break
-            start += 1
-        self._refold(timeline, start, culprit=None, why={"key": "cannot_undo", "params": {"seq": target.seq}})
+        event, live = self._flipped(target, undone)
+        if event is not None:
+            # The timeline is in (at, seq) order: the event leaves it or comes back at its place,
+            # and the fold starts again from there (undo rewinds to there).
+            timeline = self._timeline
+            i = bisect_left(self._ats, event.at)
+            while i < len(timeline) and timeline[i].at == event.at and timeline[i].seq < event.seq:
+                i += 1
+            changed = [*timeline[:i], event, *timeline[i:]] if live else [*timeline[:i], *timeline[i + 1 :]]
+            self._refold(changed, i, culprit=None, why={"key": "cannot_undo", "params": {"seq": target.seq}})
         self._undone_by = undone
 
-    def _in_force(self, undone: dict[int, list[int]]) -> list[ev.Event]:
-        live = [e for e in self._log if e.seq not in undone or _live(e.seq, undone)]
-        timed = [e for e in live if not isinstance(e, ev.Undo)]
-        timed.sort(key=lambda e: e.at)  # stable: equal instants keep the order they were entered in
-        return timed
+    def _flipped(self, target: ev.Event, undone: dict[int, list[int]]) -> tuple[ev.Event | None, bool]:
+        """The event of the timeline whose being in force the new ``undone`` changes, and whether it now is.
+
+        Undoing an undo puts its target back, which may itself be an undo: follow the chain
+        to the one timed event at its end (None: the timeline does not change).
+        """
+        event = target
+        while True:
+            now = _live(event.seq, undone)
+            if now == _live(event.seq, self._undone_by):
+                return None, now
+            if not isinstance(event, ev.Undo):
+                return event, now
+            event = self._by_seq[event.target]
 
     def _refold(
         self, timeline: list[ev.Event], start: int, *, culprit: int | None, why: dict[str, object] | None
