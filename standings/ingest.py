@@ -15,11 +15,12 @@ once the transaction is committed, and the pools and courts whose tables or sche
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -68,6 +69,30 @@ class Batch(dict[str, Fixture]):
 
 def fixtures_of(session: Session) -> Batch:
     return Batch(session)
+
+
+_EVENT_SQL = {
+    # The busiest statement by far (every event of every match): the driver's own SQL, no ORM on the way.
+    "sqlite": "INSERT INTO events (match_id, court, seq, type, at, body, message_id, received_at) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seq) DO NOTHING",
+    "postgresql": "INSERT INTO events (match_id, court, seq, type, at, body, message_id, received_at) "
+                  "VALUES (%s, %s, %s, %s, %s, %s::json, %s, %s) ON CONFLICT (match_id, seq) DO NOTHING",
+}
+
+
+def _insert_event(session: Session, m: Message, now: datetime) -> bool:
+    connection = session.connection()
+    dialect = connection.dialect.name
+    if dialect not in _EVENT_SQL:
+        values = {"match_id": m.match, "court": m.court, "seq": m.seq, "type": m.payload["type"],
+                  "at": m.payload["at"], "body": m.payload, "message_id": m.id, "received_at": now}
+        return _insert(session, EventRow.__table__, values, ["match_id", "seq"])
+    # SQLite keeps the instant as SQLAlchemy's DateTime does: ISO text without the zone (UTC).
+    at = now.replace(tzinfo=None).isoformat(sep=" ") if dialect == "sqlite" else now
+    params = (m.match, m.court, m.seq, m.payload["type"], m.payload["at"],
+              json.dumps(m.payload, ensure_ascii=False, separators=(",", ":")), m.id, at)
+    result = connection.exec_driver_sql(_EVENT_SQL[dialect], params)
+    return bool(result.rowcount)
 
 
 def _fixture(session: Session, m: Message, fixtures: dict[str, Fixture] | None = None) -> Fixture:
@@ -124,11 +149,10 @@ def _event(session: Session, m: Message, now: datetime, fixtures: dict[str, Fixt
     have = _through(seqs)
     if m.seq > have + MAX_SEQ_AHEAD:
         raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is far past the last stored ({have})")
-    values = {"match_id": m.match, "court": m.court, "seq": m.seq, "type": m.payload["type"],
-              "at": m.payload["at"], "body": m.payload, "message_id": m.id, "received_at": now}
-    if _insert(session, EventRow.__table__, values, ["match_id", "seq"]):
+    if _insert_event(session, m, now):
         seqs.add(m.seq)
-        return Outcome("stored", ack=("event", _through(seqs)), courts={m.court})
+        # The court's schedule shows the match as live from its first event; later events change no schedule.
+        return Outcome("stored", ack=("event", _through(seqs)), courts={m.court} if len(seqs) == 1 else set())
     seqs.add(m.seq)  # another instance stored it meanwhile
     stored = session.scalar(select(EventRow).where(EventRow.match_id == m.match, EventRow.seq == m.seq))
     assert stored is not None
@@ -216,7 +240,16 @@ def _result(store: Store, session: Session, m: Message, now: datetime,
         session.expire_all()
         return _result(store, session, m, now)
     session.flush()
-    return Outcome("stored", ack=("result", m.seq), pools={f.stage}, courts={m.court}, all_courts=True)
+    # A first-round pool's result changes only its court's schedule until the pool is complete (then the
+    # later stages' teams resolve); a later stage's result may decide who plays where: every court.
+    first_round = f.stage in store.plan.entry_teams
+    return Outcome("stored", ack=("result", m.seq), pools={f.stage} if store.plan.tournament.pool(f.stage) else set(),
+                   courts={m.court}, all_courts=not first_round or _pool_complete(store, session, f.stage))
+
+
+def _pool_complete(store: Store, session: Session, stage: str) -> bool:
+    played = session.scalar(select(func.count()).select_from(ResultRow).where(ResultRow.stage == stage)) or 0
+    return played >= sum(1 for m in store.plan.fixtures.values() if m.stage == stage)
 
 
 def _score(r: dict[str, Any]) -> str:

@@ -151,6 +151,12 @@ def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | No
     return None
 
 
+def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str | None:
+    if text in store.entry_team_names:
+        return text
+    return resolve(store, progress, stage, text) if progress is not None else None
+
+
 def _fixture_views(store: Store, where: Any = None) -> list[FixtureView]:
     with store.session() as s:
         query = select(Fixture).order_by(Fixture.start, Fixture.number)
@@ -160,7 +166,10 @@ def _fixture_views(store: Store, where: Any = None) -> list[FixtureView]:
         results = {r.match_id: r for r in s.scalars(select(ResultRow))}
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
         started = set(s.scalars(select(EventRow.match_id).distinct()))
-        progress = store.progress(s)
+        # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").
+        teams = store.entry_team_names
+        waiting = [f for f in fixtures if f.match_id not in results and not {f.home, f.away} <= teams]
+        progress = store.progress(s) if waiting else None
     views = []
     for f in fixtures:
         result = results.get(f.match_id)
@@ -169,8 +178,8 @@ def _fixture_views(store: Store, where: Any = None) -> list[FixtureView]:
         views.append(FixtureView(
             match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind, court=f.court,
             court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
-            home=result.home if result else resolve(store, progress, f.stage, f.home),
-            away=result.away if result else resolve(store, progress, f.stage, f.away),
+            home=result.home if result else _team(store, progress, f.stage, f.home),
+            away=result.away if result else _team(store, progress, f.stage, f.away),
             status=status, result=result_view(result) if result else None,
         ))
     return views

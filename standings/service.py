@@ -32,7 +32,7 @@ from standings.db.models import MessageLog
 from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
-from standings.store import Store
+from standings.store import Store, pool_state
 
 BATCH = 500
 
@@ -330,17 +330,15 @@ class Service:
         self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
 
     def _publish_changes(self, pools: set[str], courts: set[str]) -> None:
-        progress = self.store.progress()
-        for name in sorted(pools):
-            state = progress.pools.get(name)
-            if state is None:
-                continue
+        # A pool that completes fills later pools (pool C) and knock-out slots: then everything is re-read.
+        with self.store.session() as s:
+            states = {name: pool_state(self.store, s, name) for name in sorted(pools)
+                      if self.plan.tournament.pool(name) is not None}
+            if any(st.complete for st in states.values()) or pools - set(states):
+                progress = self.store.progress(s)
+                states |= {n: st for n, st in progress.pools.items() if st.table is not None or n in pools}
+        for name, state in sorted(states.items()):
             msg = p.build(id=new_id(), type="table", payload=table_payload(state))
-            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
-        # A pool that completes fills later pools (pool C) too: their tables change with it.
-        later = {n for n, st in progress.pools.items() if n not in pools and st.table is not None and pools}
-        for name in sorted(later):
-            msg = p.build(id=new_id(), type="table", payload=table_payload(progress.pools[name]))
             self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
         for court in sorted(courts):
             msg = p.build(id=new_id(), type="schedule", court=court, payload=schedule_payload(self.store, court))

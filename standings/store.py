@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from rules.standings import Decision, MatchResult
-from rules.tournament import Progress, progress
+from rules.standings import Decision, MatchResult, rank_pool
+from rules.tournament import PoolState, Progress, Slot, progress
 from standings.db import open_database
 from standings.db.models import Change, DecisionRow, Fixture, ResultRow
 from standings.plan import Plan
@@ -149,3 +149,25 @@ def result_dict(row: ResultRow) -> dict[str, object]:
     if row.home_shootout is not None or row.away_shootout is not None:
         out["home_shootout"], out["away_shootout"] = row.home_shootout, row.away_shootout
     return out
+
+
+def pool_state(store: Store, s: Session, name: str) -> PoolState:
+    """One pool's state: a first-round pool re-ranked on its own (only its results, as the progress
+    would rank it); a later pool (its teams come from other pools) through the whole progress."""
+    plan = store.plan
+    pool = plan.tournament.pool(name)
+    if pool is None or name not in plan.entry_teams:
+        return store.progress(s).pools[name]
+    teams = plan.entry_teams[name]
+    own = [to_match_result(r) for r in s.scalars(select(ResultRow).where(ResultRow.stage == name)
+                                                   .order_by(ResultRow.recorded_at, ResultRow.match_id))
+           if r.outcome != "abandoned"]
+    decisions = [d for d in store.decisions(s) if d.pool == name]
+    ruleset = plan.ruleset
+    meets = 2 if pool.double else 1
+    if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
+        ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
+    table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions)
+    expected = sum(1 for m in plan.fixtures.values() if m.stage == name)
+    return PoolState(name=name, teams=tuple(Slot(text=t, team=t) for t in teams), played=len(own),
+                     expected=expected, table=table)

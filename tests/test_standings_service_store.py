@@ -73,3 +73,18 @@ def test_a_moved_match_changes_court_and_stays_moved(store: Store, db_url: str) 
     with pytest.raises(desk.DeskError, match="no court"):
         desk.move_match(store, "1", court="hall-9", who="ann", why="x")
 
+
+
+def test_a_first_round_pool_ranked_on_its_own_equals_the_whole_progress(store: Store) -> None:
+    from standings.store import pool_state
+
+    scores = [(3, 1), (0, 0), (2, 2), (1, 4), (0, 1), (2, 0)]
+    for (home, away), match_id in zip(scores, ["1", "2", "5", "6", "9", "10"], strict=True):
+        winner = "home" if home > away else "away" if away > home else None
+        desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
+                                             "winner": winner}, who="ann", why="sheet")
+        with store.session() as s:
+            assert pool_state(store, s, "A") == store.compute_progress(s).pools["A"]
+    with store.session() as s:
+        assert pool_state(store, s, "A").complete
+        assert pool_state(store, s, "C") == store.compute_progress(s).pools["C"]
