@@ -61,13 +61,17 @@ class TableClient:
         self.tournament, self.court = tournament, court
         port = int(broker_url.rsplit(":", 1)[1])
         self.got: queue.Queue[tuple[str, p.Message]] = queue.Queue()
+        self.raw: list[tuple[str, bytes]] = []  # every message as it came from the broker
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"table-{court}-{uuid.uuid4().hex[:6]}")
         if username:
             self.client.username_pw_set(username, password)
         subscribed = threading.Event()
         self.client.on_subscribe = lambda *_a: subscribed.set()
-        self.client.on_message = lambda _c, _u, m: self.got.put(
-            (m.topic, p.parse(m.payload, limit=p.MAX_SERVICE_BYTES)))
+        def on_message(_c: Any, _u: Any, m: mqtt.MQTTMessage) -> None:
+            self.raw.append((m.topic, bytes(m.payload)))
+            self.got.put((m.topic, p.parse(bytes(m.payload), limit=p.MAX_SERVICE_BYTES)))
+
+        self.client.on_message = on_message
         self.client.connect("127.0.0.1", port)
         self.client.subscribe([(p.court_topic(tournament, court, "ack"), 1),
                                (p.court_topic(tournament, court, "schedule"), 1),

@@ -7,10 +7,12 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from rules import protocol as p
 from rules.ruleset import load_ruleset
 from standings import queries
 from standings.db.models import EventRow, MessageLog, ResultRow
 from tests.service_support import TableClient, played, running_service
+from tests.test_protocol import schema_for
 
 RULES = load_ruleset("indoor-hockey")
 
@@ -35,6 +37,14 @@ def test_a_match_from_a_court_is_acked_stored_ranked_and_published(mosquitto: An
             assert s.scalar(select(func.count()).select_from(ResultRow)) == 1
         assert queries.fixture(service.store, "1").status == "finished"  # type: ignore[union-attr]
         table.close()
+    # Everything the service sent, as captured from the broker, fits docs/asyncapi.yaml.
+    kinds = set()
+    for topic, raw in table.raw:
+        kind = p.parse_topic(topic).kind
+        channel = {"errors": "error", "events": "event"}.get(kind, kind)
+        schema_for(channel)[1].validate(json.loads(raw))
+        kinds.add(channel)
+    assert kinds >= {"ack", "table", "schedule"}
 
 
 def test_wrong_court_unknown_match_bad_payload_and_false_result_are_refused(mosquitto: Any, db_url: str) -> None:
@@ -45,6 +55,7 @@ def test_wrong_court_unknown_match_bad_payload_and_false_result_are_refused(mosq
         table.send_event("1", events[0])  # match 1 is on hall-1
         err = table.wait_for("error")
         assert "scheduled on hall-1" in err.payload["reason"]
+        schema_for("error")[1].validate(err.to_dict())
         table.send_event("99", events[0])
         assert "no match '99'" in table.wait_for("error").payload["reason"]
         table.send_raw("events", b'{"v": 1, "id": "x"')
