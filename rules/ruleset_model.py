@@ -1,4 +1,4 @@
-"""What a ruleset declares: frozen dataclasses, each field with its bounds.
+"""What a ruleset declares: frozen records, each field with its bounds.
 
 Checked by :mod:`rules.schema` when a file is read (:func:`rules.ruleset.parse_ruleset`);
 importing this module costs nothing beyond the standard library, so the table's start
@@ -9,10 +9,9 @@ rather than run.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
+from rules.record import Record, field
 from rules.schema import Before, Bounds, Size, seconds_to_ms
 
 Millis = Annotated[int, Before(seconds_to_ms), Bounds(0, 86_400_000)]
@@ -60,21 +59,10 @@ DEFAULT_ROUNDS: dict[str, StageKind] = {
 }
 """The round names a ruleset knows unless it lists its own under ``[rounds]``, each with its stage."""
 
-S = TypeVar("S", bound="Settings")
+class Settings(Record):
+    """Base of the ruleset's parts: frozen records (``replace(**changes)`` gives a changed copy)."""
 
 
-class Settings:
-    """Base of the ruleset's parts: copies with changes, for tests and derived rulesets."""
-
-    def replace(self: S, **changes: Any) -> S:
-        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
-
-    def model_copy(self: S, *, update: dict[str, Any]) -> S:
-        """The pydantic-era spelling of :meth:`replace`, kept for callers written against it."""
-        return self.replace(**update)
-
-
-@dataclass(frozen=True, kw_only=True)
 class Overtime(Settings):
     """Extra time played when a match that needs a winner ends level."""
 
@@ -85,7 +73,6 @@ class Overtime(Settings):
     interval_between: Millis = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class Shootout(Settings):
     """A shoot-out / penalty competition deciding a level match.
 
@@ -103,7 +90,6 @@ class Shootout(Settings):
             raise ValueError("rounds must grow: each stage counts the shots taken so far")
 
 
-@dataclass(frozen=True, kw_only=True)
 class PossessionClock(Settings):
     """Water polo's shot clock: ``length`` fresh, ``reset_length`` after a corner or exclusion."""
 
@@ -111,7 +97,6 @@ class PossessionClock(Settings):
     reset_length: Millis
 
 
-@dataclass(frozen=True, kw_only=True)
 class MatchFormat(Settings):
     periods: Annotated[int, Bounds(1, 10)]
     period_length: Millis
@@ -144,7 +129,6 @@ class MatchFormat(Settings):
             raise ValueError("overtime.period_length must be longer than zero")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Timeouts(Settings):
     per_team: Annotated[int, Bounds(0, 10)] = 0
     per: Literal["half", "period", "match"] = "match"
@@ -155,7 +139,6 @@ class Timeouts(Settings):
     not_during: list[Label] = field(default_factory=list)
 
 
-@dataclass(frozen=True, kw_only=True)
 class PenaltyKind(Settings):
     label: Label
     short: Annotated[str, Size(0, 10)] = ""
@@ -179,7 +162,6 @@ class PenaltyKind(Settings):
             raise ValueError("escalates_to and escalates_after go together")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Penalties(Settings):
     max_reducing_per_team: Annotated[int, Bounds(1, 30)] | None = None
     coincidental_cancel: bool = False
@@ -191,7 +173,6 @@ class Penalties(Settings):
                 raise ValueError(f"kinds.{key}.escalates_to names {kind.escalates_to!r}, which is not a penalty kind")
 
 
-@dataclass(frozen=True, kw_only=True)
 class LossBand(Settings):
     """A loss by at most ``max_margin`` goals earns ``points``."""
 
@@ -202,7 +183,6 @@ class LossBand(Settings):
 Score = tuple[Count, Count]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Points(Settings):
     win: Count
     draw: Count
@@ -253,7 +233,6 @@ class Points(Settings):
         return best
 
 
-@dataclass(frozen=True, kw_only=True)
 class RankingRules(Settings):
     criteria: Annotated[list[Criterion], Size(1, 20)]
     tie_mode: Literal["uefa", "once", "restart", "top_team"] = "uefa"
@@ -281,7 +260,6 @@ class RankingRules(Settings):
         return parse_part(cls, data, "ranking")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Ruleset(Settings):
     name: Label
     sport: Label

@@ -1,14 +1,15 @@
-"""Checking a decoded TOML document against frozen dataclasses, every problem at once.
+"""Checking a decoded TOML document against frozen records, every problem at once.
 
-Rulesets and tournament files are declared as frozen dataclasses whose fields carry
+Rulesets and tournament files are declared as frozen records (:class:`rules.record.Record`,
+which type checkers read as dataclasses) whose fields carry
 their bounds as ``Annotated`` metadata (:class:`Bounds`, :class:`Size`, :class:`Pattern`,
 :class:`Before`). :func:`build` walks a document against such a class and returns the
 object, or every problem found as ``(key path, reason)`` with paths written the way a
 user writes them (``penalties.kinds.minor.length``, ``teams[3].name``).
 
 Why not pydantic: importing it costs about 50 ms before a single model is declared, and
-the table imports the rulesets on every start of a Raspberry Pi. The declarations here
-are plain dataclasses: importing them costs nothing beyond the standard library.
+the table imports the rulesets on every start of a Raspberry Pi. The declarations are
+plain classes: importing them costs nothing beyond the standard library.
 
 A class may define ``_check(self) -> None`` raising ValueError for rules that relate its
 fields; it runs only when every field is valid, and its problem is reported at the
@@ -17,13 +18,13 @@ object's own key path.
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from collections.abc import Callable
 from datetime import datetime, time
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from rules.record import is_record, record_fields
 from rules.schema_values import (
     ANY_SIZE,
     MAX_DURATION_S,
@@ -81,7 +82,7 @@ _CHECKERS: dict[Any, Checker] = {}
 
 
 def build(cls: type[T], data: Any, path: str = "") -> tuple[T | None, list[Problem]]:
-    """``data`` checked against the dataclass ``cls``: (the object, []) or (None, every problem)."""
+    """``data`` checked against the record class ``cls``: (the object, []) or (None, every problem)."""
     problems: list[Problem] = []
     value = _record(cls, data, path, problems)
     return (value if not problems else None), problems
@@ -93,13 +94,7 @@ def _fields(cls: type) -> tuple[frozenset[str], list[tuple[str, Checker, bool, b
     if found is None:
         hints = get_type_hints(cls, include_extras=True)
         fields = [
-            (
-                f.name,
-                _checker(hints[f.name]),
-                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
-                _structured(hints[f.name]),
-            )
-            for f in dataclasses.fields(cls)
+            (name, _checker(hints[name]), required, _structured(hints[name])) for name, required in record_fields(cls)
         ]
         found = _RECORDS[cls] = (frozenset(name for name, *_ in fields), fields)
     return found
@@ -142,7 +137,7 @@ def _structured(tp: Any) -> bool:
     origin = get_origin(tp)
     if origin is typing.Annotated or origin is Union or origin is types.UnionType:
         return any(_structured(a) for a in get_args(tp)[: 1 if origin is typing.Annotated else None])
-    return origin in (list, dict, tuple) or dataclasses.is_dataclass(tp)
+    return origin in (list, dict, tuple) or is_record(tp)
 
 
 def _checker(tp: Any) -> Checker:
@@ -173,7 +168,7 @@ def _make_checker(tp: Any) -> Checker:
         return _tuple([_checker(t) for t in get_args(tp)])
     if origin is dict:
         return _dict(_checker(get_args(tp)[1]))
-    if dataclasses.is_dataclass(tp):
+    if is_record(tp):
         record: Any = tp
 
         def check_record(value: Any, path: str, problems: list[Problem]) -> Any:
@@ -255,8 +250,8 @@ def _dict(item: Checker) -> Checker:
 
 def as_data(obj: Any) -> Any:
     """A declared object back as plain data (dicts, lists, numbers, text): for digests and JSON."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: as_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if is_record(obj) and not isinstance(obj, type):
+        return {name: as_data(getattr(obj, name)) for name, _ in record_fields(type(obj))}
     if isinstance(obj, list | tuple):
         return [as_data(x) for x in obj]
     if isinstance(obj, dict):

@@ -1,24 +1,22 @@
-"""rules.schema: a document checked against frozen dataclasses, every problem with its key path."""
+"""rules.schema: a document checked against frozen records, every problem with its key path."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, time
 from typing import Annotated, Any, Literal
 
 import pytest
 
+from rules.record import Record, field
 from rules.schema import MAX_INT, Before, Bounds, Pattern, Size, as_data, build, datetime_text, seconds_to_ms
 
 
-@dataclass(frozen=True, kw_only=True)
-class Leg:
+class Leg(Record):
     kind: Literal["home", "away"]
     goals: Annotated[int, Bounds(0, 99)] = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class Card:
+class Card(Record):
     name: Annotated[str, Size(1, 20), Pattern(r"[A-Z]\w*", "a capitalised word")]
     length: Annotated[int, Before(seconds_to_ms)] = 0
     legs: Annotated[list[Leg], Size(1, 3)] = field(default_factory=lambda: [Leg(kind="home")])

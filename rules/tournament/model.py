@@ -2,7 +2,7 @@
 
 Stages are data, not code: round-robin ``pools`` (single or double), knock-out
 ``matches`` (fixtures between placeholders), ``rankings`` that compare teams across
-pools, and ``final_ranking``, one placeholder per place. These frozen dataclasses are
+pools, and ``final_ranking``, one placeholder per place. These frozen records are
 checked field by field by :mod:`rules.schema`; the cross-references between them are
 checked in :mod:`rules.tournament.checks`, the order of the stages is
 :mod:`rules.tournament.stages`, and reading a file is :mod:`rules.tournament.loading`.
@@ -13,11 +13,11 @@ empty, no control characters, no spaces at either end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, time
 from functools import cached_property
 from typing import Annotated, Any
 
+from rules.record import Record, field
 from rules.ruleset_model import Millis
 from rules.schema import Before, Bounds, Pattern, Size, datetime_text, time_text
 from rules.tournament.placeholders import Placeholder, parse_placeholder
@@ -37,22 +37,19 @@ Name = Annotated[str, Size(1, 100), Pattern(r"\S(.*\S)?", "a name without spaces
 Participant = Annotated[str, Size(1, 100)]
 
 
-@dataclass(frozen=True, kw_only=True)
-class TeamEntry:
+class TeamEntry(Record):
     name: Name
     club: Annotated[str, Size(0, 100)] = ""
     league: Annotated[str, Size(0, 100)] = ""
     pot: Annotated[int, Bounds(1, 100)] | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Break:
+class Break(Record):
     start: LocalDateTime
     end: LocalDateTime
 
 
-@dataclass(frozen=True, kw_only=True)
-class Schedule:
+class Schedule(Record):
     start: LocalDateTime
     courts: Annotated[list[Name], Size(1, 200)]
     slot: Millis | None = None
@@ -66,14 +63,12 @@ class Schedule:
     balance_courts: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
-class Draw:
+class Draw(Record):
     seed: Annotated[int, Bounds(0, 2**53)] | None = None
     keep_clubs_apart: bool = True
 
 
-@dataclass(frozen=True, kw_only=True)
-class Pool:
+class Pool(Record):
     name: StageName
     teams: Annotated[list[Participant], Size(0, 100)] | None = None
     size: Annotated[int, Bounds(2, 100)] | None = None
@@ -84,8 +79,7 @@ class Pool:
     rounds_not_before: Annotated[list[LocalDateTime], Size(0, 200)] = field(default_factory=list)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Fixture:
+class Fixture(Record):
     """A knock-out or placement match declared in the file, between two placeholders or teams."""
 
     name: StageName
@@ -96,16 +90,14 @@ class Fixture:
     not_before: LocalDateTime | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlacementRanking:
+class PlacementRanking(Record):
     """A ranking across pools: the teams behind the placeholders, compared by their pool records."""
 
     name: StageName
     teams: Annotated[list[Participant], Size(2, 1000)]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Exchange:
+class Exchange(Record):
     """Seed 004: a team meeting its own club in a final placement game plays another one instead."""
 
     match: StageName  # the final placement game two teams of one club would play
@@ -114,15 +106,13 @@ class Exchange:
     other: Name  # the team of ``to`` that agreed to take its place
 
 
-@dataclass(frozen=True, kw_only=True)
-class SameClub:
+class SameClub(Record):
     final_rounds: Annotated[list[Annotated[str, Size(1, 40)]], Size(1, 50)]
     swappable: list[list[Participant]] = field(default_factory=list)
     exchanges: list[Exchange] = field(default_factory=list)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Tournament:
+class Tournament(Record):
     name: Name
     ruleset: Annotated[str, Size(1, 500)]
     teams: Annotated[list[TeamEntry], Size(2, MAX_TEAMS)]
@@ -135,7 +125,7 @@ class Tournament:
     same_club: SameClub | None = None
 
     # Look-ups by name, built once: a 1,700-team file is checked by look-ups, not scans.
-    # (cached_property writes the instance's __dict__, which a frozen dataclass allows.)
+    # (cached_property writes the instance's __dict__ directly, which a frozen record allows.)
     @cached_property
     def _pools(self) -> dict[str, Pool]:
         return {p.name: p for p in reversed(self.pools)}
