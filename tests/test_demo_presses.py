@@ -3,6 +3,7 @@ program through gpiozero's mock pins, ends as the plan says."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -87,7 +88,7 @@ def test_at_200_times_real_speed_every_press_is_a_step_apart(name: str, level: b
     plan = plan_match(ruleset, stage=stage, round="final" if level else None, seed=9, level=level, step_s=step)
     text, _ = press_script(plan, ruleset, load=True, offset=100.0)
     instants = [p.at for p in parse_script(text, "demo")]
-    gaps = [b - a for a, b in zip(instants, instants[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(instants)]
     assert min(gaps) >= step - 0.011
     assert step == pytest.approx(8.0)
     if not level:

@@ -29,7 +29,8 @@ from rules.tournament import load_tournament_ruleset, parse_tournament
 from rules.tournament.loading import ruleset_path
 
 POLL_S = 0.25
-RESTART_MARGIN_S = 30.0  # session seconds between one script's end and the next one's first press
+RESTART_MARGIN_S = 30.0  # table seconds between one script's end and the next one's first press
+STARTUP_S = 1.5  # real seconds a table may take from its clock's start to its loop: no press before
 STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
 
 
@@ -155,10 +156,13 @@ class Autoplay:
         )
         title = f"match {number}, {match['stage']}: {match['home']} v {match['away']} on {court.name}"
         script = self.scripts / f"match-{number:03d}.txt"
-        offset = 0.0
+        # The table's clock runs from its start, before its loop does: a line due before the loop
+        # runs would be played in a burst with the next ones, out of their order.
+        speed = self.venue.options.speed
+        offset = STARTUP_S * speed
         if court.script_end_s is not None:
-            down = (time.monotonic() - court.ended_at) * self.venue.options.speed
-            offset = court.script_end_s + down + RESTART_MARGIN_S
+            down = (time.monotonic() - court.ended_at) * speed
+            offset += court.script_end_s + down + RESTART_MARGIN_S
         # The table records its latest instant every ALIVE_S real seconds while it runs; it must
         # record one after the match's end, or a restart would find the clock still running.
         end_wait = max(END_WAIT_S, (ALIVE_S + 0.5) * self.venue.options.speed)

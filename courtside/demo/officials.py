@@ -43,7 +43,7 @@ ActionKind = Literal["start", "stop", "goal", "penalty", "timeout", "shot", "end
 FIRST_START_MS = 3_000  # the officials settle at the table before the first whistle
 RESTART_MS = (2_000, 8_000)  # a stoppage before the clock is started again
 AFTER_HORN_MS = 1_500  # after a period or interval runs out, before the next press
-FINAL_WHISTLE_MS = 1_000  # the officials end the match this long before its clock runs out (see plan())
+FINAL_WHISTLE_MS = 1_000  # at least: the officials end the match this long before its clock runs out (see play())
 SHOT_GAP_MS = (8_000, 15_000)  # between shots of a shoot-out
 GOALS_PER_MATCH = 5.0  # about, both teams together
 PENALTIES_PER_MATCH = 2.0
@@ -132,7 +132,9 @@ class _Officials:
         }
         self.played_ms = 0  # of playing time, to place the time-outs
         # Nothing but the final whistle this close to the end of the match: its hold must not wait.
-        self.quiet_ms = FINAL_WHISTLE_MS + round_ms(HOLD_S) + 8 * step_ms
+        # Two steps early at speed, so the table's timing cannot push the whistle past the clock's end.
+        self.whistle_ms = max(FINAL_WHISTLE_MS, 2 * step_ms)
+        self.quiet_ms = self.whistle_ms + round_ms(HOLD_S) + 8 * step_ms
 
     def _penalty_kinds(self) -> list[str]:
         """Kinds with a length that do not send a player off: the everyday ones."""
@@ -237,12 +239,12 @@ class _Officials:
                 return done.at_ms
         if t + gap >= last_call or self.free_at >= last_call:
             self.played_ms += remaining
-            if finishing and remaining > 2 * FINAL_WHISTLE_MS:
+            if finishing and remaining > 2 * self.whistle_ms:
                 # The last period: the officials end it at the final whistle (hold NEXT), a moment before
                 # the clock runs out, so the journal records the end as an event. A match that ends only
                 # by its clock has no event at its end, and the table's outbox (firmware/outbox.py) then
                 # never works out its result to send.
-                self.press(Action(end - FINAL_WHISTLE_MS, "end"))
+                self.press(Action(end - self.whistle_ms, "end"))
                 return end
             return end + AFTER_HORN_MS
         self.played_ms += gap
