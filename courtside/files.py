@@ -50,14 +50,20 @@ def _size_text(n: int) -> str:
 def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
     """The file's bytes; refused before reading when it is larger than ``max_bytes``."""
     try:
-        with Path(path).open("rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > max_bytes:
-                found, most = _size_text(size), _size_text(max_bytes)
-                raise FileLineError(path, None, f"the file is {found}; a file of this kind is at most {most}")
-            data = f.read(max_bytes + 1)
+        f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below, once opening cannot fail
     except OSError as err:
         raise FileLineError(path, None, f"cannot read the file ({err.strerror or err})") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise FileLineError(repr(path), None, "cannot read the file (a NUL character in its name)") from None
+    with f:
+        try:
+            size = os.fstat(f.fileno()).st_size
+            data = b"" if size > max_bytes else f.read(max_bytes + 1)
+        except OSError as err:  # a folder opens, then fails to read
+            raise FileLineError(path, None, f"cannot read the file ({err.strerror or err})") from None
+    if size > max_bytes:
+        found, most = _size_text(size), _size_text(max_bytes)
+        raise FileLineError(path, None, f"the file is {found}; a file of this kind is at most {most}")
     if len(data) > max_bytes:
         raise FileLineError(
             path, None, f"the file is larger than {_size_text(max_bytes)}, the most for a file of this kind"

@@ -108,3 +108,9 @@ def test_an_instant_beyond_any_match_is_refused(text: str) -> None:
 def test_an_instant_within_a_match_is_seconds() -> None:
     assert match_instant("2400") == 2400.0
     assert match_instant("0.5") == 0.5
+
+
+def test_a_name_no_file_can_have_is_named_not_a_traceback() -> None:
+    # found by the command-line fuzz: `--results $'\x00'` raised ValueError (embedded null byte)
+    with pytest.raises(FileLineError, match="a NUL character in its name"):
+        read_text("results\x00.csv")
