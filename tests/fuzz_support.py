@@ -56,7 +56,19 @@ def _pool_rows(sport: str) -> str:
 POOL_RESULTS = {sport: _pool_rows(sport) for sport in SPORTS}
 POOL_RESULTS["indoor-hockey-pools"] = example("indoor-hockey-pools.csv")
 RESULTS["indoor-hockey-pools"] = POOL_RESULTS["indoor-hockey-pools"]
-DECISIONS = example("youth-football-decisions.csv") + "A,lots,X>Y\nB,penalty_competition,P>Q>R\n"
+
+
+def _decisions() -> str:
+    """The youth-football decisions with a pool's and a comparison's decision added, all valid."""
+    from rules.tournament import parse_tournament, pool_teams
+
+    t = parse_tournament(example("youth-football.toml"), "youth-football.toml")
+    entry = pool_teams(t, "youth-football.toml")
+    a, b = entry["A"], entry["B"]
+    return example("youth-football-decisions.csv") + f"A,lots,{a[0]}>{a[1]}>{a[2]}\nbest 3rd,lots,{a[3]}>{b[3]}\n"
+
+
+DECISIONS = _decisions()
 
 NASTY_VALUES = [
     "", " ", "0", "-1", "150", "151", "1e3", "0x10", "１", "99999999999999999999", "9" * 5000, "1.5", "nan", "inf",
@@ -113,7 +125,7 @@ def value_mutation(draw: st.DrawFn, text: str) -> str:
 
 
 _KINDS = (
-    "UTF-16", "not UTF-8", "control character", "characters long", "'>'", "no match has more than",
+    "usage: ", "UTF-16", "not UTF-8", "control character", "characters long", "'>'", "no match has more than",
     "whole number", "more cells", "missing column", "unknown column", "appear twice", "not readable as CSV",
     "the file is empty", "lines;", "is empty", "empty team name", "cannot play itself", "already on line",
     "entered more often", "cannot end level", "may end level", "no overtime", "no shoot-out", "golden-goal",
