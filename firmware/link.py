@@ -140,6 +140,10 @@ class Link:
     def on_state(self, view: Any) -> None:
         state = view.state
         match_id = getattr(view.match, "match_id", None)
+        if state.phase == "finished" and match_id is not None and self.outbox.boxes.get(match_id) is not None \
+                and not self.outbox.boxes[match_id].finished:
+            self.outbox.shown_finished(match_id)
+            self._flush()
         payload = state.to_dict() if hasattr(state, "to_dict") else {}
         now = time.monotonic()
         last_at, last = self._live_last
@@ -148,8 +152,6 @@ class Link:
         self._live_last = (now, payload)
         msg = p.build(id=new_id(), type="live", court=self.court, match=_name_or_none(match_id), payload=payload)
         self.client.publish(self._topic("live"), p.encode(msg), qos=0, retain=True)
-        if state.phase == "finished":
-            self._flush()
 
     def handle(self, payload: Any) -> None:
         kind, data = payload

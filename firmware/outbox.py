@@ -27,6 +27,9 @@ from rules.match.log import read_log
 from rules.ruleset import Ruleset, load_ruleset
 
 log = logging.getLogger("courtside.table")
+RUN_OUT_MS = 86_400_000
+"""A finished match's result is the engine's once its time has run out: a match ends by its clock, with no
+event at the end, so the result is asked for this long after the last event (the service does the same)."""
 
 
 def acked_path(journal: Path) -> Path:
@@ -42,6 +45,7 @@ class MatchBox:
     events: list[Event] = field(default_factory=list)
     through: int = 0  # acknowledged up to here, none missing
     result_acked: int | None = None  # the seq of the acknowledged result
+    finished: bool = True  # the table says it is over (a past match, or the current one shown finished)
     _result: tuple[int, dict[str, Any] | None] | None = None  # cache: (last seq, result)
 
     @property
@@ -57,7 +61,7 @@ class MatchBox:
 
     def result(self, ruleset: Ruleset | None) -> dict[str, Any] | None:
         """The result the journal gives (None while the match is not over)."""
-        if not self.events:
+        if not self.events or not self.finished:
             return None
         if self._result is not None and self._result[0] == self.last_seq:
             return self._result[1]
@@ -69,7 +73,7 @@ class MatchBox:
             log.warning("outbox: %s does not replay (%s); its result is not sent", self.path, err)
             self._result = (self.last_seq, None)
             return None
-        outcome = match.result()
+        outcome = match.result(match.last_at + RUN_OUT_MS)
         out: dict[str, Any] | None = None
         if outcome is not None:
             out = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
@@ -102,8 +106,14 @@ class Outbox:
                 continue
             if parsed.header is None or parsed.header.match_id is None:
                 continue
+            known = self.boxes.get(parsed.header.match_id)
+            if known is not None and known.path == path:
+                continue  # already followed (the loop's events are newer than the file we read)
             box = MatchBox(path=path, header=parsed.header, events=list(parsed.events))
             self._read_acked(box)
+            if known is not None:
+                box.events = known.events or box.events
+                box.finished = known.finished
             self.boxes[box.match_id] = box
 
     def _read_acked(self, box: MatchBox) -> None:
@@ -125,6 +135,8 @@ class Outbox:
         """A match was loaded or recovered by the loop."""
         if header.match_id is None:
             return None
+        if header.match_id not in self.boxes:
+            self.scan()  # its journal file exists by now: find it (and its sidecar) by the header's match id
         box = self.boxes.get(header.match_id)
         if box is None:
             box = MatchBox(path=path or self.directory / f"{header.match_id}.jsonl", header=header)
@@ -132,7 +144,14 @@ class Outbox:
             self.boxes[header.match_id] = box
         if events:
             box.events = list(events)
+        box.finished = False  # the match being played: its result goes once the loop shows it finished
         return box
+
+    def shown_finished(self, match_id: str) -> None:
+        box = self.boxes.get(match_id)
+        if box is not None and not box.finished:
+            box.finished = True
+            box._result = None
 
     def add(self, header: LogHeader, event: Event) -> MatchBox | None:
         """An event was journaled (fsynced) by the loop: it waits for its ack."""

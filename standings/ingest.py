@@ -31,6 +31,8 @@ from rules.ruleset import StageKind
 from standings.db.models import Conflict, EventRow, Fixture, Live, Presence, ResultRow
 from standings.store import Store, UnknownTeams, result_dict, result_row
 
+RUN_OUT_MS = 86_400_000
+"""How long after the last event a result is asked for (the table's outbox asks the same)."""
 MAX_SEQ_AHEAD = 100_000
 """An event this far past the last one stored is no sequence a table makes: refused."""
 
@@ -187,7 +189,8 @@ def replayed_result(store: Store, session: Session, f: Fixture, seq: int) -> dic
         match = Match.replay(store.plan.ruleset, events, stage=kind, round=f.round)
     except (EventLogError, IllegalCommand) as err:
         raise Refused(f"match {f.match_id}: its events do not replay: {err}") from None
-    outcome = match.result()
+    # A match ends by its clock, with no event at the end: its result is the one once time has run out.
+    outcome = match.result(match.last_at + RUN_OUT_MS)
     if outcome is None:
         raise Refused(f"match {f.match_id}: its events up to seq {seq} do not finish the match")
     out: dict[str, Any] = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals,
