@@ -62,10 +62,12 @@ def played(ruleset: Any, home: int, away: int) -> tuple[list[dict[str, Any]], di
     match = Match(ruleset, stage="round_robin", round="pool")
     at = 0
     match.apply(ClockStarted(at=at))
-    for team, goals in (("home", home), ("away", away)):
-        for _ in range(goals):
-            at += 1000
-            match.apply(Goal(at=at, team=team))
+    for _ in range(home):
+        at += 1000
+        match.apply(Goal(at=at, team="home"))
+    for _ in range(away):
+        at += 1000
+        match.apply(Goal(at=at, team="away"))
     while match.result() is None:
         at += 1000
         state = match.state_at(at)
@@ -116,7 +118,8 @@ async def run(http_port: int, broker_port: int, viewers: int, interval: float) -
     deadline = time.monotonic() + 120
     while ready[0] < viewers and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
-    table = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"bench-{uuid.uuid4().hex[:6]}")
+    table = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,  # type: ignore[attr-defined]
+                        client_id=f"bench-{uuid.uuid4().hex[:6]}")
     table.connect("127.0.0.1", broker_port)
     table.loop_start()
     published: list[float] = []
@@ -136,17 +139,17 @@ async def run(http_port: int, broker_port: int, viewers: int, interval: float) -
     await asyncio.sleep(3)
     table.loop_stop()
     table.disconnect()
-    for t in tasks:
-        t.cancel()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     delays, complete = [], 0
-    for n, t in enumerate(published):
+    for n, sent in enumerate(published):
         until = published[n + 1] if n + 1 < len(published) else float("inf")
-        got = [next((a for a in arr if t <= a < until), None) for arr in arrivals]
+        got = [next((a for a in arr if sent <= a < until), None) for arr in arrivals]
         reached = [a for a in got if a is not None]
         complete += len(reached) == viewers
         if reached:
-            delays.append((max(reached) - t) * 1000)
+            delays.append((max(reached) - sent) * 1000)
     delays.sort()
     return {"viewers": viewers, "ready": ready[0], "results": len(published), "complete": complete,
             "p50_ms": statistics.median(delays), "p99_ms": delays[max(0, int(len(delays) * 0.99) - 1)],
