@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import asdict, dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from rules.errors import CourtsideError
@@ -163,16 +163,16 @@ class ServiceBackend:
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
         results = {int(r.match_id): RecordedResult(number=int(r.match_id), result=to_match_result(r),
-                                                    recorded_at=r.recorded_at, by=r.source) for r in rows}
+                                                    recorded_at=_local(r.recorded_at), by=r.source) for r in rows}
         sanctions = []
         for number in sorted(results):
             f = fixtures.get(number)
             if f is not None and f.home and f.away:
                 sanctions += sanctions_from_cards(number, f.home, f.away, self._cards(str(number), f.kind, f.round))
         ruled = self.rulings.all()
-        entries = [AuditEntry(at=c.at, who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
-        entries += [AuditEntry(at=r.at, who=r.who, what=f"{r.player} ({r.team}), match {r.number}: {_ruled(r.matches)}",
-                               why=r.why) for r in ruled]
+        entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
+        entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
+                               what=f"{r.player} ({r.team}), match {r.number}: {_ruled(r.matches)}") for r in ruled]
         return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
                      progress=progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)))
@@ -192,7 +192,7 @@ class ServiceBackend:
                 if f is not None and f.home and f.away and f.number not in results:
                     sanctions += sanctions_from_cards(f.number, f.home, f.away, state.get("cards") or ())
             live[name_of.get(court, court)] = state
-            live_at[name_of.get(court, court)] = view.updated_at
+            live_at[name_of.get(court, court)] = _local(view.updated_at)
         presence = {}
         for p in queries.court_presence(store):
             if p.state == "unknown":
@@ -200,7 +200,8 @@ class ServiceBackend:
             playing = int(p.last_match) if p.last_match and p.last_match.isdigit() and p.state == "online" else None
             said = [p.last_type or "", f"match {p.last_match}" if p.last_match else ""]
             presence[p.court_name] = Presence(
-                court=p.court_name, online=p.state == "online", last_seen=p.last_message_at,
+                court=p.court_name, online=p.state == "online",
+                last_seen=_local(p.last_message_at) if p.last_message_at else None,
                 last_message=" ".join(x for x in said if x),
                 playing=playing if p.last_type == "live" else None,
             )
@@ -212,7 +213,7 @@ class ServiceBackend:
                 continue
             conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
                                       stored=stored.result, held=_held(stored.result, c.payload),
-                                      received=c.received_at, reason=c.reason))
+                                      received=_local(c.received_at), reason=c.reason))
         latest = {(r.number, r.team, r.player): r for r in base.rulings}
         sanctions = [
             replace(x, suspended_matches=r.matches, decided=_ruled(r.matches)) if (r := latest.get(
@@ -238,6 +239,13 @@ class _Base:
     sanctions: tuple[Sanction, ...]
     rulings: tuple[Ruling, ...]
     audit: tuple[AuditEntry, ...]
+
+def _local(at: datetime) -> datetime:
+    """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,
+    the way the schedule's times are written, so the two compare."""
+    aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    return aware.astimezone().replace(tzinfo=None)
+
 
 def _ruled(matches: int) -> str:
     return f"misses {matches} match(es)" if matches else "no further suspension"
