@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from rules.errors import EventLogError, ProtocolError
 from rules.match.log import event_from_dict
@@ -222,7 +222,8 @@ def validate(data: Any) -> Message:
     payload = data["payload"]
     if not isinstance(payload, dict):
         raise ProtocolError("payload", "must be a JSON object")
-    message = Message(id=data["id"], type=kind, court=court, match=match, seq=seq, payload=payload)
+    message = Message(id=data["id"], type=cast(MessageType, kind), court=court, match=match, seq=seq,
+                      payload=payload)
     _CHECKS[kind](message)
     return message
 
