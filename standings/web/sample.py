@@ -34,8 +34,11 @@ def sample_backend(clock: Callable[[], datetime] | None = None, *, played: int =
     following = rows[played] if played < len(rows) else None
     if following is not None:
         backend.set_live(following.court, live_state(following.number, 2, 1, running=True))
-        backend.report_sanction(Sanction(number=rows[0].number, team=rows[0].home, player="7", kind="red",
-                                         label="Red card", suspended_matches=1, needs_decision=False))
+        # Sent off in the live home team's previous match: it misses the one being played now.
+        earlier = [m for m in rows[:played] if following.home in (m.home, m.away)]
+        if earlier:
+            backend.report_sanction(Sanction(number=earlier[-1].number, team=following.home, player="7", kind="red",
+                                             label="Red card", suspended_matches=1, needs_decision=False))
         stored = MatchResult(pool=rows[1].stage, home=rows[1].home, away=rows[1].away, home_goals=0, away_goals=0)
         backend.hold_conflict(Conflict(id="c1", number=rows[1].number, court=rows[1].court, stored=stored,
                                        held=MatchResult(**{**stored.__dict__, "home_goals": 1}),
