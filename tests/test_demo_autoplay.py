@@ -121,3 +121,16 @@ def test_a_second_run_right_after_starts_clean(tmp_path: Path) -> None:
         assert process.returncode == 130, err
         assert "stopped: every table, the service and the broker are down." in rest
         assert not _listening(web_port)
+
+
+def test_the_showcase_is_a_placement_match_else_the_first_knockout_but_the_final() -> None:
+    from courtside.demo.autoplay import showcase_match
+    from rules.ruleset import load_ruleset
+
+    ruleset = load_ruleset("indoor-hockey")
+    matches = [{"number": 1, "round": None}, {"number": 15, "round": "semi_final"},
+               {"number": 19, "round": "placement"}, {"number": 20, "round": "final"}]
+    assert showcase_match(matches, ruleset) == 19
+    assert showcase_match([m for m in matches if m["number"] != 19], ruleset) == 15
+    assert showcase_match([{"number": 20, "round": "final"}], ruleset) == 20
+    assert showcase_match([{"number": 1, "round": None}], ruleset) is None
