@@ -30,6 +30,7 @@ from rules.tournament.loading import ruleset_path
 
 POLL_S = 0.25
 RESTART_MARGIN_S = 30.0  # table seconds between one script's end and the next one's first press
+CATCH_UP_AFTER_S = 5.0  # a result not stored this long after its table exited: start the table again to send it
 STARTUP_S = 1.5  # real seconds a table may take from its clock's start to its loop: no press before
 STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
 
@@ -125,8 +126,8 @@ class Autoplay:
         return settled
 
     def _step(self, court: Court, matches: list[dict[str, Any]]) -> bool:
-        """Finish or start this court's table; True while it has a table running."""
-        if court.table is not None:
+        """Finish or start this court's table; True while it has a table playing a match."""
+        if court.table is not None and court.playing is not None:
             status = court.table.poll()
             if status is None:
                 return True
@@ -134,19 +135,30 @@ class Autoplay:
                 raise DemoError(f"{court.table.name} stopped with status {status} in match {court.playing}:\n"
                                 f"{court.table.tail()}")
             self.venue.parts.forget(court.table)
-            assert court.playing is not None
             court.handed.add(court.playing)
             court.table, court.playing = None, None
             court.ended_at = time.monotonic()
-        ahead = [m for m in matches if str(m["court"]) == court.name and m.get("result") is None
+        stored = {int(m["number"]) for m in matches if m.get("result") is not None}
+        ahead = [m for m in matches if str(m["court"]) == court.name and int(m["number"]) not in stored
                  and int(m["number"]) not in court.handed]
-        if not ahead:
-            return False
-        match = min(ahead, key=lambda m: (m["start"], int(m["number"])))
-        if not match.get("teams_known"):
-            return False
-        self._play(court, match)
-        return True
+        following = min(ahead, key=lambda m: (m["start"], int(m["number"])), default=None)
+        if following is not None and following.get("teams_known"):
+            self._stop_catching_up(court)
+            self._play(court, following)
+            return True
+        unsent = court.handed - stored
+        if unsent and court.table is None and time.monotonic() - court.ended_at > CATCH_UP_AFTER_S:
+            # The table exited before the service acknowledged its last result (the journal is the
+            # outbox): a table started again on the court sends what waits, as after a power cut.
+            court.table = self.venue.table(court.name, self.ruleset_ref)
+        elif not unsent:
+            self._stop_catching_up(court)
+        return False
+
+    def _stop_catching_up(self, court: Court) -> None:
+        if court.table is not None and court.playing is None:
+            self.venue.parts.forget(court.table)  # its clock ran on: ended_at stays the last script's end
+            court.table = None
 
     def _play(self, court: Court, match: dict[str, Any]) -> None:
         number = int(match["number"])
@@ -161,7 +173,7 @@ class Autoplay:
         speed = self.venue.options.speed
         offset = STARTUP_S * speed
         if court.script_end_s is not None:
-            down = (time.monotonic() - court.ended_at) * speed
+            down = (time.monotonic() - court.ended_at) * max(speed, 1.0)  # a catch-up table runs at 1x
             offset += court.script_end_s + down + RESTART_MARGIN_S
         # The table records its latest instant every ALIVE_S real seconds while it runs; it must
         # record one after the match's end, or a restart would find the clock still running.
