@@ -157,7 +157,7 @@ def test_two_instances_share_the_day_over_postgresql_and_one_is_killed(tables: A
     first = Server(pg_url, broker.url, tmp_path / "first.log")
     second = Server(pg_url, broker.url, tmp_path / "second.log")
     try:
-        played = play_day(made, 20, between=lambda n: n == 6 and first.kill())
+        played = play_day(made, 16, between=lambda n: n == 6 and first.kill())
         settle(made)
         check_standings(pg_url, tmp_path, made, played)
         assert b"status=stored" in (tmp_path / "first.log").read_bytes()  # both took a share before the kill

@@ -99,7 +99,7 @@ def _run(service: Service, topic: str, raw: bytes) -> None:
     assert p.parse(payload, limit=p.MAX_SERVICE_BYTES).payload["reason"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(bad=bad_payloads())
 def test_bad_payloads_are_refused_with_a_reason_and_change_nothing(service: Service, bad: tuple[str, bytes]) -> None:
