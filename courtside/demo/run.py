@@ -74,7 +74,7 @@ def _keyboard(venue: Venue) -> None:
     rules = str(ruleset_path(tournament, str(venue.file)))
     tables = [venue.table(court, rules, window=(n == 0 and venue.show_window)) for n, court in enumerate(courts)]
     if venue.show_window:
-        venue.say(f"{courts[0]}: the scoreboard window is the table; its keys (also shown on the screen):")
+        venue.say(f"{courts[0]}: the scoreboard window is the table; its keys (F11 or ? shows them on the screen):")
         venue.say(key_map_text())
     else:
         venue.say(f"no screen (or --headless): the tables of {', '.join(courts)} run headless; "
