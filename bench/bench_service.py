@@ -1,7 +1,7 @@
 """Benchmark of the standings service (docs/benchmarks.md, "Service").
 
-Starts its own Mosquitto (/usr/sbin/mosquitto, free port, no persistence) and the service in-process on
-a temporary SQLite file (or --db URL), with a generated tournament of P pools of 6 teams.
+Starts its own Mosquitto (/usr/sbin/mosquitto, free port, no persistence) and `courtside server` as its own
+process on a temporary SQLite file (or --db URL), with a generated tournament of P pools of 6 teams.
 
 1. Throughput: every pool match is published as a table sends it (its events, then its result), as fast
    as one publisher can, QoS 1. A bare paho subscriber on the same topics in the same run counts what the
@@ -27,7 +27,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
@@ -41,8 +40,6 @@ from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, event_to_dict
 from rules.ruleset import load_ruleset
 from standings.plan import load_plan
-from standings.service import Service
-from standings.store import Store
 
 RULES = load_ruleset("indoor-hockey")
 
@@ -112,16 +109,23 @@ def main() -> int:
     ap.add_argument("--pools", type=int, default=16)
     ap.add_argument("--latency", type=int, default=200, help="matches timed for the latency figure")
     ap.add_argument("--db", help="database URL (default: a temporary SQLite file)")
+    ap.add_argument("--keep-log", help="copy the server's log (one line per event, key=value) here")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-service-"))
     broker, port = start_broker(folder)
     try:
-        plan = load_plan(tournament_file(folder, args.pools))
-        store = Store.open(args.db or f"sqlite:///{folder / 'bench.db'}", plan)
-        service = Service(store, f"mqtt://127.0.0.1:{port}", group=None)
-        thread = threading.Thread(target=service.run, daemon=True)
-        thread.start()
-        assert service.ready.wait(10)
+        source = tournament_file(folder, args.pools)
+        plan = load_plan(source)
+        # The service in its own process, as in production (in this one it would share the GIL with the
+        # bench's own four MQTT clients).
+        log = folder / "server.log"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "courtside", "server", "--tournament", str(source), "--broker",
+             f"mqtt://127.0.0.1:{port}", "--db", args.db or f"sqlite:///{folder / 'bench.db'}", "--group", ""],
+            stdout=subprocess.DEVNULL, stderr=log.open("wb"), cwd=Path(__file__).resolve().parent.parent)
+        while b"event=server_ready" not in log.read_bytes():
+            assert server.poll() is None, log.read_text()
+            time.sleep(0.05)
         t = plan.id
         # Matches in schedule order; the last ``latency`` are kept back for the latency run.
         numbers = sorted(plan.fixtures, key=int)
@@ -200,9 +204,10 @@ def main() -> int:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
         print(f"latency: last event + result published -> new pool table received, {len(lat)} matches: "
               f"p50 {p50:.1f} ms, p99 {p99:.1f} ms")
-        service.stop()
-        thread.join(10)
-        store.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
+        if args.keep_log:
+            shutil.copy(log, args.keep_log)
         for c in (bare, watcher, looker, pub):
             c.loop_stop()
             c.disconnect()

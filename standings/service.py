@@ -121,6 +121,7 @@ class Service:
         self._stopping = threading.Event()
         self.ready = threading.Event()
         self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
+        self._oldest = time.monotonic()
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0}
 
     # -- paho's thread: only put things on the queue ----------------------------------------
@@ -132,7 +133,7 @@ class Service:
         self.queue.put(("disconnected", str(reason)))
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
-        self.queue.put(("message", message.topic, message.payload))
+        self.queue.put(("message", message.topic, message.payload, time.monotonic()))
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -160,6 +161,7 @@ class Service:
                 for item in batch:
                     if item[0] == "message":
                         messages.append((item[1], item[2]))
+                        self._oldest = min(self._oldest, item[3]) if messages[1:] else item[3]
                         continue
                     self._ingest(messages, pools, courts)
                     messages = []
@@ -330,6 +332,7 @@ class Service:
         self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
 
     def _publish_changes(self, pools: set[str], courts: set[str]) -> None:
+        started = time.monotonic()
         # A pool that completes fills later pools (pool C) and knock-out slots: then everything is re-read.
         with self.store.session() as s:
             states = {name: pool_state(self.store, s, name) for name in sorted(pools)
@@ -345,3 +348,7 @@ class Service:
             self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
         for listener in self.listeners:
             listener(pools, courts)
+        if pools:  # how long the newest standings took, from the first message of the batch that changed them
+            log("published", pools=",".join(sorted(pools)), courts=len(courts),
+                publish_ms=round((time.monotonic() - started) * 1000, 1),
+                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1))
