@@ -23,16 +23,25 @@ def on_a_pi() -> bool:
         return False
 
 
+def tournament_language(path: str) -> str:
+    """The screen's language: the tournament file's ``language`` (a bad file is refused here, not run headless)."""
+    from courtside.files import read_text
+    from rules.tournament import parse_tournament
+
+    return parse_tournament(read_text(path), path).language
+
+
 def _screen(args: argparse.Namespace, scripted: bool) -> Screen:
     if args.headless:
         if scripted:  # stdout is for the final state; the running commentary goes with the logs
             return HeadlessScreen(sys.stderr)
         return HeadlessScreen()
+    language = tournament_language(args.tournament) if getattr(args, "tournament", None) else None
     try:
         from firmware.buttonmap import load_button_map
         from firmware.pygame_screen import PygameScreen
 
-        return PygameScreen(load_button_map(args.buttons).keys)
+        return PygameScreen(load_button_map(args.buttons).keys, language)
     except Exception as err:  # no display, no pygame: a table without a screen still keeps the match
         log.warning("no screen (%s): running headless", err)
         return HeadlessScreen(sys.stderr if scripted else sys.stdout)

@@ -27,8 +27,8 @@ def help_lines(keys: dict[str, str]) -> tuple[str, ...]:
 HELP_OFF = "hide this help"
 
 
-def scoreboard_view(view: TableView, help: tuple[str, ...] = ()) -> Any:
-    """The display's ScoreboardView for one of the loop's frames."""
+def scoreboard_view(view: TableView, help: tuple[str, ...] = (), language: str | None = None) -> Any:
+    """The display's ScoreboardView for one of the loop's frames; ``language`` when the view names none."""
     from display import view as dv
 
     notices = tuple(
@@ -46,15 +46,16 @@ def scoreboard_view(view: TableView, help: tuple[str, ...] = ()) -> Any:
             home=m.home, away=m.away, start=m.start, round=m.round, stage=m.stage))
     return dv.ScoreboardView(
         state=view.state, ruleset=view.ruleset, home=dv.TeamLook(view.match.home), away=dv.TeamLook(view.match.away),
-        language=view.language, round=view.match.round, stage=view.match.stage, notices=notices, between=between,
-        help_lines=help,
+        language=view.language or language, round=view.match.round, stage=view.match.stage, notices=notices,
+        between=between, help_lines=help,
     )
 
 
 class PygameScreen:
     frame_interval: float | None = 0.05
 
-    def __init__(self, keys: dict[str, str] | None = None) -> None:
+    def __init__(self, keys: dict[str, str] | None = None, language: str | None = None) -> None:
+        """``language``: the tournament file's (``courtside table --tournament``); None is English."""
         import pygame
 
         from display.scoreboard import Scoreboard
@@ -72,9 +73,10 @@ class PygameScreen:
         self._pygame = pygame
         self._help = help_lines(keys or {})
         self.showing_help = False
+        self.language = language
 
     def draw(self, view: TableView) -> None:
-        changed = self.board.draw(scoreboard_view(view, self._help if self.showing_help else ()))
+        changed = self.board.draw(scoreboard_view(view, self._help if self.showing_help else (), self.language))
         if changed:
             self._pygame.display.update(changed)
 

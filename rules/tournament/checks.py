@@ -22,6 +22,7 @@ from rules.tournament.placeholders import (
 )
 from rules.tournament.stages import stage_order
 from rules.tournament.thirds import check_best_from_pools
+from rules.words import LANGUAGES
 
 
 def check_references(t: Tournament, source: str) -> None:
@@ -33,6 +34,12 @@ def check_references(t: Tournament, source: str) -> None:
     check_best_from_pools(t, source)
     _check_same_club(t, source)
     _check_times(t, source)
+    _check_language(t, source)
+
+
+def _check_language(t: Tournament, source: str) -> None:
+    if t.language not in LANGUAGES:
+        raise TournamentError(source, "language", f"no catalog for {t.language!r}; known: {', '.join(LANGUAGES)}")
 
 
 def _check_names(t: Tournament, source: str) -> None:

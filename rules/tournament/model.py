@@ -123,6 +123,7 @@ class Tournament(Record):
     rankings: Annotated[list[PlacementRanking], Size(0, 1000)] = field(default_factory=list)
     final_ranking: Annotated[list[Participant], Size(0, MAX_TEAMS)] = field(default_factory=list)
     same_club: SameClub | None = None
+    language: Annotated[str, Size(1, 20)] = "en"  # the screen's and web pages' words; checks.py: a shipped catalog
 
     # Look-ups by name, built once: a 1,700-team file is checked by look-ups, not scans.
     # (cached_property writes the instance's __dict__ directly, which a frozen record allows.)
