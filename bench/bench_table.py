@@ -108,6 +108,30 @@ def press_latency(presses: int, where: str | None) -> dict[str, Any]:
     }
 
 
+def loop_work(presses: int) -> dict[str, float]:
+    """The loop's own work for a press (edge, action, engine, journal write+fsync in RAM, draw), timed on
+    the loop's thread: what is left of the latency once the OS's scheduling of that thread is taken out."""
+    where = Path(tempfile.mkdtemp(prefix="bench-table-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
+    buttons = where / "buttons.toml"
+    buttons.write_text(default_text().replace("replace = 1.0", "replace = 0.0"), encoding="utf-8")
+    table = open_table(TableOptions(rules="indoor-hockey", court="1", journal=where / "j", speed=1.0,
+                                    buttons=str(buttons), factory=MockFactory()), screen=_Watch())
+    times = []
+    try:
+        for i in range(presses):
+            pin = table.pin("clock_start" if i % 2 == 0 else "clock_stop")
+            t0 = time.perf_counter()
+            pin.drive_low()
+            table.loop.step()
+            times.append((time.perf_counter() - t0) * 1000)
+            pin.drive_high()
+            time.sleep(0.025)  # past the chatter window
+            table.loop.step()
+    finally:
+        table.close()
+    return {"p50_ms": statistics.median(times), "p99_ms": _pct(times, 0.99)}
+
+
 def _rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -176,6 +200,9 @@ def main() -> None:
               f"{lat['presses']} presses:")
         print(f"  clock button (acts going down): p50 {lat['clock_p50_ms']:.2f} ms  p99 {lat['clock_p99_ms']:.2f} ms")
         print(f"  goal button (acts on release):  p50 {lat['goal_p50_ms']:.2f} ms  p99 {lat['goal_p99_ms']:.2f} ms")
+    work = loop_work(args.presses)
+    print(f"  the loop's own work per press (same thread, journal in RAM): p50 {work['p50_ms']:.2f} ms  "
+          f"p99 {work['p99_ms']:.2f} ms")
     for headless in (True, False):
         fig = process_figures(headless)
         what = "headless" if headless else "pygame screen (SDL dummy)"
