@@ -32,3 +32,13 @@ def test_an_unknown_tournament_is_a_clear_error(capsys: pytest.CaptureFixture[st
     assert main(["demo", "--tournament", "curling", "--headless"]) == 2
     err = capsys.readouterr().err
     assert "--tournament curling" in err and "water-polo" in err
+
+
+def test_without_the_demo_extra_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "amqtt" else real(name, *a))
+    assert main(["demo", "--headless"]) == 2
+    assert "the demo needs amqtt: install the demo extra" in capsys.readouterr().err

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from courtside.commands.standings import render_text
-from courtside.demo.venue import SEED_TOURNAMENTS, DemoOptions
+from rules.errors import DemoError
+from rules.ruleset import PRESETS as SEED_TOURNAMENTS  # rules/examples has one tournament per preset
 from rules.ruleset import load_ruleset
 from rules.standings import parse_results_csv, rank_pools
 
@@ -63,13 +64,33 @@ def run(args: argparse.Namespace) -> int:
         return _tables_only()
     if args.speed is not None and not args.autoplay:
         raise SystemExit("courtside demo: --speed goes with --autoplay (the keyboard plays in real time)")
-    from courtside.demo.run import run_demo  # imports the table and service parts only when used
+    _check_extras(args.broker is None)
+    # Imported only when used: `courtside --help` and --tables-only need none of the demo's parts.
+    from courtside.demo.run import run_demo
+    from courtside.demo.venue import DemoOptions
 
     options = DemoOptions(
         tournament=args.tournament, broker=args.broker, headless=args.headless, autoplay=args.autoplay,
         speed=20.0 if args.speed is None else args.speed, seed=args.seed, http_port=args.http_port, keep=args.keep,
     )
     return run_demo(options)
+
+
+# What the demo runs, by import name and the package that brings it (pyproject's demo extra).
+NEEDED = {"paho": "paho-mqtt", "gpiozero": "gpiozero", "pygame": "pygame-ce", "sqlalchemy": "SQLAlchemy",
+          "starlette": "starlette", "uvicorn": "uvicorn", "httpx": "httpx"}
+
+
+def _check_extras(embedded_broker: bool) -> None:
+    """A clear message instead of a traceback when the demo extra is not installed."""
+    from importlib.util import find_spec
+
+    missing = [package for module, package in NEEDED.items() if find_spec(module) is None]
+    if embedded_broker and find_spec("amqtt") is None:
+        missing.append("amqtt")
+    if missing:
+        raise DemoError(f"the demo needs {', '.join(missing)}: install the demo extra, "
+                        "e.g. .venv/bin/pip install -e '.[demo]'")
 
 
 def _tables_only() -> int:

@@ -32,9 +32,10 @@ from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
 from courtside.files import read_text
 from rules.errors import DemoError
+from rules.ruleset import PRESETS
 from rules.tournament import parse_tournament
 
-SEED_TOURNAMENTS = ("indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey")
+SEED_TOURNAMENTS = PRESETS  # rules/examples/NAME.toml: one tournament per preset
 SERVICE_START_TIMEOUT_S = 90.0
 
 
