@@ -2,14 +2,18 @@
 with fsync before anything shows an event, and read back after a power cut.
 
 Beside ``NAME.jsonl`` live ``NAME.meta.json`` (written once when the match is loaded:
-the wall-clock and session instants of match instant 0) and ``NAME.alive`` (the
-latest match instant the table saw, rewritten in place about once a second while the
-clock runs, never fsynced: after a crash the page cache keeps it, after a power cut
-it is at most the kernel's writeback delay old). ``current`` names the match shown.
+the wall-clock and session instants of match instant 0) and ``NAME.alive``, the latest
+match instant the table saw (for the instant of a cut). The table records that about
+once a second while the clock runs, in RAM (a tmpfs: ``$RUNTIME_DIRECTORY`` or
+/dev/shm), which a crash or a kill leaves intact, and every :data:`DISK_ALIVE_MS` on
+the card, which a power cut leaves at most that old; rewriting a card page every second
+would cost more than the match's journal. Neither is fsynced. ``current`` names the
+match shown.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -28,6 +32,7 @@ log = logging.getLogger("courtside.table")
 
 CURRENT = "current"
 _ALIVE_WIDTH = 64
+DISK_ALIVE_MS = 15_000  # wall-clock ms between records of the latest instant on the card
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,7 +82,8 @@ class Journal:
         self.meta = meta
         self.bytes_written = 0
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        self._alive_fd: int | None = None
+        self._alive_fds: dict[Path, int] = {}
+        self._disk_alive_wall = -DISK_ALIVE_MS
 
     @classmethod
     def create(cls, directory: Path, name: str, header: LogHeader, meta: Meta) -> Journal:
@@ -138,17 +144,24 @@ class Journal:
 
     def alive(self, at: int, wall_ms: int) -> None:
         """Record the latest match instant seen (for the instant of a cut); cheap, not fsynced."""
-        if self._alive_fd is None:
-            self._alive_fd = os.open(alive_path(self.path), os.O_WRONLY | os.O_CREAT, 0o644)
-        text = json.dumps({"at": at, "wall_ms": wall_ms}).ljust(_ALIVE_WIDTH - 1) + "\n"
-        os.pwrite(self._alive_fd, text.encode("ascii"), 0)
-        self.bytes_written += _ALIVE_WIDTH
+        text = (json.dumps({"at": at, "wall_ms": wall_ms}).ljust(_ALIVE_WIDTH - 1) + "\n").encode("ascii")
+        places = [p for p in (runtime_alive_path(self.path),) if p is not None]
+        if wall_ms - self._disk_alive_wall >= DISK_ALIVE_MS or not places:
+            self._disk_alive_wall = wall_ms
+            places.append(alive_path(self.path))
+            self.bytes_written += _ALIVE_WIDTH
+        for place in places:
+            fd = self._alive_fds.get(place)
+            if fd is None:
+                place.parent.mkdir(parents=True, exist_ok=True)
+                fd = self._alive_fds[place] = os.open(place, os.O_WRONLY | os.O_CREAT, 0o644)
+            os.pwrite(fd, text, 0)
 
     def close(self) -> None:
         os.close(self._fd)
-        if self._alive_fd is not None:
-            os.close(self._alive_fd)
-            self._alive_fd = None
+        for fd in self._alive_fds.values():
+            os.close(fd)
+        self._alive_fds.clear()
 
 
 def meta_path(path: Path) -> Path:
@@ -159,12 +172,27 @@ def alive_path(path: Path) -> Path:
     return path.with_name(path.name.removesuffix(".jsonl") + ".alive")
 
 
-def read_alive(path: Path) -> Alive | None:
-    try:
-        data = json.loads(alive_path(path).read_text(encoding="ascii"))
-        return Alive(at=int(data["at"]), wall_ms=int(data["wall_ms"]))
-    except (OSError, ValueError, KeyError, TypeError):
+def runtime_alive_path(path: Path) -> Path | None:
+    """Where the per-second record of a journal lives in RAM: one folder per journal folder."""
+    base = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0] or "/dev/shm"
+    if not os.path.isdir(base):
         return None
+    folder = hashlib.sha256(str(path.parent.resolve()).encode("utf-8")).hexdigest()[:16]
+    return Path(base) / f"courtside-{os.getuid()}" / folder / alive_path(path).name
+
+
+def read_alive(path: Path) -> Alive | None:
+    """The latest instant recorded in RAM or on the card, whichever is later."""
+    found = []
+    for place in (alive_path(path), runtime_alive_path(path)):
+        if place is None:
+            continue
+        try:
+            data = json.loads(place.read_text(encoding="ascii"))
+            found.append(Alive(at=int(data["at"]), wall_ms=int(data["wall_ms"])))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return max(found, key=lambda a: a.at, default=None)
 
 
 def current_journal(directory: Path) -> Path | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from firmware.errors import JournalError
-from firmware.journal import Journal, Meta, current_journal, read_alive
+from firmware.journal import DISK_ALIVE_MS, Journal, Meta, current_journal, read_alive, runtime_alive_path
 from rules.match.events import ClockStarted, Goal
 from rules.match.header import LogHeader
 from rules.match.log import read_log
@@ -75,14 +76,19 @@ def test_damage_before_the_last_line_is_an_error_not_a_silent_loss(tmp_path: Pat
         Journal.recover(j.path)
 
 
-def test_alive_records_the_latest_instant_in_place(tmp_path: Path) -> None:
+def test_alive_records_the_latest_instant_in_ram_each_time_and_on_the_card_now_and_then(tmp_path: Path) -> None:
     j = _journal(tmp_path)
-    for at in (1_000, 2_000, 123_456):
-        j.alive(at, 99)
+    on_card = j.path.with_name("court-2-match-7.alive")
+    j.alive(1_000, 100)
+    j.alive(2_000, 1_100)
+    assert json.loads(on_card.read_text(encoding="ascii"))["at"] == 1_000  # the card: once per DISK_ALIVE_MS
+    j.alive(123_456, 100 + DISK_ALIVE_MS)
     j.close()
     alive = read_alive(j.path)
-    assert alive is not None and (alive.at, alive.wall_ms) == (123_456, 99)
-    assert j.path.with_name("court-2-match-7.alive").stat().st_size == 64
+    assert alive is not None and (alive.at, alive.wall_ms) == (123_456, 100 + DISK_ALIVE_MS)
+    assert on_card.stat().st_size == 64 and json.loads(on_card.read_text(encoding="ascii"))["at"] == 123_456
+    ram = runtime_alive_path(j.path)
+    assert ram is not None and ram.exists() and str(ram).startswith(("/dev/shm", "/run"))
 
 
 def test_a_match_played_again_gets_its_own_journal(tmp_path: Path) -> None:
