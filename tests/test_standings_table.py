@@ -143,8 +143,12 @@ def mirrored(r: MatchResult) -> MatchResult:
     )
 
 
+# UEFA's away goals and away wins count who played away: only rulesets without them are neutral.
+NEUTRAL = [r for r in RULESETS if not {"away_goals", "away_wins"} & set(r.ranking.criteria)]
+
+
 @settings(max_examples=100, deadline=None)
-@given(rr=round_robin(), ruleset=st.sampled_from(RULESETS), data=st.data())
+@given(rr=round_robin(), ruleset=st.sampled_from(NEUTRAL), data=st.data())
 def test_the_table_does_not_depend_on_which_team_is_entered_as_home(
     rr: tuple[list[str], list[MatchResult]], ruleset: Ruleset, data: st.DataObject
 ) -> None:
