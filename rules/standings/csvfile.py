@@ -41,7 +41,10 @@ def cell(row: dict[str | None, str | list[str] | None], column: str) -> str:
     """The cell of ``column``, trimmed; empty when the row is short of it."""
     value = row.get(column)
     # NFC: "Köln" typed on one machine and pasted from another is one team, whichever way its ö was composed.
-    return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
+    if not isinstance(value, str):
+        return ""
+    value = value.strip()
+    return value if value.isascii() else unicodedata.normalize("NFC", value)
 
 
 def csv_rows(text: str, source: str, required: tuple[str, ...], optional: tuple[str, ...]
