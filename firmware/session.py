@@ -53,6 +53,7 @@ class MatchSession:
         self.match = match
         self.journal = journal
         self.scheduled = scheduled
+        self.resume_ms = 0  # after recover(): the match instant the table goes on from
 
     @property
     def header(self) -> LogHeader:
@@ -121,8 +122,6 @@ class MatchSession:
         log.warning("recovered match %s from %s: %d events; %s", scheduled.match_id, path, len(parsed.events),
                     recovery.notice())
         return session, recovery
-
-    resume_ms: int = 0  # after recover(): the match instant the table goes on from
 
 
 def played_ids(directory: Path) -> set[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from firmware.actions import Desk
 from firmware.buttonmap import ButtonMap, load_button_map
 from firmware.buttons import ButtonTracker, GpioButtons
 from firmware.clock import TableClock
+from firmware.commands import Command
 from firmware.horn import Signal
 from firmware.loop import Link, TableLoop
 from firmware.pins import make_factory
@@ -102,10 +104,6 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     clock = TableClock(speed=opts.speed, start=start)
 
     factory = opts.factory if opts.factory is not None else make_factory(opts.pins)
-    import queue
-
-    from firmware.commands import Command
-
     q: queue.Queue[Command] = queue.Queue()
     buttons = GpioButtons(button_map, factory, q.put, clock.seconds)
     tracker = ButtonTracker(button_map, buttons.is_pressed)
