@@ -1,10 +1,18 @@
-"""The web pages' word list for translators is the templates' words, kept in step with them."""
+"""The web pages' word list for translators is the templates' words, kept in step with them, and every
+one of them has a Swedish and a Slovak translation in the catalogs the screen uses (rules/words/locale)."""
 
 from __future__ import annotations
 
+import string
+from datetime import datetime
 from pathlib import Path
 
+import pytest
+
+from rules.words import LANGUAGES, catalog_path, words_for
+from rules.words.po import parse_po
 from standings.web.pot import msgids, pot
+from standings.web.words import day_text, round_text
 
 POT = Path(__file__).resolve().parent.parent / "standings" / "web" / "courtside-web.pot"
 
@@ -15,5 +23,32 @@ def test_the_shipped_template_is_up_to_date() -> None:
 
 def test_words_are_found_with_their_templates() -> None:
     words = msgids()
-    assert "Organiser's desk" in words and "standings/web/templates/desk/overview.html" in words["Organiser's desk"]
-    assert "Pool" in words and "LIVE" in words
+    assert "standings/web/templates/desk/overview.html" in words[(None, "Organiser's desk")]
+    assert (None, "Pool") in words and (None, "LIVE") in words and (None, "Reconnecting…") in words
+    assert ("table", "GD") in words and ("weekday", "Sat") in words  # pgettext and the date words too
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGUAGES if x != "en"])
+def test_every_web_word_has_a_translation_with_the_same_placeholders(lang: str) -> None:
+    catalog = {(e.msgctxt, e.msgid): e for e in parse_po(catalog_path(lang).read_text(encoding="utf-8"), lang)}
+    missing = sorted(f"{c or ''}|{m}" for c, m in msgids() if (c, m) not in catalog or not catalog[(c, m)].translated)
+    assert missing == []
+    w = words_for(lang)
+    for c, m in msgids():
+        translated = w.pgettext(c, m) if c else w.gettext(m)
+        assert translated == catalog[(c, m)].msgstr[0]
+        assert _fields(translated) == _fields(m), (lang, m, translated)
+
+
+def test_dates_and_rounds_in_the_pages_language() -> None:
+    saturday = datetime(2026, 5, 16, 13, 35)
+    assert day_text(words_for("en"), saturday) == "Sat 16 May"
+    assert day_text(words_for("sv"), saturday) == "lör 16 maj"
+    assert day_text(words_for("sk"), saturday) == "so 16. máj"
+    assert round_text(words_for("sv"), "semi_final") == "Semifinal"
+    assert round_text(words_for("en"), "semi_final") == "Semi-final"
+    assert round_text(words_for("sk"), "best_thirds") == "best thirds"  # an organiser's own round, as written

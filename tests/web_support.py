@@ -70,11 +70,12 @@ class Clock:
 
 
 @contextlib.contextmanager
-def served_sample() -> Iterator[tuple[Any, LiveServer, Clock]]:
-    """The sample tournament day behind a live server, with the desk account anna."""
+def served_sample(lang: str = "en") -> Iterator[tuple[Any, LiveServer, Clock]]:
+    """The sample tournament day behind a live server, with the desk account anna; in English unless
+    told (the sample cup's own language, from its file, is Swedish)."""
     clock = Clock(datetime(2026, 5, 16, 13, 35))
     backend = sample_backend(clock)
-    app = create_app(backend)  # secure cookies: Chromium keeps them on 127.0.0.1
+    app = create_app(backend, lang=lang)  # secure cookies: Chromium keeps them on 127.0.0.1
     app.state.site.accounts.add("anna", PASSWORD)
     server = LiveServer(app).start()
     try:

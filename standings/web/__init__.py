@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def create_app(
-    backend: Backend, *, accounts_url: str = "sqlite://", lang: str = "en", secure_cookies: bool = True
+    backend: Backend, *, accounts_url: str = "sqlite://", lang: str | None = None, secure_cookies: bool = True
 ) -> Starlette:
     """``accounts_url``: the database holding the desk accounts (the service's own ``--db``).
     ``secure_cookies``: False only for plain-HTTP tests; behind TLS (a reverse proxy) keep it."""

@@ -16,10 +16,11 @@ from standings.web.site import HERE, Site
 
 
 def create_app(
-    backend: Backend, *, accounts_url: str = "sqlite://", lang: str = "en", secure_cookies: bool = True
+    backend: Backend, *, accounts_url: str = "sqlite://", lang: str | None = None, secure_cookies: bool = True
 ) -> Starlette:
     """``accounts_url``: the database holding the desk accounts (the service's own ``--db``).
-    ``secure_cookies``: False only for plain-HTTP tests; behind TLS (a reverse proxy) keep it."""
+    ``secure_cookies``: False only for plain-HTTP tests; behind TLS (a reverse proxy) keep it.
+    ``lang``: the pages' language; None takes the tournament file's (``language``, English by default)."""
     site = Site(backend, Accounts.at(accounts_url), lang=lang, secure_cookies=secure_cookies)
 
     async def http_error(request: Request, exc: Exception) -> Response:

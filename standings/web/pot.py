@@ -3,8 +3,10 @@
     .venv/bin/python -m standings.web.pot > standings/web/courtside-web.pot
 
 The pages translate through the same catalogs as the court's screen (``rules.words.words_for``);
-a word missing from a catalog shows in English. This lists every ``_("...")`` of the templates
-so a translator can add them to ``courtside.po`` of each language.
+a word missing from a catalog shows in English. This lists every ``_("...")`` and
+``pgettext("context", "...")`` of the templates, the desk's choices and the date words of
+:mod:`standings.web.words`, so a translator can add them to ``courtside.po`` of each language
+(tests/test_web_pot.py checks that every one is translated).
 """
 
 from __future__ import annotations
@@ -13,30 +15,59 @@ import re
 from pathlib import Path
 
 TEMPLATES = Path(__file__).parent / "templates"
-_WORD = re.compile(r"""_\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)""")
+_STR = r"""(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')"""
+_WORD = re.compile(r"(?<![A-Za-z_])_\(\s*" + _STR + r"\s*\)")
+_CONTEXT_WORD = re.compile(r"(?<![A-Za-z_])pgettext\(\s*" + _STR + r"\s*,\s*" + _STR + r"\s*\)")
+
+Message = tuple[str | None, str]
+"""(msgctxt, msgid): the context is None for a plain word."""
 
 
-def msgids() -> dict[str, list[str]]:
-    """Each word with the templates that use it, in a stable order."""
-    found: dict[str, list[str]] = {}
+def _text(m: re.Match[str], first: int) -> str:
+    found = m.group(first)
+    return found if found is not None else m.group(first + 1)
+
+
+def msgids() -> dict[Message, list[str]]:
+    """Each word (with its context) and where it is used, in a stable order."""
+    found: dict[Message, list[str]] = {}
+
+    def add(message: Message, where: str) -> None:
+        found.setdefault(message, [])
+        if where not in found[message]:
+            found[message].append(where)
+
     for path in sorted(TEMPLATES.rglob("*.html")):
-        for m in _WORD.finditer(path.read_text(encoding="utf-8")):
-            word = m.group(1) if m.group(1) is not None else m.group(2)
-            where = str(path.relative_to(TEMPLATES.parent.parent.parent))
-            found.setdefault(word, [])
-            if where not in found[word]:
-                found[word].append(where)
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(TEMPLATES.parent.parent.parent))
+        for m in _WORD.finditer(text):
+            add((None, _text(m, 1)), where)
+        for m in _CONTEXT_WORD.finditer(text):
+            add((_text(m, 1), _text(m, 3)), where)
     from standings.web.forms import ABANDONED_ORDER  # translated where the desk shows them
+    from standings.web.words import DAY, MONTHS, WEEKDAYS
 
     for _, label in ABANDONED_ORDER:
-        found.setdefault(label, []).append("standings/web/forms.py")
-    return dict(sorted(found.items()))
+        add((None, label), "standings/web/forms.py")
+    add((None, DAY), "standings/web/words.py")
+    for day in WEEKDAYS:
+        add(("weekday", day), "standings/web/words.py")
+    for month in MONTHS:
+        add(("month", month), "standings/web/words.py")
+    return dict(sorted(found.items(), key=lambda item: (item[0][1], item[0][0] or "")))
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def pot() -> str:
     lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
-    for word, where in msgids().items():
-        lines += [f"#: {' '.join(where)}", f'msgid "{word}"', 'msgstr ""', ""]
+    for (context, word), where in msgids().items():
+        lines.append(f"#: {' '.join(where)}")
+        if context is not None:
+            lines.append(f"msgctxt {_quoted(context)}")
+        lines += [f"msgid {_quoted(word)}", 'msgstr ""', ""]
     return "\n".join(lines)
 
 

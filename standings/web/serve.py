@@ -39,7 +39,7 @@ def start_web(service: Service, http: str, db_url: str, *, lang: str | None = No
               forwarded_allow_ips: str | None = None) -> WebServer:
     """``db_url``: the service's database, which also keeps the desk's accounts."""
     host, port = parse_http(http)
-    app = create_app(ServiceBackend(service), accounts_url=db_url, lang=lang or "en", secure_cookies=secure_cookies)
+    app = create_app(ServiceBackend(service), accounts_url=db_url, lang=lang, secure_cookies=secure_cookies)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
                             proxy_headers=forwarded_allow_ips is not None,
                             forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=2)

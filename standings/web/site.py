@@ -17,31 +17,32 @@ from standings.web.accounts import Accounts
 from standings.web.port import Backend
 from standings.web.sessions import COOKIE, LoginLimit, Session, Sessions
 from standings.web.view import View
-from standings.web.words import translations
+from standings.web.words import day_text, round_text, translations
 
 HERE = Path(__file__).parent
 
 
 class Site:
-    def __init__(self, backend: Backend, accounts: Accounts, *, lang: str, secure_cookies: bool) -> None:
+    def __init__(self, backend: Backend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
         self.backend = backend
         self.accounts = accounts
         self.sessions = Sessions()
         self.limit = LoginLimit()
         self.secure_cookies = secure_cookies
-        self.lang = lang
+        self.lang = lang or backend.data().tournament.language  # the tournament file's unless told
         self._view: View | None = None
         self.env = Environment(
             loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]), auto_reload=False,
             extensions=["jinja2.ext.i18n"],
         )
-        self.env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+        words = translations(self.lang)
+        self.env.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self.env.filters["hm"] = lambda d: d.strftime("%H:%M") if isinstance(d, datetime) else ""
-        self.env.filters["day"] = lambda d: d.strftime("%a %d %b") if isinstance(d, datetime) else ""
+        self.env.filters["day"] = lambda d: day_text(words, d) if isinstance(d, datetime) else ""
         self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
         self.env.filters["mmss"] = _mmss
-        self.env.globals["round_name"] = lambda r: r.replace("_", " ")
+        self.env.globals["round_name"] = lambda r: round_text(words, r)
         self.env.globals["clock_of"] = _clock_of
         self._regions: dict[tuple[int, str], str] = {}
 

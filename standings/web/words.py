@@ -1,15 +1,34 @@
 """Words on the pages, through the same gettext catalogs as the court's screen (rules.words).
 
 A language with no catalog is refused when the app is built (rules.errors.UnknownLanguage);
-a page's words missing from a catalog show in English, the source language.
+a page's words missing from a catalog show in English, the source language. Dates and round
+names are worded here too, so a Swedish page says "lör 16 maj" and "Semifinal".
 """
 
 from __future__ import annotations
 
 import gettext
+from datetime import datetime
 
 from rules.words import words_for
+from rules.words.board import round_title
+
+# The English abbreviations; the catalogs translate them (msgctxt "weekday" / "month"). Literals for standings.web.pot.
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+DAY = "{weekday} {day} {month}"  # Slovak puts a dot after the day: "so 16. máj"
 
 
 def translations(lang: str | None) -> gettext.NullTranslations:
     return words_for(lang)
+
+
+def day_text(words: gettext.NullTranslations, when: datetime) -> str:
+    """A match's day as the page's language writes it: "Sat 16 May", "lör 16 maj", "so 16. máj"."""
+    return words.gettext(DAY).format(weekday=words.pgettext("weekday", WEEKDAYS[when.weekday()]),
+                                     day=f"{when.day:02d}", month=words.pgettext("month", MONTHS[when.month - 1]))
+
+
+def round_text(words: gettext.NullTranslations, round_name: str | None) -> str:
+    """A knock-out round's name in words ("Semi-final", "Semifinal"); an organiser's own name as written."""
+    return round_title(words, round_name) or ""

@@ -40,9 +40,9 @@
       tick();
     });
     source.addEventListener("beat", function (ev) { heard = Date.now(); offset = Number(ev.data) - Date.now(); });
-    source.onopen = function () { backoff = 1000; heard = Date.now(); show("Live", "is-live"); };
+    source.onopen = function () { backoff = 1000; heard = Date.now(); show(status && status.getAttribute("data-live") || "Live", "is-live"); };
     source.onerror = function () {
-      show("Reconnecting…", "is-down");
+      show(status && status.getAttribute("data-down") || "Reconnecting…", "is-down");
       if (source.readyState === 2) { source.close(); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 15000); }
     };
   }
