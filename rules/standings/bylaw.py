@@ -36,6 +36,7 @@ difference 0, no goals) in the comparison.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 
 from rules.standings.criteria import (
     Question,
@@ -66,6 +67,6 @@ def bl_9_6_3(q: Question) -> Split:
         stages.append({t: record_value(table[t], tied) for t in part})
         rule = "9.6.3.2.5"
     # Against the teams outside only goal difference and goals scored are compared.
-    stages += against_each_outside(q, lambda record, scope: record_value(record, scope)[1:], f" (BL {rule})")
+    outside = against_each_outside(q, lambda record, scope: record_value(record, scope)[1:], f" (BL {rule})")
     # One number at a time: "if at any time ... reduced to two, BL 9.6.3.1 shall be used" (9.6.3.2.2).
-    return first_split("bl_9_6_3", part, one_by_one(stages))
+    return first_split("bl_9_6_3", part, one_by_one(chain(stages, outside)))

@@ -13,7 +13,7 @@ B beat C, C beat A) simply leave the three level for the next criterion.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.standings.scoring import PoolData, Record
@@ -74,7 +74,7 @@ def partition(part: Group, values: Mapping[str, Value]) -> list[Group]:
     return [tuple(sorted(buckets[key])) for key in sorted(buckets, reverse=True)]
 
 
-def one_by_one(stages: Sequence[Mapping[str, Value]]) -> list[Mapping[str, Value]]:
+def one_by_one(stages: Iterable[Mapping[str, Value]]) -> Iterator[Mapping[str, Value]]:
     """Each stage's numbers as stages of their own, in order: points, then goal difference, then goals.
 
     A rule that says "if at any step only two teams remain tied, the game between
@@ -82,15 +82,15 @@ def one_by_one(stages: Sequence[Mapping[str, Value]]) -> list[Mapping[str, Value
     someone, so the teams left level meet that rule, rather than comparing the
     three numbers at once and separating everyone by the later ones.
     """
-    out: list[Mapping[str, Value]] = []
     for values in stages:
         width = len(next(iter(values.values()), ()))
-        out += [{t: (v[k],) for t, v in values.items()} for k in range(width)]
-    return out
+        for k in range(width):
+            yield {t: (v[k],) for t, v in values.items()}
 
 
-def first_split(criterion: str, part: Group, stages: Sequence[Mapping[str, Value]]) -> Split:
-    """Apply ``stages`` in turn and stop at the first that separates anyone."""
+def first_split(criterion: str, part: Group, stages: Iterable[Mapping[str, Value]]) -> Split:
+    """Apply ``stages`` in turn and stop at the first that separates anyone (a lazy
+    ``stages`` is only computed that far)."""
     steps: list[Step] = []
     for values in stages:
         steps.append(Step(criterion=criterion, teams=part, values=values))
@@ -226,14 +226,12 @@ def record_value(record: Record, scope: str = "") -> Value:
 
 def against_each_outside(
     q: Question, value: Callable[[Record, str], Value], note: str = ""
-) -> list[Mapping[str, Value]]:
+) -> Iterator[Mapping[str, Value]]:
     """One stage per block of :func:`outside_in_turn`: each tied team's ``value`` of its games
-    against that block, scoped " against <block><note>"."""
-    stages: list[Mapping[str, Value]] = []
+    against that block, scoped " against <block><note>"; computed as they are asked for."""
     for ref in outside_in_turn(q.part, q.placing):
         scope = f" against {names(ref)}{note}"
-        stages.append({t: value(q.data.against(t, frozenset(ref)), scope) for t in q.part})
-    return stages
+        yield {t: value(q.data.against(t, frozenset(ref)), scope) for t in q.part}
 
 
 def versus_best_outside(q: Question) -> Split:
