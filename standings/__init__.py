@@ -13,7 +13,13 @@ For the web part (issue 12), the stable interface:
   (``FixtureView``, ``ResultView``, ``LiveView``, ``PresenceView``, ``ConflictView``, ``ChangeView``).
 - ``standings.desk`` (the organiser's writes, audited, each returns ``Affected``): ``record_result``,
   ``settle_conflict``, ``move_match``, ``record_decision``; refusals raise ``standings.desk.DeskError``.
-- The server (``courtside server ... --http HOST:PORT``) calls ``standings.web.create_app(backend)``
-  with ``standings.backend.ServiceBackend`` (the web part's ``Backend`` protocol over this store)
-  and serves it with uvicorn in its own process.
+- ``standings.service.Service``: the loop. ``service.submit(step)`` runs ``step()`` on the loop's thread
+  (the desk's writes) and publishes what its ``Affected`` names; ``service.listeners`` are called
+  with ``(pools, courts)`` after each batch is committed and published (the web part's live pages).
+- The server (``courtside server ... --http HOST:PORT``) starts ``standings.webserve.start_web``: the
+  web part's app over ``standings.web.service_backend.ServiceBackend``, served by uvicorn in a thread
+  of the service's own process.
+
+The MQTT side: topics and envelope in ``rules.protocol`` (docs/asyncapi.yaml); checks and idempotent
+storage in ``standings.ingest``; the broker's password file by ``standings.passwords``.
 """
