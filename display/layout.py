@@ -16,7 +16,7 @@ _FRAME: dict[str, Box] = {
     "title": (26, 0.5, 48, 9.5),
     "top_right": (74.5, 1, 24, 8),
     "notice": (0, 92, 80, 8),
-    "link": (80, 92, 20, 8),
+    "link": (80.5, 92, 18, 8),  # a margin on the right like the names and the top bar's words
 }
 
 # In play: names over big scores on the sides, the clock in the middle, penalties below.

@@ -138,15 +138,33 @@ def test_notices_and_the_offline_mark_leave_the_score_and_clock_alone(screen: py
     assert board.frame.link == ""
 
 
+def ink_at_the_edges(surface: pygame.Surface, margin: int) -> list[tuple[int, int]]:
+    """(x, y) of pixels within ``margin`` of the left or right edge that differ from the edge's own
+    colour on their row: text or a mark there touches the edge. Bands that run to the edge (the top
+    bar, the notice band) are one colour across the strip, so they pass."""
+    w, h = surface.get_size()
+    found = []
+    for y in range(h):
+        for edge, xs in ((0, range(margin)), (w - 1, range(w - margin, w))):
+            colour = surface.get_at((edge, y))
+            found += [(x, y) for x in xs if surface.get_at((x, y)) != colour]
+    return found
+
+
 @pytest.mark.parametrize(("sport", "phase"), ALL)
 def test_nothing_is_drawn_outside_the_screen(sport: str, phase: str) -> None:
-    """The board drawn on a window inside a bigger picture leaves the picture's margin untouched."""
-    big = pygame.Surface((1280 + 40, 720 + 40))
-    big.fill((255, 0, 255))
-    inner = big.subsurface(pygame.Rect(20, 20, 1280, 720))
-    Scoreboard(inner).draw(scene(sport, phase).view)
-    margin = pygame.mask.from_threshold(big, (255, 0, 255), (1, 1, 1, 255)).count()
-    assert margin == big.get_width() * big.get_height() - 1280 * 720
+    """The board drawn on a window inside a bigger picture leaves the picture's margin untouched, and
+    keeps every word and mark a margin (1% of the width) from the screen's left and right edges,
+    with a refusal shown and the link offline too (the corner mark "Offline · 12 to send")."""
+    for view in (scene(sport, phase).view, with_notices(scene(sport, phase).view)):
+        big = pygame.Surface((1280 + 40, 720 + 40))
+        big.fill((255, 0, 255))
+        inner = big.subsurface(pygame.Rect(20, 20, 1280, 720))
+        Scoreboard(inner).draw(view)
+        margin = pygame.mask.from_threshold(big, (255, 0, 255), (1, 1, 1, 255)).count()
+        assert margin == big.get_width() * big.get_height() - 1280 * 720
+        touching = ink_at_the_edges(inner, 1280 // 100)
+        assert touching == [], f"drawn within 1% of the edge at {touching[:3]} (of {len(touching)})"
 
 
 def test_a_resize_repaints_everything_at_the_new_size() -> None:
