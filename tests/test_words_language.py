@@ -90,6 +90,10 @@ def test_the_web_pages_take_the_tournaments_language_unless_told() -> None:
         with TestClient(create_app(backend, secure_cookies=False)) as c:
             page = c.get("/pool/A").text
             assert '<html lang="sv">' in page and "Grupp A" in page and "Pool A" not in page
+            live = c.app.state.site.view().matches[12]  # type: ignore[attr-defined]
+            team = c.get(f"/team/{live.home}").text  # its player sent off earlier misses this match
+            assert "Rött kort" in team and "är avstängd i denna match" in team and "lör 16 maj" in team
+            assert "andra halvlek" in c.get(f"/court/{live.court}").text  # the table's "half 2"
         with TestClient(create_app(backend, lang="en", secure_cookies=False)) as c:
             page = c.get("/pool/A").text
             assert '<html lang="en">' in page and "Pool A" in page

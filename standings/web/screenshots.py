@@ -1,9 +1,10 @@
 """Screenshots of every web page at phone (390 px) and desktop width, into docs/screens/web-*.png.
 
-    .venv/bin/python -m standings.web.screenshots [--out docs/screens]
+    .venv/bin/python -m standings.web.screenshots [--out docs/screens] [--lang en]
 
 Serves the sample tournament day (:mod:`standings.web.sample`) on a free loopback port and
-photographs it with Debian's Chromium through Playwright.
+photographs it with Debian's Chromium through Playwright, in the sample cup's own language
+(Swedish, from its tournament file) unless ``--lang`` says otherwise.
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ PASSWORD = "screenshots only"
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screens", type=Path)
+    parser.add_argument("--lang", help="en, sv or sk (default: the tournament file's)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     backend = sample_backend(lambda: datetime(2026, 5, 16, 13, 35))
-    app = create_app(backend, secure_cookies=False)
+    app = create_app(backend, lang=args.lang, secure_cookies=False)
     app.state.site.accounts.add("organiser", PASSWORD)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -40,6 +40,7 @@ class Site:
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self.env.filters["hm"] = lambda d: d.strftime("%H:%M") if isinstance(d, datetime) else ""
         self.env.filters["day"] = lambda d: day_text(words, d) if isinstance(d, datetime) else ""
+        self.env.filters["word"] = lambda s: words.gettext(s) if s else ""  # a ruleset's or table's word, if known
         self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
         self.env.filters["mmss"] = _mmss
         self.env.globals["round_name"] = lambda r: round_text(words, r)
