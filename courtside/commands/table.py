@@ -51,7 +51,8 @@ def register(sub: Any) -> None:
                         help="how the final state is printed after a script (as courtside replay)")
     parser.add_argument("--check-wiring", action="store_true",
                         help="test the wiring: show each button (name, GPIO, physical pin) as it is pressed")
-    parser.add_argument("--log-level", choices=("debug", "info", "warning"), default="info")
+    parser.add_argument("--log-level", choices=("debug", "info", "warning"), default="info",
+                        help="how much the table logs to stderr (journald under systemd; default: info)")
     parser.set_defaults(run=run)
 
 
