@@ -99,3 +99,28 @@ def test_the_web_pages_take_the_tournaments_language_unless_told() -> None:
             assert '<html lang="en">' in page and "Pool A" in page
     finally:
         backend.close()
+
+
+def test_a_slovak_tables_screen_words_the_engines_refusal_in_slovak(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+    from firmware.pygame_screen import PygameScreen
+    from firmware.table import TableOptions, open_table
+    from rules.match import ClockStopped
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    screen = PygameScreen(None, "sk")
+    table = open_table(TableOptions(rules="indoor-football", court="1", journal=tmp_path, speed=0,
+                                    factory=MockFactory()), screen=screen)
+    try:
+        assert not table.loop.apply(ClockStopped(at=0, seq=1))  # the clock is not running yet
+        refused = table.loop.notices[-1]
+        assert refused.kind == "refused"
+        assert refused.text == "nedá sa zastaviť čas: zápas sa ešte nezačal"  # "cannot stop the clock: ..."
+        table.loop.step()
+        assert screen.board.frame is not None and screen.board.frame.title == "1. polčas"
+    finally:
+        table.close()
+        screen.close()
