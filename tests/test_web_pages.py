@@ -28,7 +28,7 @@ def backend() -> Iterator[MemoryBackend]:
 
 @pytest.fixture(scope="module")
 def client(backend: MemoryBackend) -> Iterator[TestClient]:
-    with TestClient(create_app(backend, secure_cookies=False)) as c:
+    with TestClient(create_app(backend, lang="en", secure_cookies=False)) as c:
         yield c
 
 
@@ -65,7 +65,7 @@ def test_the_stream_refuses_regions_it_does_not_know(client: TestClient) -> None
 
 
 def test_the_stream_starts_with_the_current_regions(backend: MemoryBackend) -> None:
-    server = LiveServer(create_app(backend, secure_cookies=False)).start()
+    server = LiveServer(create_app(backend, lang="en", secure_cookies=False)).start()
     try:
         with httpx.stream("GET", f"{server.url}/live?r=pool/C&r=ranking", timeout=10) as response:
             assert response.headers["content-type"].startswith("text/event-stream")

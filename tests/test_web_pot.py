@@ -12,7 +12,7 @@ import pytest
 from rules.words import LANGUAGES, catalog_path, words_for
 from rules.words.po import parse_po
 from standings.web.pot import msgids, pot
-from standings.web.words import day_text, round_text
+from standings.web.words import day_text, round_text, team_text
 
 POT = Path(__file__).resolve().parent.parent / "standings" / "web" / "courtside-web.pot"
 
@@ -44,7 +44,7 @@ def test_every_web_word_has_a_translation_with_the_same_placeholders(lang: str) 
         assert _fields(translated) == _fields(m), (lang, m, translated)
 
 
-def test_dates_and_rounds_in_the_pages_language() -> None:
+def test_dates_rounds_and_open_slots_in_the_pages_language() -> None:
     saturday = datetime(2026, 5, 16, 13, 35)
     assert day_text(words_for("en"), saturday) == "Sat 16 May"
     assert day_text(words_for("sv"), saturday) == "lör 16 maj"
@@ -52,3 +52,7 @@ def test_dates_and_rounds_in_the_pages_language() -> None:
     assert round_text(words_for("sv"), "semi_final") == "Semifinal"
     assert round_text(words_for("en"), "semi_final") == "Semi-final"
     assert round_text(words_for("sk"), "best_thirds") == "best thirds"  # an organiser's own round, as written
+    assert team_text(words_for("sv"), "winner QF1") == "vinnare QF1"
+    assert team_text(words_for("sk"), "loser SF2") == "porazený SF2"
+    assert team_text(words_for("sk"), "3B/C") == "3B/C" and team_text(words_for("sv"), "IFK Göteborg P14") == \
+        "IFK Göteborg P14"

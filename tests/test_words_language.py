@@ -94,6 +94,8 @@ def test_the_web_pages_take_the_tournaments_language_unless_told() -> None:
             team = c.get(f"/team/{live.home}").text  # its player sent off earlier misses this match
             assert "Rött kort" in team and "är avstängd i denna match" in team and "lör 16 maj" in team
             assert "andra halvlek" in c.get(f"/court/{live.court}").text  # the table's "half 2"
+            bracket = c.get("/bracket").text
+            assert "Kvartsfinal" in bracket and "vinnare QF1" in bracket and "winner QF1" not in bracket
         with TestClient(create_app(backend, lang="en", secure_cookies=False)) as c:
             page = c.get("/pool/A").text
             assert '<html lang="en">' in page and "Pool A" in page

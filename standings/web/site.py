@@ -17,7 +17,7 @@ from standings.web.accounts import Accounts
 from standings.web.port import Backend
 from standings.web.sessions import COOKIE, LoginLimit, Session, Sessions
 from standings.web.view import View
-from standings.web.words import day_text, round_text, translations
+from standings.web.words import day_text, round_text, team_text, translations
 
 HERE = Path(__file__).parent
 
@@ -41,6 +41,7 @@ class Site:
         self.env.filters["hm"] = lambda d: d.strftime("%H:%M") if isinstance(d, datetime) else ""
         self.env.filters["day"] = lambda d: day_text(words, d) if isinstance(d, datetime) else ""
         self.env.filters["word"] = lambda s: words.gettext(s) if s else ""  # a ruleset's or table's word, if known
+        self.env.filters["slot"] = lambda name: team_text(words, str(name))
         self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
         self.env.filters["mmss"] = _mmss
         self.env.globals["round_name"] = lambda r: round_text(words, r)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gettext
 from datetime import datetime
 
+from rules.tournament.placeholders import MatchOutcome, parse_placeholder
 from rules.words import words_for
 from rules.words.board import round_title
 
@@ -17,6 +18,7 @@ from rules.words.board import round_title
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 DAY = "{weekday} {day} {month}"  # Slovak puts a dot after the day: "so 16. máj"
+OUTCOMES = {"winner": "winner {match}", "loser": "loser {match}"}
 
 
 def translations(lang: str | None) -> gettext.NullTranslations:
@@ -32,3 +34,14 @@ def day_text(words: gettext.NullTranslations, when: datetime) -> str:
 def round_text(words: gettext.NullTranslations, round_name: str | None) -> str:
     """A knock-out round's name in words ("Semi-final", "Semifinal"); an organiser's own name as written."""
     return round_title(words, round_name) or ""
+
+
+def team_text(words: gettext.NullTranslations, name: str) -> str:
+    """A team, or a slot still waiting for one: "winner QF1" reads "vinnare QF1" on a Swedish page.
+
+    Pool places ("1A", "3B/C") read the same in every language and stay as the file writes them.
+    """
+    slot = parse_placeholder(name)
+    if isinstance(slot, MatchOutcome):
+        return words.gettext(OUTCOMES[slot.outcome]).format(match=slot.match)
+    return name
