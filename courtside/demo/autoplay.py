@@ -22,7 +22,6 @@ from courtside.demo.presses import END_WAIT_S, press_script, step_for
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
 from courtside.files import read_text
-from firmware.loop import ALIVE_S
 from rules.errors import CourtsideError, DemoError
 from rules.ruleset import Ruleset, StageKind, stage_of_round
 from rules.tournament import load_tournament_ruleset, parse_tournament
@@ -31,7 +30,8 @@ from rules.tournament.loading import ruleset_path
 POLL_S = 0.25
 RESTART_MARGIN_S = 30.0  # table seconds between one script's end and the next one's first press
 CATCH_UP_AFTER_S = 5.0  # a result not stored this long after its table exited: start the table again to send it
-STARTUP_S = 1.5  # real seconds a table may take from its clock's start to its loop: no press before
+STARTUP_S = 1.0  # real seconds a table may take from its clock's start to its loop: no press before
+LINK_WAIT_S = 0.5  # real seconds a table runs on after its match's end, for its link to send the result
 STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
 
 
@@ -175,9 +175,9 @@ class Autoplay:
         if court.script_end_s is not None:
             down = (time.monotonic() - court.ended_at) * max(speed, 1.0)  # a catch-up table runs at 1x
             offset += court.script_end_s + down + RESTART_MARGIN_S
-        # The table records its latest instant every ALIVE_S real seconds while it runs; it must
-        # record one after the match's end, or a restart would find the clock still running.
-        end_wait = max(END_WAIT_S, (ALIVE_S + 0.5) * self.venue.options.speed)
+        # Every plan ends with an event (the final whistle, the deciding shot or golden goal), so a
+        # restarted table finds the match over; the short wait lets the link send the result first.
+        end_wait = max(END_WAIT_S, LINK_WAIT_S * self.venue.options.speed)
         text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
                                                 offset=offset, end_wait_s=end_wait)
         script.write_text(text, encoding="utf-8")

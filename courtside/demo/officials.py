@@ -239,7 +239,7 @@ class _Officials:
                 return done.at_ms
         if t + gap >= last_call or self.free_at >= last_call:
             self.played_ms += remaining
-            if finishing and remaining > 2 * self.whistle_ms:
+            if finishing:
                 # The last period: the officials end it at the final whistle (hold NEXT), a moment before
                 # the clock runs out, so the journal records the end as an event. A match that ends only
                 # by its clock has no event at its end, and the table's outbox (firmware/outbox.py) then
