@@ -79,3 +79,12 @@ def test_water_polo_time_outs_only_in_the_rounds_that_allow_them() -> None:
     final = [plan_match(ruleset, stage="knockout", round="final", seed=s) for s in range(6)]
     assert not [a for p in pool for a in p.actions if a.kind == "timeout"]
     assert [a for p in final for a in p.actions if a.kind == "timeout"]
+
+
+@pytest.mark.parametrize("name", SPORTS)
+def test_every_knockout_plan_ends_with_an_event_so_the_journal_alone_gives_the_result(name: str) -> None:
+    """The final whistle, the deciding shot or the golden goal: a restarted table finds the match over."""
+    for seed in range(8):
+        plan = plan_match(load_ruleset(name), stage="knockout", round="final", seed=seed, step_s=8.0)
+        match = _replay(plan, name, stage="knockout", round="final")
+        assert match.result() is not None, f"seed {seed}"
