@@ -80,13 +80,15 @@ class Organiser:
             count += 1
         return count
 
-    def _record(self, pool: str, method: str, order: list[str]) -> None:
+    def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        """A desk write through the API (``/api/v1/desk/...``), logged in on first use."""
         if self._client is None:
             self._client = self._log_in()
-        response = self._client.post(
-            "/api/v1/desk/decisions", headers={"X-CSRF-Token": self._token},
-            json={"pool": pool, "method": method, "order": order, "why": "drawn by courtside demo's organiser"},
-        )
+        return self._client.post(path, headers={"X-CSRF-Token": self._token}, json=body)
+
+    def _record(self, pool: str, method: str, order: list[str]) -> None:
+        response = self.post("/api/v1/desk/decisions", {"pool": pool, "method": method, "order": order,
+                                                        "why": "drawn by courtside demo's organiser"})
         if response.status_code != 200:
             raise DemoError(f"the desk refused the decision for pool {pool}: {response.text[:300]}")
         self.recorded.append((pool, method, order))
