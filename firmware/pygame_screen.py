@@ -56,6 +56,7 @@ class PygameScreen:
 
     def __init__(self, keys: dict[str, str] | None = None, language: str | None = None) -> None:
         """``language``: the tournament file's (``courtside table --tournament``); None is English."""
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for the final state of a script
         import pygame
 
         from display.scoreboard import Scoreboard
