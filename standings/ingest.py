@@ -20,16 +20,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from rules.errors import CourtsideError, EventLogError, IllegalCommand
-from rules.match import Match, event_from_dict
+from rules.errors import CourtsideError
 from rules.protocol import Message
-from rules.ruleset import StageKind
 from standings.db.models import Conflict, EventRow, Fixture, Live, Presence, ResultRow
-from standings.store import Store, UnknownTeams, result_dict, result_row
+from standings.openmatches import OpenMatches, ReplayFailed
+from standings.store import Store, UnknownTeams, result_dict, teams_of, utcnow
 
 RUN_OUT_MS = 86_400_000
 """How long after the last event a result is asked for (the table's outbox asks the same)."""
@@ -60,17 +59,33 @@ def _insert(session: Session, table: Any, values: dict[str, Any], keys: list[str
     return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
-class Batch(dict[str, Fixture]):
-    """What one transaction reads once: every fixture (court and teams as the organiser left them) and,
-    per match, the last seq stored with none missing before it."""
+class Batch(dict[str, Any]):
+    """What one transaction reads once: every fixture (court and teams as the organiser left them, as
+    light rows: no ORM objects) and, when the batch has a result, the stored results and how many each
+    pool has; the batch keeps both up to date as it stores."""
 
-    def __init__(self, session: Session) -> None:
-        super().__init__((f.match_id, f) for f in session.scalars(select(Fixture)))
-        self.seqs: dict[str, set[int]] = {}
+    def __init__(self, session: Session, store: Store | None = None) -> None:
+        columns = (Fixture.match_id, Fixture.court, Fixture.stage, Fixture.kind, Fixture.round, Fixture.home,
+                   Fixture.away)
+        super().__init__((row.match_id, row) for row in session.execute(select(*columns)))
+        self.matches = store.matches if store is not None else OpenMatches()
+        self.matches.new_batch()
+        self._results: dict[str, dict[str, Any]] | None = None
+        self.played: dict[str, int] = {}
+
+    def results(self, session: Session) -> dict[str, dict[str, Any]]:
+        """match id -> the stored result (result_dict's keys, plus stage and source), read once per batch."""
+        if self._results is None:
+            cols = (ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
+                    ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout, ResultRow.away_shootout)
+            self._results = {row.match_id: row._asdict() for row in session.execute(select(*cols))}
+            for r in self._results.values():
+                self.played[r["stage"]] = self.played.get(r["stage"], 0) + 1
+        return self._results
 
 
-def fixtures_of(session: Session) -> Batch:
-    return Batch(session)
+def fixtures_of(session: Session, store: Store | None = None) -> Batch:
+    return Batch(session, store)
 
 
 _EVENT_SQL = {
@@ -97,9 +112,9 @@ def _insert_event(session: Session, m: Message, now: datetime) -> bool:
     return bool(result.rowcount)
 
 
-def _fixture(session: Session, m: Message, fixtures: dict[str, Fixture] | None = None) -> Fixture:
+def _fixture(session: Session, m: Message, fixtures: Batch) -> Any:
     assert m.match is not None
-    f = fixtures.get(m.match) if fixtures is not None else session.get(Fixture, m.match)
+    f = fixtures.get(m.match)
     if f is None:
         raise Refused(f"court {m.court}: there is no match {m.match!r} in this tournament")
     if f.court != m.court:
@@ -113,26 +128,23 @@ def through(session: Session, match_id: str) -> int:
 
 
 def touch(session: Session, court: str, kind: str, match: str | None, now: datetime) -> None:
-    """The court's table was heard from (once per court per batch: its last message)."""
+    """The court's table was heard from (once per court per batch: its last message): one upsert."""
     new = {"court": court, "state": "online", "since": now, "last_message_at": now, "last_type": kind,
            "last_match": match}
-    if _insert(session, Presence.__table__, new, ["court"]):  # an upsert: another instance may insert it too
-        return
-    row = session.get(Presence, court)
-    assert row is not None
-    row.last_message_at, row.last_type = now, kind
-    if match is not None:
-        row.last_match = match
+    changed = {"last_message_at": now, "last_type": kind, **({"last_match": match} if match is not None else {})}
+    dialect = session.get_bind().dialect.name
+    stmt = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(Presence).values(**new)
+    session.execute(stmt.on_conflict_do_update(index_elements=["court"], set_=changed))
 
 
-def ingest(store: Store, session: Session, m: Message, now: datetime,
-           fixtures: dict[str, Fixture] | None = None) -> Outcome:
+def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:
     """Check and store ``m``; the caller records the court as heard from (:func:`touch`) unless refused."""
+    batch = fixtures if fixtures is not None else Batch(session, store)
     try:
         if m.type == "event":
-            out = _event(session, m, now, fixtures)
+            out = _event(store, session, m, now, batch)
         elif m.type == "result":
-            out = _result(store, session, m, now, fixtures)
+            out = _result(store, session, m, now, batch)
         elif m.type == "presence":
             out = _presence(store, session, m, now)
         elif m.type == "live":
@@ -144,32 +156,30 @@ def ingest(store: Store, session: Session, m: Message, now: datetime,
     return out
 
 
-def _event(session: Session, m: Message, now: datetime, fixtures: dict[str, Fixture] | None) -> Outcome:
+def _event(store: Store, session: Session, m: Message, now: datetime, batch: Batch) -> Outcome:
     assert m.match is not None and m.seq is not None and m.court is not None
-    _fixture(session, m, fixtures)
-    seqs = _seqs(session, m.match, fixtures)
-    have = _through(seqs)
-    if m.seq > have + MAX_SEQ_AHEAD:
-        raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is far past the last stored ({have})")
-    if _insert_event(session, m, now):
-        seqs.add(m.seq)
+    f = _fixture(session, m, batch)
+    om = batch.matches.get(session, m.match, f.kind, f.round)
+    if m.seq > om.through + 1:  # past a gap: another instance may have stored what is missing
+        batch.matches.refresh(session, om)
+    if m.seq > om.through + MAX_SEQ_AHEAD:
+        raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is far past the last stored ({om.through})")
+    known = om.bodies.get(m.seq)
+    if known is None and _insert_event(session, m, now):
+        first = not om.bodies
+        om.add(m.seq, m.payload)
+        om.catch_up(store.plan.ruleset, om.through)  # the live Match follows, so a result needs no replay
         # The court's schedule shows the match as live from its first event; later events change no schedule.
-        return Outcome("stored", ack=("event", _through(seqs)), courts={m.court} if len(seqs) == 1 else set())
-    seqs.add(m.seq)  # another instance stored it meanwhile
-    stored = session.scalar(select(EventRow).where(EventRow.match_id == m.match, EventRow.seq == m.seq))
-    assert stored is not None
-    if stored.body != m.payload:
+        return Outcome("stored", ack=("event", om.through), courts={m.court} if first else set())
+    if known is None:  # another instance stored it meanwhile
+        stored = session.scalar(select(EventRow.body).where(EventRow.match_id == m.match, EventRow.seq == m.seq))
+        assert stored is not None
+        om.add(m.seq, stored)
+        known = stored
+    if known != m.payload:
         raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is stored already as a different event "
-                      f"({stored.body.get('type')}); the first one stands")
-    return Outcome("duplicate", ack=("event", _through(seqs)))
-
-
-def _seqs(session: Session, match_id: str, fixtures: dict[str, Fixture] | None) -> set[int]:
-    """The seqs stored for the match: read once per batch, then kept as the batch adds to them."""
-    cache = fixtures.seqs if isinstance(fixtures, Batch) else {}
-    if match_id not in cache:
-        cache[match_id] = set(session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id)))
-    return cache[match_id]
+                      f"({known.get('type')}); the first one stands")
+    return Outcome("duplicate", ack=("event", om.through))
 
 
 def _through(seqs: set[int]) -> int:
@@ -179,24 +189,16 @@ def _through(seqs: set[int]) -> int:
     return n
 
 
-def replayed_result(store: Store, session: Session, f: Fixture, seq: int) -> dict[str, Any]:
+def replayed_result(store: Store, session: Session, f: Any, seq: int, batch: Batch | None = None) -> dict[str, Any]:
     """What the engine gives for the match's stored events 1..seq (refused if they do not finish it)."""
-    rows = session.scalars(select(EventRow).where(EventRow.match_id == f.match_id, EventRow.seq <= seq)
-                           .order_by(EventRow.seq))
+    matches = batch.matches if batch is not None else OpenMatches()
+    om = matches.get(session, f.match_id, f.kind, f.round)
     try:
-        events = [event_from_dict(r.body, f"match {f.match_id}") for r in rows]
-        kind: StageKind = "round_robin" if f.kind == "round_robin" else "knockout"
-        match = Match.replay(store.plan.ruleset, events, stage=kind, round=f.round)
-    except (EventLogError, IllegalCommand) as err:
+        out = om.result_at(store.plan.ruleset, seq, RUN_OUT_MS)
+    except ReplayFailed as err:
         raise Refused(f"match {f.match_id}: its events do not replay: {err}") from None
-    # A match ends by its clock, with no event at the end: its result is the one once time has run out.
-    outcome = match.result(match.last_at + RUN_OUT_MS)
-    if outcome is None:
+    if out is None:
         raise Refused(f"match {f.match_id}: its events up to seq {seq} do not finish the match")
-    out: dict[str, Any] = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals,
-                           "outcome": outcome.outcome, "winner": outcome.winner}
-    if outcome.home_shootout is not None or outcome.away_shootout is not None:
-        out["home_shootout"], out["away_shootout"] = outcome.home_shootout, outcome.away_shootout
     return out
 
 
@@ -213,46 +215,58 @@ def _hold(session: Session, m: Message, reason: str, now: datetime) -> Outcome:
     return Outcome("conflict", reason, ack=("result", m.seq), error=True)
 
 
-def _result(store: Store, session: Session, m: Message, now: datetime,
-            fixtures: dict[str, Fixture] | None = None) -> Outcome:
+def _result(store: Store, session: Session, m: Message, now: datetime, batch: Batch) -> Outcome:
     assert m.match is not None and m.seq is not None and m.court is not None
-    f = _fixture(session, m, fixtures)
-    have = through(session, m.match)
-    if have < m.seq:
-        return Outcome("waiting", f"match {m.match}: events up to seq {m.seq} not all stored (have {have})")
-    engine = replayed_result(store, session, f, m.seq)
+    f = _fixture(session, m, batch)
+    om = batch.matches.get(session, m.match, f.kind, f.round)
+    if om.through < m.seq:
+        batch.matches.refresh(session, om)
+    if om.through < m.seq:
+        return Outcome("waiting", f"match {m.match}: events up to seq {m.seq} not all stored (have {om.through})")
+    engine = replayed_result(store, session, f, m.seq, batch)
     if not _same(engine, m.payload):
         raise Refused(f"court {m.court}, match {m.match}: the result {_score(m.payload)} differs from what its "
                       f"events give ({_score(engine)})")
-    stored = session.get(ResultRow, m.match)
+    results = batch.results(session)
+    stored = results.get(m.match)
     if stored is not None:
-        if _same(result_dict(stored), m.payload):
-            return Outcome("duplicate", ack=("result", m.seq))
-        return _hold(session, m, f"match {m.match} is finished already at {_score(result_dict(stored))} "
-                                 f"({stored.source}); {_score(m.payload)} from court {m.court} waits for the "
-                                 f"organiser", now)
+        return _judge(session, m, stored, now)
     if m.payload["outcome"] == "abandoned":
         return _hold(session, m, f"match {m.match} was abandoned: the organiser decides its result", now)
-    try:
-        row = result_row(store, session, m.match, m.payload, source="table", court=m.court, seq=m.seq)
-    except UnknownTeams as err:
-        return Outcome("waiting", str(err))
-    values = {c.name: getattr(row, c.name) for c in ResultRow.__table__.columns}
+    if f.home in store.entry_team_names and f.away in store.entry_team_names:
+        home, away = f.home, f.away  # a first-round pool's match: its teams are the file's
+    else:
+        try:
+            home, away = teams_of(store, session, m.match)
+        except UnknownTeams as err:
+            return Outcome("waiting", str(err))
+    values = {"match_id": m.match, "stage": f.stage, "home": home, "away": away, "home_goals": m.payload["home_goals"],
+              "away_goals": m.payload["away_goals"], "outcome": m.payload["outcome"],
+              "winner": m.payload.get("winner"), "home_shootout": m.payload.get("home_shootout"),
+              "away_shootout": m.payload.get("away_shootout"), "seq": m.seq, "court": m.court, "source": "table",
+              "recorded_at": utcnow()}
     if not _insert(session, ResultRow.__table__, values, ["match_id"]):
         # Another instance stored it between our read and our write: judge against that one.
-        session.expire_all()
-        return _result(store, session, m, now)
-    session.flush()
+        row = session.get(ResultRow, m.match, populate_existing=True)
+        assert row is not None
+        results[m.match] = {**result_dict(row), "stage": row.stage, "source": row.source}
+        return _judge(session, m, results[m.match], now)
+    results[m.match] = {**values, "source": "table"}
+    batch.played[f.stage] = batch.played.get(f.stage, 0) + 1
     # A first-round pool's result changes only its court's schedule until the pool is complete (then the
     # later stages' teams resolve); a later stage's result may decide who plays where: every court.
     first_round = f.stage in store.plan.entry_teams
+    complete = batch.played[f.stage] >= store.stage_sizes.get(f.stage, 0)
     return Outcome("stored", ack=("result", m.seq), pools={f.stage} if store.plan.tournament.pool(f.stage) else set(),
-                   courts={m.court}, all_courts=not first_round or _pool_complete(store, session, f.stage))
+                   courts={m.court}, all_courts=not first_round or complete)
 
 
-def _pool_complete(store: Store, session: Session, stage: str) -> bool:
-    played = session.scalar(select(func.count()).select_from(ResultRow).where(ResultRow.stage == stage)) or 0
-    return played >= sum(1 for m in store.plan.fixtures.values() if m.stage == stage)
+def _judge(session: Session, m: Message, stored: dict[str, Any], now: datetime) -> Outcome:
+    """A result for a match that has one already: the same again, or a conflict held for the organiser."""
+    if _same(stored, m.payload):
+        return Outcome("duplicate", ack=("result", m.seq))  # type: ignore[arg-type]
+    return _hold(session, m, f"match {m.match} is finished already at {_score(stored)} ({stored['source']}); "
+                             f"{_score(m.payload)} from court {m.court} waits for the organiser", now)
 
 
 def _score(r: dict[str, Any]) -> str:

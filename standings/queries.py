@@ -193,6 +193,14 @@ def court_schedule(store: Store, court: str) -> list[FixtureView]:
     return _fixture_views(store, Fixture.court == court)
 
 
+def court_schedules(store: Store, courts: set[str]) -> dict[str, list[FixtureView]]:
+    """Several courts' schedules from one read (the service publishes a batch's courts together)."""
+    out: dict[str, list[FixtureView]] = {court: [] for court in courts}
+    for f in _fixture_views(store, Fixture.court.in_(sorted(courts))):
+        out[f.court].append(f)
+    return out
+
+
 def fixture(store: Store, match_id: str) -> FixtureView | None:
     found = _fixture_views(store, Fixture.match_id == match_id)
     return found[0] if found else None

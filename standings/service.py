@@ -84,9 +84,9 @@ def table_payload(state: Any) -> dict[str, Any]:
             "complete": state.complete, "unresolved": unresolved}
 
 
-def schedule_payload(store: Store, court: str) -> dict[str, Any]:
+def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None) -> dict[str, Any]:
     matches = []
-    for f in queries.court_schedule(store, court):
+    for f in queries.court_schedule(store, court) if fixtures is None else fixtures:
         r = f.result
         matches.append({
             "match": f.match_id, "number": f.number, "stage": f.stage, "round": f.round, "kind": f.kind,
@@ -254,7 +254,7 @@ class Service:
         try:
             with self.store.session.begin() as s:
                 outs = []
-                fixtures = fixtures_of(s)
+                fixtures = fixtures_of(s, self.store)
                 heard: dict[str, tuple[str, str | None]] = {}
                 rows: list[dict[str, Any]] = []
                 for topic, m in parsed:
@@ -269,6 +269,7 @@ class Service:
                 if rows:  # one statement for the whole batch's log
                     s.execute(insert(MessageLog), rows)
         except Exception as err:
+            self.store.matches.clear()  # it may hold events of the transaction that failed
             if len(parsed) == 1:
                 raise
             log("batch_retried", size=len(parsed), reason=f"{type(err).__name__}: {err}"[:300])
@@ -343,8 +344,10 @@ class Service:
         for name, state in sorted(states.items()):
             msg = p.build(id=new_id(), type="table", payload=table_payload(state))
             self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+        by_court = queries.court_schedules(self.store, courts) if courts else {}  # one read for every court
         for court in sorted(courts):
-            msg = p.build(id=new_id(), type="schedule", court=court, payload=schedule_payload(self.store, court))
+            payload = schedule_payload(self.store, court, by_court.get(court, []))
+            msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
             self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
         for listener in self.listeners:
             listener(pools, courts)

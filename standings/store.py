@@ -19,6 +19,7 @@ from rules.standings import Decision, MatchResult, rank_pool
 from rules.tournament import PoolState, Progress, Slot, progress
 from standings.db import open_database
 from standings.db.models import Change, DecisionRow, Fixture, ResultRow
+from standings.openmatches import OpenMatches
 from standings.plan import Plan
 
 
@@ -43,6 +44,10 @@ class Store:
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], Progress] | None = None
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
+        self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
+        for m in plan.fixtures.values():
+            self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
+        self.matches = OpenMatches()  # the loop's memory of each match's stored events (standings.openmatches)
 
     @classmethod
     def open(cls, url: str, plan: Plan) -> Store:
