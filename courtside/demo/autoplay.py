@@ -31,6 +31,8 @@ POLL_S = 0.25
 RESTART_MARGIN_S = 30.0  # table seconds between one script's end and the next one's first press
 CATCH_UP_AFTER_S = 5.0  # a result not stored this long after its table exited: start the table again to send it
 STARTUP_S = 1.0  # real seconds a table may take from its clock's start to its loop: no press before
+LOAD_REAL_S = 1.0  # real seconds between NEXT loading a match and the first press: a press before the load lands
+# on the match just played (a button with a hold acts on release; a busy machine delays it)
 LINK_WAIT_S = 0.5  # real seconds a table runs on after its match's end, for its link to send the result
 STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
 
@@ -179,7 +181,7 @@ class Autoplay:
         # restarted table finds the match over; the short wait lets the link send the result first.
         end_wait = max(END_WAIT_S, LINK_WAIT_S * self.venue.options.speed)
         text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
-                                                offset=offset, end_wait_s=end_wait)
+                                                offset=offset, end_wait_s=end_wait, load_wait_s=LOAD_REAL_S * speed)
         script.write_text(text, encoding="utf-8")
         court.table = self.venue.table(court.name, self.ruleset_ref, script=script)
         court.playing = number

@@ -222,6 +222,8 @@ class _Officials:
         end = t + remaining
         finishing = self.match.state_at(end + 1).phase == "finished"
         last_call = end - self.quiet_ms if finishing else end - self.step_ms
+        if self.level and period == self.ruleset.match.periods:
+            last_call -= 10 * self.step_ms  # room to equalise after a penalty's long sequence of presses
         in_overtime = period > self.ruleset.match.periods
         goal_rate = 0.0 if (in_overtime and self.level) else self.goal_rate
         rate = goal_rate + self.penalty_rate
@@ -229,7 +231,10 @@ class _Officials:
         if self.level and period == self.ruleset.match.periods and score[0] != score[1] and t + gap >= last_call:
             # Level on purpose: the trailing side equalises just before the end of regular time.
             at = max(t + 1, end - self.quiet_ms - self.rng.randint(10_000, 30_000))
-            return self.goal(at, "home" if score[0] < score[1] else "away", end - 2 * self.step_ms)
+            scored = self.goal(at, "home" if score[0] < score[1] else "away", end - 2 * self.step_ms)
+            if scored is not None:
+                return scored
+            gap = remaining + 1  # no room left to equalise: the match ends as it stands
         timeout = self.due_timeout(min(gap, remaining))
         if timeout is not None:
             side, after = timeout
@@ -253,7 +258,8 @@ class _Officials:
             scorer: Side = self.rng.choice(("home", "away"))
             if self.level and score[0] != score[1]:
                 scorer = "home" if score[0] < score[1] else "away"  # keep it close, so level comes naturally
-            return self.goal(t, scorer, last_call)
+            scored = self.goal(t, scorer, last_call)
+            return t if scored is None else scored
         return self.penalty(t, last_call)
 
     def due_timeout(self, horizon: int) -> tuple[Side, int] | None:
@@ -264,13 +270,14 @@ class _Officials:
                 return side, at - self.played_ms
         return None
 
-    def goal(self, t: int, side: Side, before: int) -> int:
+    def goal(self, t: int, side: Side, before: int) -> int | None:
+        """The goal's instant, or None when the officials could not enter it before ``before``."""
         action = Action(t, "goal", side, self.player())
         if self.earliest(action) < before:
             done = self.press(action)
             if done is not None:
                 return done.at_ms
-        return t
+        return None
 
     def penalty(self, t: int, before: int) -> int:
         side: Side = self.rng.choice(("home", "away"))

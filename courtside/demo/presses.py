@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # officials builds plans with this module's layout; only the 
 
 STEP_S = 1.3  # table seconds between two presses: more than a hold (1 s), so a press never looks like one
 HOLD_S = 1.0  # the default button map's hold time (firmware/buttons.toml [timing] hold)
-REAL_STEP_S = 0.04  # real seconds the table gets between two presses, whatever the speed
+REAL_STEP_S = 0.1  # real seconds the table gets between two presses, whatever the speed (a busy machine lags)
 LOAD_S = 0.5  # NEXT that loads the court's next match, before the officials' first press
 END_WAIT_S = 2.0  # after the engine's end, so the final horn and the result are in the journal
 
@@ -71,15 +71,16 @@ def layout(action: Action, ruleset: Ruleset, step: float) -> list[tuple[float, s
 
 
 def press_script(plan: Plan, ruleset: Ruleset, *, title: str = "", load: bool = True,
-                 offset: float = 0.0, end_wait_s: float = END_WAIT_S) -> tuple[str, float]:
+                 offset: float = 0.0, end_wait_s: float = END_WAIT_S, load_wait_s: float = 0.0) -> tuple[str, float]:
     """The script text and its last instant. ``load``: first press NEXT to load the court's next
     scheduled match (a fresh table has loaded its first one already); ``offset``: the table's
     session second the script starts at (a restarted table goes on from where it was);
-    ``end_wait_s``: how long the table runs on after the match's end before the script ends."""
+    ``end_wait_s``: how long the table runs on after the match's end before the script ends;
+    ``load_wait_s``: at least this long between loading the match and the first press."""
     step = plan.step_ms / 1000
     # NEXT acts when released or, at speed, when the table next looks (after the hold time): the
     # match is loaded by then, and its instant 0 is about there.
-    start = offset + (LOAD_S + HOLD_S + step if load else 0.0)
+    start = offset + (LOAD_S + max(HOLD_S + step, load_wait_s) if load else 0.0)
     out = [f"# {title}\n" if title else "", "# simulated table officials (courtside demo --autoplay)\n"]
     if load:
         out.append(f"{_at(offset + LOAD_S)} press next\n")
