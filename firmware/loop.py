@@ -47,7 +47,7 @@ from rules.errors import IllegalCommand
 from rules.match.events import Event
 from rules.match.header import LogHeader
 from rules.ruleset import Ruleset
-from rules.words import words_for
+from rules.words import SOURCE_LANGUAGE, normalise, words_for
 from rules.words.state import applied_text, refusal_text
 
 log = logging.getLogger("courtside.table")
@@ -262,13 +262,13 @@ class TableLoop:
         try:
             applied = self.session.apply(event)
         except IllegalCommand as err:
-            self._refuse(refusal_text(err, self._words()))
+            self._refuse(refusal_text(err, *self._words()))
             return False
         if applied.kind == "duplicate":
             return True
         self.shown.append(applied.event)
         log.info("event %s", applied.event)
-        self._notice("info", applied_text(applied, self._words()))
+        self._notice("info", applied_text(applied, *self._words()))
         if self.link is not None:
             self.link.on_event(self.session.header, applied.event)
         return True
@@ -291,9 +291,11 @@ class TableLoop:
         self._notice("refused", text)
         self.buzzer.sound(self.clock.seconds())
 
-    def _words(self) -> Callable[[str], str]:
-        """The engine's feedback in the screen's language (the tournament file's; English without one)."""
-        return words_for(getattr(self.screen, "language", None)).gettext
+    def _words(self) -> tuple[Callable[[str], str], ...]:
+        """The engine's feedback in the screen's language (the tournament file's): its gettext, or
+        nothing in English, where the engine's own words are shown as they are."""
+        language = normalise(getattr(self.screen, "language", None))
+        return () if language == SOURCE_LANGUAGE else (words_for(language).gettext,)
 
     def _notice(self, kind: NoticeKind, text: str, hold: float = NOTICE_S, down_ms: int | None = None) -> None:
         now = self.clock.seconds()

@@ -41,6 +41,6 @@ def test_a_desk_result_is_stored_audited_and_provisional(mosquitto: Any, db_url:
         with pytest.raises(DeskRefused, match="not one of the courts"):
             backend.submit(MoveMatch(who="anna", why="x", number=1, court="Centre Court", start=row.start))
         assert backend.data() is before
-        with TestClient(create_app(backend, accounts_url=db_url, secure_cookies=False)) as client:
+        with TestClient(create_app(backend, accounts_url=db_url, lang="en", secure_cookies=False)) as client:
             page = client.get(f"/pool/{first.stage}")
         assert page.status_code == 200 and "provisional until" in page.text
