@@ -55,8 +55,8 @@ def _autoplay(venue: Venue) -> None:
         if first is not None:
             venue.follower(first)
             venue.say(f"{first}: its scoreboard is in a window (a screen-only node following the court)")
-    venue.say(f"{play.title}: {len(play.courts) or 'every'} court(s), officials' seed {venue.options.seed}, "
-              f"{venue.options.speed:g}x real time")
+    pace = f"{venue.options.speed:g} times real time" if venue.options.speed else "as fast as the tables go"
+    venue.say(f"{play.title}: {len(play.courts)} court(s), officials' seed {venue.options.seed}, {pace}")
     play.run()
     venue.say("")
     venue.options.out.write(play.finish())
