@@ -74,9 +74,15 @@ class Stopped(Exception):
 
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """SIGINT and SIGTERM raise :class:`Stopped` in the main thread, so one path stops everything."""
+    """SIGINT and SIGTERM raise :class:`Stopped` in the main thread, once, so one path stops everything."""
+
+    raised = False
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        nonlocal raised
+        if raised:
+            return  # a second Ctrl-C must not interrupt the stopping of the parts
+        raised = True
         raise Stopped(signal.Signals(signum).name)
 
     previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
