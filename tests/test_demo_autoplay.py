@@ -16,6 +16,7 @@ import re
 import socket
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,7 +129,7 @@ def test_the_showcase_is_a_placement_match_else_the_first_knockout_but_the_final
     from rules.ruleset import load_ruleset
 
     ruleset = load_ruleset("indoor-hockey")
-    matches = [{"number": 1, "round": None}, {"number": 15, "round": "semi_final"},
+    matches: list[dict[str, Any]] = [{"number": 1, "round": None}, {"number": 15, "round": "semi_final"},
                {"number": 19, "round": "placement"}, {"number": 20, "round": "final"}]
     assert showcase_match(matches, ruleset) == 19
     assert showcase_match([m for m in matches if m["number"] != 19], ruleset) == 15

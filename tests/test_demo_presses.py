@@ -12,7 +12,7 @@ from courtside.demo.officials import plan_match
 from courtside.demo.presses import press_script, step_for
 from firmware.script import parse_script
 from firmware.table import run_script
-from rules.ruleset import load_ruleset
+from rules.ruleset import StageKind, load_ruleset
 
 
 @pytest.mark.parametrize(("name", "seed"), [("indoor-hockey", 3), ("water-polo", 4), ("ice-hockey", 5)])
@@ -84,7 +84,7 @@ def test_at_200_times_real_speed_every_press_is_a_step_apart(name: str, level: b
     """The table gets step_for(200) of its time (100 ms real) between any two lines of the script."""
     ruleset = load_ruleset(name)
     step = step_for(200)
-    stage = "knockout" if level else "round_robin"
+    stage: StageKind = "knockout" if level else "round_robin"
     plan = plan_match(ruleset, stage=stage, round="final" if level else None, seed=9, level=level, step_s=step)
     text, _ = press_script(plan, ruleset, load=True, offset=100.0)
     instants = [p.at for p in parse_script(text, "demo")]
