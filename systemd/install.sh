@@ -182,12 +182,9 @@ EOF
             [ -f "$BUTTONS" ] || die "--buttons $BUTTONS: no such file"
             write_file "$STATE/buttons.toml" 0640 <"$BUTTONS"
         elif [ ! -f "$PREFIX$STATE/buttons.toml" ]; then
-            shipped="$(find "$SOURCE/firmware" -name 'default*.toml' -print -quit 2>/dev/null || true)"
-            if [ -n "$shipped" ]; then
-                write_file "$STATE/buttons.toml" 0640 <"$shipped"
-            else
-                say "no shipped button map found under $SOURCE/firmware; give one with --buttons"
-            fi
+            # The 12-button table's default map (firmware/buttons.toml), for the operator to adapt.
+            [ -f "$SOURCE/firmware/buttons.toml" ] || die "no firmware/buttons.toml in $SOURCE; give a map with --buttons"
+            write_file "$STATE/buttons.toml" 0640 <"$SOURCE/firmware/buttons.toml"
         fi
         ;;
     display)

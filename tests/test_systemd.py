@@ -185,6 +185,15 @@ def test_install_table_below_a_prefix_twice_gives_the_same_tree(tmp_path: Path) 
     assert "wrote" not in second.stdout
 
 
+def test_without_a_map_the_table_gets_the_shipped_default(tmp_path: Path) -> None:
+    prefix = tmp_path / "pi"
+    done = _install(prefix, "--role", "table", "--court", "2", "--rules", "ice-hockey")
+    assert done.returncode == 0, done.stderr
+    shipped = (REPO / "firmware" / "buttons.toml").read_bytes()
+    assert (prefix / "var/lib/courtside/buttons.toml").read_bytes() == shipped
+    assert _env(prefix / "var/lib/courtside/table.env")["COURTSIDE_RULES"] == "ice-hockey"
+
+
 def test_install_server_with_destdir_and_sqlite_default(tmp_path: Path) -> None:
     prefix = tmp_path / "srv"
     done = subprocess.run(
