@@ -171,11 +171,16 @@ case "$ROLE" in
     table)
         [ -n "$COURT" ] || die "--court is required for a table (the court's name in the tournament file)"
         [ -n "$RULES" ] || die "--rules is required when no tournament file names the ruleset"
+        # Without a tournament file the table plays friendly matches (Home v Away).
+        table_tournament=""
+        if [ -n "$TOURNAMENT" ] || [ -f "$PREFIX$tournament_path" ]; then
+            table_tournament="--tournament $tournament_path"
+        fi
         write_file "$env_file" 0640 <<EOF
 # courtside table settings (systemd/install.sh); the unit reads them at start.
 COURTSIDE_COURT=$COURT
 COURTSIDE_RULES=$RULES
-COURTSIDE_TOURNAMENT=$tournament_path
+COURTSIDE_TOURNAMENT_ARGS=$table_tournament
 COURTSIDE_BROKER=$BROKER
 EOF
         if [ -n "$BUTTONS" ]; then

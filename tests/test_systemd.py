@@ -159,7 +159,7 @@ def test_install_table_below_a_prefix_twice_gives_the_same_tree(tmp_path: Path) 
     state = prefix / "var/lib/courtside"
     assert _env(state / "table.env") == {
         "COURTSIDE_COURT": "Hall 1", "COURTSIDE_RULES": "indoor-hockey",
-        "COURTSIDE_TOURNAMENT": "/var/lib/courtside/tournament.toml",
+        "COURTSIDE_TOURNAMENT_ARGS": "--tournament /var/lib/courtside/tournament.toml",
         "COURTSIDE_BROKER": "mqtts://central.example:8883",
     }
     assert (state / "tournament.toml").read_bytes() == TOURNAMENT.read_bytes()
@@ -191,7 +191,8 @@ def test_without_a_map_the_table_gets_the_shipped_default(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     shipped = (REPO / "firmware" / "buttons.toml").read_bytes()
     assert (prefix / "var/lib/courtside/buttons.toml").read_bytes() == shipped
-    assert _env(prefix / "var/lib/courtside/table.env")["COURTSIDE_RULES"] == "ice-hockey"
+    env = _env(prefix / "var/lib/courtside/table.env")
+    assert env["COURTSIDE_RULES"] == "ice-hockey" and env["COURTSIDE_TOURNAMENT_ARGS"] == ""  # friendly matches
 
 
 def test_install_server_with_destdir_and_sqlite_default(tmp_path: Path) -> None:
