@@ -20,3 +20,25 @@ def test_a_swedish_pool_page_says_its_live_status_in_swedish(chromium: Any) -> N
         assert page.locator("table.standings thead").inner_text().split() == \
             ["#", "Lag", "S", "V", "O", "F", "GM", "IM", "MS", "P"]
         page.close()
+
+
+def test_slovak_and_swedish_words_fit_a_phone(chromium: Any) -> None:
+    """The longer Slovak and Swedish words widen nothing past a 390 px phone (wide tables scroll in their box)."""
+    from tests.web_support import PASSWORD
+
+    for lang in ("sk", "sv"):
+        with served_sample(lang=lang) as (backend, server, _clock):
+            context = chromium.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            page.goto(f"{server.url}/desk/login")
+            page.fill("#name", "anna")
+            page.fill("#password", PASSWORD)
+            page.click("button[type=submit]")
+            page.wait_for_url(f"{server.url}/desk")
+            live = backend.data().schedule.matches[12]
+            for path in ("/", "/pool/A", "/bracket", "/ranking", f"/team/{live.home}", f"/court/{live.court}",
+                         "/desk", "/desk/match/2"):
+                page.goto(server.url + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 390, (lang, path, width)
+            context.close()
