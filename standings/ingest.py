@@ -219,8 +219,8 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     assert m.match is not None and m.seq is not None and m.court is not None
     f = _fixture(session, m, batch)
     om = batch.matches.get(session, m.match, f.kind, f.round)
-    if om.through < m.seq:
-        batch.matches.refresh(session, om)
+    if om.through < m.seq:  # before it waits: what another instance stored since is read, every time
+        batch.matches.refresh(session, om, again=True)
     if om.through < m.seq:
         return Outcome("waiting", f"match {m.match}: events up to seq {m.seq} not all stored (have {om.through})")
     engine = replayed_result(store, session, f, m.seq, batch)

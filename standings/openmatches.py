@@ -100,9 +100,9 @@ class OpenMatches:
             self.refresh(session, om)
         return om
 
-    def refresh(self, session: Session, om: OpenMatch) -> None:
-        """Read the match's stored events this process does not know yet (once per batch)."""
-        if om.match_id in self._refreshed:
+    def refresh(self, session: Session, om: OpenMatch, *, again: bool = False) -> None:
+        """Read the match's stored events this process does not know yet (once per batch unless ``again``)."""
+        if om.match_id in self._refreshed and not again:
             return
         self._refreshed.add(om.match_id)
         query = select(EventRow.seq, EventRow.body).where(EventRow.match_id == om.match_id)

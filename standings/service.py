@@ -118,10 +118,12 @@ class Service:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.client.on_connect_fail = self._on_connect_fail
         self._stopping = threading.Event()
         self.ready = threading.Event()
         self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
         self._oldest = time.monotonic()
+        self._unreachable_logged = float("-inf")
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0}
 
     # -- paho's thread: only put things on the queue ----------------------------------------
@@ -131,6 +133,9 @@ class Service:
 
     def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
         self.queue.put(("disconnected", str(reason)))
+
+    def _on_connect_fail(self, client: mqtt.Client, _u: Any) -> None:
+        self.queue.put(("unreachable",))
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
         self.queue.put(("message", message.topic, message.payload, time.monotonic()))
@@ -149,7 +154,12 @@ class Service:
 
     def run(self) -> None:
         self.client.connect_async(self.address.host, self.address.port, keepalive=15)
-        self.client.loop_start()
+        self.client.loop_start()  # paho keeps trying to connect, first time included
+        # Ready for systemd now, broker or not: a venue's broker may come up after the service (or be
+        # restarted), and systemd must not kill and restart a service that is only waiting for it.
+        # The status says which; ``self.ready`` (and the log's server_ready) mean subscribed.
+        sd_notify("READY=1")
+        sd_notify(f"STATUS=waiting for the broker at {self._broker_name()}")
         ping = watchdog_interval()
         last_ping = 0.0
         try:
@@ -204,6 +214,11 @@ class Service:
             self._connected(item[1])
         elif kind == "disconnected":
             log("broker_lost", reason=item[1])
+            sd_notify(f"STATUS=broker lost, reconnecting to {self._broker_name()}")
+        elif kind == "unreachable":  # paho tries again every 1-5 s; the log says so every 30 s at most
+            if time.monotonic() - self._unreachable_logged >= 30:
+                self._unreachable_logged = time.monotonic()
+                log("broker_unreachable", broker=self._broker_name(), retrying=True)
         elif kind == "call":
             step, done = item[1], item[2]
             try:
@@ -222,15 +237,17 @@ class Service:
     def _connected(self, reason: str) -> None:
         for topic in [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]:
             self.client.subscribe(f"$share/{self.group}/{topic}" if self.group else topic, qos=1)
-        log("broker_connected", tournament=self.plan.id, broker=f"{self.address.host}:{self.address.port}",
+        log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),
             reason=reason, shared=self.group)
         # The retained tables and schedules may have been lost with a broker that restarted.
         self._publish_changes({pool.name for pool in self.plan.tournament.pools}, set(self.plan.courts))
+        sd_notify(f"STATUS=serving {self.plan.id}")
         if not self.ready.is_set():
             self.ready.set()
-            sd_notify("READY=1")
-            sd_notify(f"STATUS=serving {self.plan.id}")
             log("server_ready", tournament=self.plan.id)
+
+    def _broker_name(self) -> str:
+        return f"{self.address.host}:{self.address.port}"
 
     def _message(self, topic: str, raw: bytes, pools: set[str], courts: set[str]) -> None:
         """One message on its own (the fuzz tests and the fallback of a batch that failed)."""
