@@ -1,8 +1,12 @@
-"""``courtside server passwords``: Mosquitto's password file, one user per court and one for the service.
+"""``courtside server passwords``: Mosquitto's password file, one user per court, one for the service and
+the read-only screen user(s).
 
 Written with ``mosquitto_passwd`` (installed with Mosquitto) so the hash is exactly the broker's
 own; a password not given is generated (``secrets``) and printed once, to put in the table's
-configuration. The file is made readable by its owner only.
+configuration. The file is made readable by its owner only. A screen user (``--screen``) may only
+read: the shipped ACL (systemd/mosquitto/acl) gives the user ``screen`` read access to the courts'
+live, presence and schedule topics and the pools' tables, and nothing to write; any other screen
+name needs the same ``user NAME`` block there, which the command says.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import os
 import secrets
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from rules.errors import CourtsideError
@@ -42,7 +47,12 @@ def write_password_file(path: str | Path, users: dict[str, str]) -> None:
             raise PasswordFileError(f"{path}: mosquitto_passwd refused {name!r}: {done.stderr.strip()}")
 
 
-def passwords_command(file: str, courts: list[str], service: str, tournament: str | None) -> int:
+SCREEN_USER = "screen"
+"""The read-only user the shipped ACL names (``user screen``)."""
+
+
+def passwords_command(file: str, courts: list[str], service: str, tournament: str | None,
+                      screens: list[str] | None = None) -> int:
     users: dict[str, str] = {}
     printed: list[str] = []
     wanted = [_split(c) for c in courts]
@@ -50,8 +60,15 @@ def passwords_command(file: str, courts: list[str], service: str, tournament: st
         from standings.plan import load_plan
 
         wanted += [(court, None) for court in load_plan(tournament).courts]
-    for name, password in [_split(service), *wanted]:
-        name = name if name == service.partition(":")[0] else slug(name)
+    court_ids = {slug(name) for name, _ in wanted}
+    readers = [_split(item) for item in screens or []]
+    for name, _ in readers:
+        # The ACL's per-court patterns (%u) would let a screen named like a court write that court's topics.
+        if not name or slug(name) != name or name in court_ids or name == service.partition(":")[0]:
+            raise PasswordFileError(f"--screen {name!r}: a screen user needs its own name (lower-case letters, "
+                                    f"digits and -), not a court's or the service's")
+    for name, password in [_split(service), *wanted, *readers]:
+        name = name if name == service.partition(":")[0] else slug(name)  # screens' names are slugs already
         if password is None:
             password = secrets.token_urlsafe(18)
             printed.append(f"{name} {password}")
@@ -59,4 +76,9 @@ def passwords_command(file: str, courts: list[str], service: str, tournament: st
     write_password_file(file, users)
     for line in printed:
         print(line)
+    for name, _ in readers:
+        if name != SCREEN_USER:
+            print(f"note: the shipped ACL gives read access to the user {SCREEN_USER!r} only; for {name!r} add "
+                  f"a 'user {name}' block like the one for {SCREEN_USER!r} (its read lines, and its deny line "
+                  f"with {name})", file=sys.stderr)
     return 0

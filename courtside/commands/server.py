@@ -1,7 +1,7 @@
 """``courtside server``: the central standings service (MQTT in, database, MQTT and web pages out).
 
     courtside server --tournament FILE --broker URL [--db URL] [--http HOST:PORT]
-    courtside server passwords FILE --court ID ... [--service NAME]   (the broker's password file)
+    courtside server passwords FILE --court ID ... [--service NAME] [--screen NAME]   (the broker's password file)
 
 Imports stay light at the top: the heavy parts (SQLAlchemy, paho, uvicorn) load when it runs.
 """
@@ -41,13 +41,16 @@ def register(sub: Any) -> None:
     pw.add_argument("--tournament", dest="pw_tournament", help="add a user for every court of this tournament file")
     pw.add_argument("--service", default="courtside-server", metavar="NAME[:PASSWORD]",
                     help="the service's user (default %(default)s)")
+    pw.add_argument("--screen", action="append", default=[], metavar="NAME[:PASSWORD]",
+                    help="a read-only user for screen-only nodes (`courtside display follow`); the shipped ACL "
+                         "names it 'screen'; without :PASSWORD one is generated and printed")
     pw.set_defaults(run=_passwords)
 
 
 def _passwords(args: argparse.Namespace) -> int:
     from standings.passwords import passwords_command
 
-    return passwords_command(args.file, args.court, args.service, args.pw_tournament)
+    return passwords_command(args.file, args.court, args.service, args.pw_tournament, args.screen)
 
 
 def _run(args: argparse.Namespace) -> int:
