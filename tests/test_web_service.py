@@ -105,7 +105,7 @@ def test_a_red_card_goes_to_the_desks_register(served: Any, chromium: Any) -> No
     desk.fill("#name", "anna")
     desk.fill("#password", PASSWORD)
     desk.click("button[type=submit]")
-    register = desk.locator("h2:has-text('Disciplinary register') + table")
+    register = desk.locator("h2:has-text('Disciplinary register') + .scroll table")
     expect(register).to_contain_text(f"5 ({first.away_label})", timeout=TIMEOUT)
     expect(register).to_contain_text("Red card, #1")
     expect(register.locator("button", has_text="Rule")).to_be_visible()
