@@ -19,6 +19,14 @@ CAP = 0.73  # DejaVu Sans Bold: the height of a digit, as a fraction of the font
 LINE = 1.17  # the font's line height, as a fraction of its size
 
 
+def _drawable(text: str) -> str:
+    """``text`` with control characters shown as U+FFFD: SDL_ttf refuses a NUL outright, and a name
+    that reached the screen from a schedule over MQTT must never stop the scoreboard."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else "\ufffd" for ch in text)
+
+
 class Typesetter:
     def __init__(self, faces: dict[str, Path], cache_size: int = 512, like: pygame.Surface | None = None) -> None:
         self._faces = faces
@@ -46,7 +54,7 @@ class Typesetter:
             self._texts.move_to_end(key)
             return found
         self.renders += 1
-        surface = self._converted(self.font(face, px).render(text, True, colour, background))
+        surface = self._converted(self.font(face, px).render(_drawable(text), True, colour, background))
         self._texts[key] = surface
         if len(self._texts) > self._cache_size:
             self._texts.popitem(last=False)
