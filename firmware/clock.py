@@ -1,28 +1,51 @@
-"""The table's clock: session seconds, real (scaled by ``--speed N``) or virtual (``--speed 0``).
+r"""The table's clock: session seconds, real (scaled by ``--speed N``) or virtual (``--speed 0``).
 
 Match instants are whole milliseconds since the match's own epoch (docs/events.md);
 ``firmware.loop`` turns session seconds into them. A virtual clock only moves when
 the loop has nothing to do: it jumps to the next thing due, so a scripted 40-minute
 match runs as fast as the machine can apply its presses.
+
+A real clock made ``frozen`` stands at ``start`` until :meth:`TableClock.begin` (the loop's
+first turn), so at ``--speed 400`` the second or so of start-up is not 400 s of the match
+gone before a press script's first line. While a press script line is played its instant is
+:meth:`TableClock.stamp`\ ed on the clock, so the edges gpiozero's callbacks time with
+:meth:`seconds` carry the line's own instant, not the instant a busy loop got round to it.
 """
 
 from __future__ import annotations
 
 import queue
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
 class TableClock:
-    def __init__(self, *, speed: float = 1.0, start: float = 0.0) -> None:
+    def __init__(self, *, speed: float = 1.0, start: float = 0.0, frozen: bool = False) -> None:
         if speed < 0:
             raise ValueError("speed cannot be negative")
         self.speed = speed
         self._start = start
         self._virtual = start
-        self._mono0 = time.monotonic()
+        self._mono0: float | None = None if frozen else time.monotonic()
+        self._stamp: float | None = None
+
+    def begin(self) -> None:
+        """A frozen clock starts running from ``start`` now (no effect otherwise)."""
+        if self._mono0 is None:
+            self._mono0 = time.monotonic()
+
+    @contextmanager
+    def stamp(self, at: float) -> Iterator[None]:
+        """While inside, :meth:`seconds` reads ``at`` (a script line's instant, for the callbacks it runs)."""
+        self._stamp = at
+        try:
+            yield
+        finally:
+            self._stamp = None
 
     @property
     def virtual(self) -> bool:
@@ -30,8 +53,12 @@ class TableClock:
 
     def seconds(self) -> float:
         """Session seconds now (safe to read from any thread)."""
+        if self._stamp is not None:
+            return self._stamp
         if self.speed == 0:
             return self._virtual
+        if self._mono0 is None:
+            return self._start
         return self._start + (time.monotonic() - self._mono0) * self.speed
 
     def advance_to(self, at: float) -> None:

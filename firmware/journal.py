@@ -3,12 +3,13 @@ with fsync before anything shows an event, and read back after a power cut.
 
 Beside ``NAME.jsonl`` live ``NAME.meta.json`` (written once when the match is loaded:
 the wall-clock and session instants of match instant 0) and ``NAME.alive``, the latest
-match instant the table saw (for the instant of a cut). The table records that about
-once a second while the clock runs, in RAM (a tmpfs: ``$RUNTIME_DIRECTORY`` or
-/dev/shm), which a crash or a kill leaves intact, and every :data:`DISK_ALIVE_MS` on
-the card, which a power cut leaves at most that old; rewriting a card page every second
-would cost more than the match's journal. Neither is fsynced. ``current`` names the
-match shown.
+match instant the table saw (for the instant of a cut). The table records that before
+every draw (so never behind what the screen showed, at any ``--speed``) in RAM (a tmpfs:
+``$RUNTIME_DIRECTORY`` or /dev/shm), which a crash or a kill leaves intact, and every
+:data:`DISK_ALIVE_MS` of wall-clock time on the card, which a power cut leaves at most that
+old; rewriting a card page every second would cost more than the match's journal. Neither
+is fsynced. A clean close writes the card's copy exact and removes the RAM one (and its
+folder when empty), so nothing is left in /dev/shm. ``current`` names the match shown.
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ class Journal:
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         self._alive_fds: dict[Path, int] = {}
         self._disk_alive_wall = -DISK_ALIVE_MS
+        self._alive: tuple[int, int] | None = None  # the latest (match ms, wall ms) recorded
 
     @classmethod
     def create(cls, directory: Path, name: str, header: LogHeader, meta: Meta) -> Journal:
@@ -143,10 +145,19 @@ class Journal:
         self._write(event_to_line(event) + "\n")
 
     def alive(self, at: int, wall_ms: int) -> None:
-        """Record the latest match instant seen (for the instant of a cut); cheap, not fsynced."""
+        """Record the latest match instant seen (for the instant of a cut); cheap, not fsynced.
+
+        Never goes back: a late press drawn at its own instant does not undo a later instant seen.
+        """
+        if self._alive is not None and at < self._alive[0]:
+            at = self._alive[0]
+        self._alive = (at, wall_ms)
+        self._write_alive(at, wall_ms, to_disk=False)
+
+    def _write_alive(self, at: int, wall_ms: int, *, to_disk: bool) -> None:
         text = (json.dumps({"at": at, "wall_ms": wall_ms}).ljust(_ALIVE_WIDTH - 1) + "\n").encode("ascii")
         places = [p for p in (runtime_alive_path(self.path),) if p is not None]
-        if wall_ms - self._disk_alive_wall >= DISK_ALIVE_MS or not places:
+        if to_disk or wall_ms - self._disk_alive_wall >= DISK_ALIVE_MS or not places:
             self._disk_alive_wall = wall_ms
             places.append(alive_path(self.path))
             self.bytes_written += _ALIVE_WIDTH
@@ -158,10 +169,25 @@ class Journal:
             os.pwrite(fd, text, 0)
 
     def close(self) -> None:
+        """A clean stop: the card's copy of the latest instant made exact, the RAM copy removed."""
+        if self._alive is not None:
+            self._write_alive(*self._alive, to_disk=True)
         os.close(self._fd)
-        for fd in self._alive_fds.values():
+        for place, fd in self._alive_fds.items():
             os.close(fd)
+            if place != alive_path(self.path):
+                _remove_runtime(place)
         self._alive_fds.clear()
+
+
+def _remove_runtime(place: Path) -> None:
+    """Remove a RAM record and the folders above it that it leaves empty (another table's stay)."""
+    try:
+        place.unlink(missing_ok=True)
+        place.parent.rmdir()
+        place.parent.parent.rmdir()
+    except OSError:
+        pass
 
 
 def meta_path(path: Path) -> Path:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -52,7 +51,8 @@ from rules.words.state import applied_text, refusal_text
 
 log = logging.getLogger("courtside.table")
 NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen
-ALIVE_S = 1.0  # real seconds between records of the latest instant while the clock runs
+ALIVE_S = 1.0  # match seconds between wakes that record the latest instant while the clock runs
+ALIVE_REAL_S = 0.02  # ... but never more often than this in real seconds (at --speed 400: every 8 match s)
 
 
 class Link(Protocol):
@@ -81,7 +81,7 @@ class TableLoop:
         self.stopped = False
         self._watchdog = watchdog_interval()
         self._next_ping = 0.0
-        self._next_alive = 0.0
+        self.recovery = recovery
         self._horn_checked = 0
         self.next_match: Scheduled | None = None
         self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
@@ -129,6 +129,7 @@ class TableLoop:
         return self.session.ms(self.clock.seconds())
 
     def run(self) -> None:
+        self.clock.begin()
         if self.link is not None:
             self.link.start(self.queue.put)
             self.link.match_loaded(self.session.header, self.session.match.events)
@@ -160,8 +161,8 @@ class TableLoop:
         if self.script is not None:
             due.append(self.script.next_due())
         if not self.clock.virtual:
-            if session.match.state_at(session.ms(now)).running:
-                due.append(now + max(0.0, self._next_alive - time.monotonic()) * self.clock.speed)
+            if session.match.state_at(session.ms(now)).running:  # each wake draws, so records the instant
+                due.append(now + max(ALIVE_S, ALIVE_REAL_S * self.clock.speed))
             if self.screen.frame_interval is not None:  # frames, and the screen's keys polled between them
                 due.append(now + self.screen.frame_interval * self.clock.speed)
         if self.notices:
@@ -180,17 +181,13 @@ class TableLoop:
         for action in self.tracker.tick(now):
             self.do(action)
         now_ms = self.session.ms(now)
+        self._record(now_ms)  # before a horn sounds for it, as before a draw shows it
         for horn in self.session.match.horns_between(self._horn_checked, now_ms):
             log.info("horn: %s", horn)
             self.horn.sound(now, automatic=True)
         self._horn_checked = max(self._horn_checked, now_ms)
         self.horn.tick(now)
         self.buzzer.tick(now)
-        # Real seconds apart; a virtual clock records every wake (it is never woken only for this).
-        if self.clock.virtual or time.monotonic() >= self._next_alive:
-            self._next_alive = time.monotonic() + ALIVE_S
-            if self.session.match.events:
-                self.session.journal.alive(now_ms, _wall_ms())
         if self._watchdog is not None and now >= self._next_ping:
             sd_notify("WATCHDOG=1")
             self._next_ping = now + self._watchdog
@@ -313,8 +310,14 @@ class TableLoop:
             link=self.link.status() if self.link is not None else None,
         )
 
+    def _record(self, at: int) -> None:
+        """The instant shown or horned is recorded (in RAM) first, so a restart never goes back before it."""
+        if self.session.match.events:
+            self.session.journal.alive(at, _wall_ms())
+
     def _redraw(self) -> None:
         view = self.view()
+        self._record(view.state.at)
         self.screen.draw(view)
         if self.link is not None:
             self.link.on_state(replace(view))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -118,13 +119,21 @@ class ScriptPlayer:
     """Plays a script's lines on the loop's thread when their instants come.
 
     ``pin(name)`` gives a button's MockPin (``drive_low``/``drive_high`` run gpiozero's
-    own callbacks, which queue the edges); keys go straight on the queue. After a restart
-    (``resumed``) the lines at or before ``start``, the instant the table recovered to,
-    were played before the cut and are skipped; a fresh table plays from ``start`` on.
+    own callbacks, which queue the edges); keys go straight on the queue. ``stamp(at)``
+    (:meth:`firmware.clock.TableClock.stamp`) makes those callbacks time the edges at the
+    line's own instant, so a line's event lands at the line's instant at any ``--speed``.
+
+    After a restart, ``after`` is the instant of the journal's last event: the lines at or
+    before it were played and their events are in the journal, so they are skipped (a line
+    is never applied twice). Lines after it are played, even those before the instant the
+    table recovered to (at once, at their own instants, as late presses): what they did
+    before the cut (a typed number, an open penalty prompt) lived only in memory and is gone.
+    A fresh table (``after`` None) plays every line from the start.
     """
 
     def __init__(self, presses: Sequence[Press], pin: Callable[[str], Any], post: Callable[[Command], None],
-                 *, start: float = 0.0, resumed: bool = False) -> None:
+                 *, after: float | None = None, stamp: Callable[[float], AbstractContextManager[None]] | None = None
+                 ) -> None:
         ops: list[_Op] = []
         for p in presses:
             if p.verb == "press":
@@ -138,9 +147,10 @@ class ScriptPlayer:
             else:
                 ops.append(_Op(p.at, "none", ""))
         ops.sort(key=lambda op: op.at)  # stable: a press's release may fall after the next line
-        self._ops = [op for op in ops if op.at > start or (op.at == start and not resumed)]
+        self._ops = [op for op in ops if after is None or op.at > after]
         self._pin = pin
         self._post = post
+        self._stamp = stamp or (lambda _at: nullcontext())
         self.last_at = max((op.at for op in ops), default=0.0)
 
     @property
@@ -154,9 +164,11 @@ class ScriptPlayer:
         while self._ops and self._ops[0].at <= now:
             op = self._ops.pop(0)
             if op.kind == "low":
-                self._pin(op.arg).drive_low()
+                with self._stamp(op.at):
+                    self._pin(op.arg).drive_low()
             elif op.kind == "high":
-                self._pin(op.arg).drive_high()
+                with self._stamp(op.at):
+                    self._pin(op.arg).drive_high()
             elif op.kind == "keys":
                 for key in keys_of(op.arg, op.at):
                     self._post(key)

@@ -40,6 +40,8 @@ class Recovery:
     down_s: float | None
     stopped_clock_at: str | None  # the clock's text where a running clock was stopped
     torn_line: bool
+    cut_ms: int = 0  # the match instant of the cut: the latest the journal or the screen had reached
+    last_event_ms: int | None = None  # the journal's last event before recovery added any (None: no event)
 
     def notice(self) -> str:
         down = f"{self.down_s:.0f} s" if self.down_s is not None else "an unknown time"
@@ -88,8 +90,15 @@ class MatchSession:
         return cls(match, journal, scheduled)
 
     @classmethod
-    def recover(cls, directory: Path, ruleset: Ruleset, *, speed: float) -> tuple[MatchSession, Recovery] | None:
-        """The match the table was showing, replayed from its journal; None when there is none."""
+    def recover(cls, directory: Path, ruleset: Ruleset, *, speed: float,
+                scripted: bool = False) -> tuple[MatchSession, Recovery] | None:
+        """The match the table was showing, replayed from its journal; None when there is none.
+
+        A clock that was running is stopped at the cut, except under a press script: its timeline (the
+        simulated officials' and time's) simply goes on from the cut, so a cut match ends exactly as the
+        same script run uncut (a rehearsal checks the table, not the officials' reaction to a cut).
+        Nothing is appended then, so a second cut during recovery cannot leave a half-done fix.
+        """
         path = current_journal(directory)
         if path is None:
             return None
@@ -105,6 +114,9 @@ class MatchSession:
                      Scheduled(match_id=h.match_id or path.stem, home=h.home or "Home", away=h.away or "Away",
                                round=h.round, kind=h.stage, court=h.court or ""))
         session = cls(match, journal, scheduled)
+        last_event = match.last_at if match.events else None
+        # The cut is the latest instant the table is known to have reached: its last event, or the last
+        # instant it drew (recorded before each draw), whichever is later; never before what was shown.
         alive = read_alive(path)
         cut = max(match.last_at, alive.at if alive else 0)
         down = (wall_ms() - alive.wall_ms) / 1000 if alive else None
@@ -114,10 +126,13 @@ class MatchSession:
             resume = max(cut, wall_ms() - meta.anchor_wall_ms)
         stopped = None
         state = match.state_at(cut)
-        if state.running:
+        if state.running and scripted:
+            log.warning("the press script goes on from the cut at %s with the clock running", clock_text(state))
+        elif state.running:
             session.apply(ClockStopped(at=cut))
             stopped = clock_text(match.state_at(cut))
-        recovery = Recovery(down_s=down, stopped_clock_at=stopped, torn_line=parsed.torn is not None)
+        recovery = Recovery(down_s=down, stopped_clock_at=stopped, torn_line=parsed.torn is not None, cut_ms=cut,
+                            last_event_ms=last_event)
         session.resume_ms = resume
         log.warning("recovered match %s from %s: %d events; %s", scheduled.match_id, path, len(parsed.events),
                     recovery.notice())

@@ -8,6 +8,7 @@ the final match state (the demo's simulated officials and tests).
 from __future__ import annotations
 
 import logging
+import math
 import os
 import queue
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ from firmware.pins import make_factory
 from firmware.schedule import CourtSchedule, MatchSource, court_schedule
 from firmware.screen import HeadlessScreen, Screen
 from firmware.script import Press, ScriptPlayer, check_buttons
-from firmware.session import MatchSession
+from firmware.session import MatchSession, Recovery
 from rules.match.state import MatchState
 from rules.ruleset import load_ruleset
 
@@ -98,10 +99,11 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     journal_dir = opts.journal or default_journal_dir()
     journal_dir.mkdir(parents=True, exist_ok=True)
 
-    found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed)
+    found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed, scripted=opts.script is not None)
     session, recovery = found if found is not None else (None, None)
     start = session.session(session.resume_ms) if session is not None else 0.0
-    clock = TableClock(speed=opts.speed, start=start)
+    # A scripted table's clock waits for the loop, so start-up at --speed N eats none of the script's time.
+    clock = TableClock(speed=opts.speed, start=start, frozen=opts.script is not None)
 
     factory = opts.factory if opts.factory is not None else make_factory(opts.pins)
     q: queue.Queue[Command] = queue.Queue()
@@ -111,7 +113,8 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     buzzer = Signal("buzzer", button_map.buzzer, factory)
     script = None
     if opts.script is not None:
-        script = ScriptPlayer(opts.script, buttons.pin, q.put, start=start, resumed=session is not None)
+        script = ScriptPlayer(opts.script, buttons.pin, q.put, after=_played_until(session, recovery),
+                              stamp=clock.stamp)
     loop = TableLoop(
         ruleset=ruleset, ruleset_ref=ruleset_ref, court=court, journal_dir=journal_dir, source=source, clock=clock,
         tracker=tracker, keys=button_map.keys, desk=Desk(replace_ms=round(button_map.timing.replace * 1000)),
@@ -121,9 +124,28 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     return Table(loop=loop, buttons=buttons, button_map=button_map, horn=horn, buzzer=buzzer, factory=factory)
 
 
+def _played_until(session: MatchSession | None, recovery: Recovery | None) -> float | None:
+    """The session second up to which a restarted script was played: its match's last journaled event.
+
+    With no event yet, the lines before the match was loaded (an earlier match's) are done; a fresh
+    table (or a first match with nothing journaled) plays the script from its start.
+    """
+    if session is None or recovery is None:
+        return None
+    if recovery.last_event_ms is not None:
+        return session.session(recovery.last_event_ms)
+    zero = session.journal.meta.session_at_zero
+    return math.nextafter(zero, -math.inf) if zero > 0 else None
+
+
 def final_state(table: Table) -> MatchState:
+    """The match now; after a press script, at its last line's instant (at --speed N the loop ends a little
+    after it, by however late the machine was), so a script ends the same at any speed."""
     loop = table.loop
-    return loop.session.match.state_at(loop.now_ms())
+    at = loop.now_ms()
+    if loop.script is not None and loop.script.done:
+        at = max(loop.session.match.last_at, min(at, loop.session.ms(loop.script.last_at)))
+    return loop.session.match.state_at(at)
 
 
 def run_script(presses: Sequence[Press], *, rules: str | None = None, court: str = "1",

@@ -207,3 +207,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def table_runtime_directory(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's tables (and the ones its subprocesses start) keep their RAM heartbeat in a folder of
+    their own, not in /dev/shm/courtside-<uid>/, where killed tables would leave them behind."""
+    monkeypatch.setenv("RUNTIME_DIRECTORY", str(tmp_path_factory.mktemp("runtime")))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -83,12 +84,19 @@ def test_alive_records_the_latest_instant_in_ram_each_time_and_on_the_card_now_a
     j.alive(2_000, 1_100)
     assert json.loads(on_card.read_text(encoding="ascii"))["at"] == 1_000  # the card: once per DISK_ALIVE_MS
     j.alive(123_456, 100 + DISK_ALIVE_MS)
-    j.close()
-    alive = read_alive(j.path)
-    assert alive is not None and (alive.at, alive.wall_ms) == (123_456, 100 + DISK_ALIVE_MS)
-    assert on_card.stat().st_size == 64 and json.loads(on_card.read_text(encoding="ascii"))["at"] == 123_456
+    j.alive(125_000, 200 + DISK_ALIVE_MS)  # in RAM only: the card's copy is 100 ms old
+    j.alive(124_000, 300 + DISK_ALIVE_MS)  # a late press drawn at its own instant: the latest stays
     ram = runtime_alive_path(j.path)
-    assert ram is not None and ram.exists() and str(ram).startswith(("/dev/shm", "/run"))
+    assert ram is not None and str(ram).startswith(os.environ["RUNTIME_DIRECTORY"])  # tests: a folder per test
+    assert json.loads(ram.read_text(encoding="ascii"))["at"] == 125_000
+    assert json.loads(on_card.read_text(encoding="ascii"))["at"] == 123_456
+    alive = read_alive(j.path)
+    assert alive is not None and alive.at == 125_000  # a kill now: RAM's, the later
+    j.close()  # a clean stop: the card's copy exact, nothing left in RAM
+    alive = read_alive(j.path)
+    assert alive is not None and (alive.at, alive.wall_ms) == (125_000, 300 + DISK_ALIVE_MS)
+    assert on_card.stat().st_size == 64 and json.loads(on_card.read_text(encoding="ascii"))["at"] == 125_000
+    assert not ram.exists() and not ram.parent.exists()
 
 
 def test_a_match_played_again_gets_its_own_journal(tmp_path: Path) -> None:

@@ -1,10 +1,17 @@
-"""Power cuts at the table, the short version of bench/kill_table.py (1,000 kills: docs/reliability.md)."""
+"""Power cuts at the table: the short version of bench/kill_table.py (1,000 kills: docs/reliability.md), and
+kills at high speed at the two moments a stale heartbeat used to matter (right after a goal, right after the
+match ended by its clock)."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
-from bench.kill_table import campaign
+from bench.kill_table import ROOT, campaign, journal_events
+
+SCRIPT = ROOT / "firmware" / "scripts" / "indoor-hockey.txt"
 
 
 def test_killed_tables_keep_every_event_they_showed_and_double_none(tmp_path: Path) -> None:
@@ -13,3 +20,45 @@ def test_killed_tables_keep_every_event_they_showed_and_double_none(tmp_path: Pa
     assert report.problems == []
     assert report.events_shown > 0 and report.events_lost == 0 and report.events_doubled == 0
     assert report.replay_failures == 0
+
+
+def test_fast_campaign_checks_final_state_against_an_unkilled_run(tmp_path: Path) -> None:
+    report = campaign(6, seed=11, workdir=tmp_path, speed=1000)
+    assert report.kills == 6
+    assert report.problems == []
+    assert report.events_doubled == 0 and report.finals_differing == 0
+
+
+def _table(journal: Path, speed: str) -> list[str]:
+    return [sys.executable, "-m", "courtside", "table", "--rules", "indoor-hockey", "--court", "1", "--pins", "mock",
+            "--journal", str(journal), "--headless", "--script", str(SCRIPT), "--speed", speed]
+
+
+def _kill_after(cmd: list[str], needle: str, times: int = 1) -> str:
+    """Run the table and SIGKILL it as soon as its log has said ``needle`` ``times`` times."""
+    seen, log = 0, []
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        log.append(line)
+        seen += needle in line
+        if seen >= times:
+            proc.send_signal(signal.SIGKILL)
+            break
+    proc.wait()
+    assert seen >= times, "".join(log[-20:])
+    return "".join(log)
+
+
+def test_a_kill_at_speed_after_a_goal_and_after_the_end_changes_nothing(tmp_path: Path) -> None:
+    calm = subprocess.run(_table(tmp_path / "calm", "0"), capture_output=True, text=True, cwd=ROOT, check=True)
+    cut = tmp_path / "cut"
+    _kill_after(_table(cut, "1000"), "event Goal")
+    assert journal_events(cut)[-1]["type"] == "goal"
+    _kill_after(_table(cut, "1000"), "reason='period_end'", times=2)  # the second half's end: the match's
+    again = subprocess.run(_table(cut, "1000"), capture_output=True, text=True, cwd=ROOT, check=True)
+    assert "the press script goes on from the cut" not in again.stderr  # a finished match recovers finished
+    assert again.stdout == calm.stdout
+    events = journal_events(cut)
+    assert events == journal_events(tmp_path / "calm")  # no press twice, none lost, each at its line's instant
+    assert events[-1]["type"] != "clock_stopped"
