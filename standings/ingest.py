@@ -20,15 +20,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import DateTime, bindparam, func, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from rules.errors import CourtsideError
 from rules.protocol import Message
-from standings.db.models import Conflict, EventRow, Fixture, Live, Presence, ResultRow
+from standings.db.models import Conflict, EventRow, Live, Presence, ResultRow
 from standings.openmatches import OpenMatches, ReplayFailed
-from standings.store import Store, UnknownTeams, result_dict, teams_of, utcnow
+from standings.store import Store, UnknownTeams, teams_of, utcnow
 
 RUN_OUT_MS = 86_400_000
 """How long after the last event a result is asked for (the table's outbox asks the same)."""
@@ -60,28 +60,47 @@ def _insert(session: Session, table: Any, values: dict[str, Any], keys: list[str
 
 
 class Batch(dict[str, Any]):
-    """What one transaction reads once: every fixture (court and teams as the organiser left them, as
-    light rows: no ORM objects) and, when the batch has a result, the stored results and how many each
-    pool has; the batch keeps both up to date as it stores."""
+    """What one transaction reads: the fixtures (court and teams as the organiser left them, as light rows,
+    kept by the store between batches while the desk's change log stands still: a move writes a change),
+    each result's match's stored result and each stage's count of results, read once and kept up to
+    date as the batch stores."""
 
     def __init__(self, session: Session, store: Store | None = None) -> None:
-        columns = (Fixture.match_id, Fixture.court, Fixture.stage, Fixture.kind, Fixture.round, Fixture.home,
-                   Fixture.away)
-        super().__init__((row.match_id, row) for row in session.execute(select(*columns)))
-        self.matches = store.matches if store is not None else OpenMatches()
+        matches = store.matches if store is not None else OpenMatches()
+        super().__init__(matches.fixtures(session))
+        self.matches = matches
         self.matches.new_batch()
-        self._results: dict[str, dict[str, Any]] | None = None
+        self.results: dict[str, dict[str, Any] | None] = {}
         self.played: dict[str, int] = {}
 
-    def results(self, session: Session) -> dict[str, dict[str, Any]]:
-        """match id -> the stored result (result_dict's keys, plus stage and source), read once per batch."""
-        if self._results is None:
-            cols = (ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
-                    ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout, ResultRow.away_shootout)
-            self._results = {row.match_id: row._asdict() for row in session.execute(select(*cols))}
-            for r in self._results.values():
-                self.played[r["stage"]] = self.played.get(r["stage"], 0) + 1
-        return self._results
+    def stored_result(self, session: Session, match_id: str) -> dict[str, Any] | None:
+        """The match's stored result (result_dict's keys, plus stage and source), or None."""
+        if match_id not in self.results:
+            row = session.execute(_RESULT_OF, {"match_id": match_id}).first()
+            self.results[match_id] = row._asdict() if row is not None else None
+        return self.results[match_id]
+
+    def count_played(self, session: Session, stage: str) -> int:
+        if stage not in self.played:
+            count = select(func.count()).select_from(ResultRow).where(ResultRow.stage == stage)
+            self.played[stage] = session.scalar(count) or 0
+        return self.played[stage]
+
+
+_RESULT_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
+                    ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
+                    ResultRow.away_shootout).where(ResultRow.match_id == bindparam("match_id"))
+_STORE_RESULT = text(
+    # Both SQLite and PostgreSQL say it so; a text statement skips building an insert construct per result.
+    "INSERT INTO results (match_id, stage, home, away, home_goals, away_goals, outcome, winner, home_shootout, "
+    "away_shootout, seq, court, source, recorded_at) VALUES (:match_id, :stage, :home, :away, :home_goals, "
+    ":away_goals, :outcome, :winner, :home_shootout, :away_shootout, :seq, :court, :source, :recorded_at) "
+    "ON CONFLICT (match_id) DO NOTHING").bindparams(bindparam("recorded_at", type_=DateTime(timezone=True)))
+_TOUCH = text(
+    "INSERT INTO presence (court, state, since, last_message_at, last_type, last_match) VALUES (:court, 'online', "
+    ":now, :now, :kind, :match) ON CONFLICT (court) DO UPDATE SET last_message_at = excluded.last_message_at, "
+    "last_type = excluded.last_type, last_match = COALESCE(excluded.last_match, presence.last_match)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)))
 
 
 def fixtures_of(session: Session, store: Store | None = None) -> Batch:
@@ -129,12 +148,7 @@ def through(session: Session, match_id: str) -> int:
 
 def touch(session: Session, court: str, kind: str, match: str | None, now: datetime) -> None:
     """The court's table was heard from (once per court per batch: its last message): one upsert."""
-    new = {"court": court, "state": "online", "since": now, "last_message_at": now, "last_type": kind,
-           "last_match": match}
-    changed = {"last_message_at": now, "last_type": kind, **({"last_match": match} if match is not None else {})}
-    dialect = session.get_bind().dialect.name
-    stmt = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(Presence).values(**new)
-    session.execute(stmt.on_conflict_do_update(index_elements=["court"], set_=changed))
+    session.execute(_TOUCH, {"court": court, "now": now, "kind": kind, "match": match})
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:
@@ -227,8 +241,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     if not _same(engine, m.payload):
         raise Refused(f"court {m.court}, match {m.match}: the result {_score(m.payload)} differs from what its "
                       f"events give ({_score(engine)})")
-    results = batch.results(session)
-    stored = results.get(m.match)
+    stored = batch.stored_result(session, m.match)
     if stored is not None:
         return _judge(session, m, stored, now)
     if m.payload["outcome"] == "abandoned":
@@ -245,18 +258,19 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
               "winner": m.payload.get("winner"), "home_shootout": m.payload.get("home_shootout"),
               "away_shootout": m.payload.get("away_shootout"), "seq": m.seq, "court": m.court, "source": "table",
               "recorded_at": utcnow()}
-    if not _insert(session, ResultRow.__table__, values, ["match_id"]):
+    played = batch.count_played(session, f.stage)
+    if not session.execute(_STORE_RESULT, values).rowcount:  # type: ignore[attr-defined]
         # Another instance stored it between our read and our write: judge against that one.
-        row = session.get(ResultRow, m.match, populate_existing=True)
-        assert row is not None
-        results[m.match] = {**result_dict(row), "stage": row.stage, "source": row.source}
-        return _judge(session, m, results[m.match], now)
-    results[m.match] = {**values, "source": "table"}
-    batch.played[f.stage] = batch.played.get(f.stage, 0) + 1
+        del batch.results[m.match]
+        again = batch.stored_result(session, m.match)
+        assert again is not None
+        return _judge(session, m, again, now)
+    batch.results[m.match] = values
+    batch.played[f.stage] = played + 1
     # A first-round pool's result changes only its court's schedule until the pool is complete (then the
     # later stages' teams resolve); a later stage's result may decide who plays where: every court.
     first_round = f.stage in store.plan.entry_teams
-    complete = batch.played[f.stage] >= store.stage_sizes.get(f.stage, 0)
+    complete = played + 1 >= store.stage_sizes.get(f.stage, 0)
     return Outcome("stored", ack=("result", m.seq), pools={f.stage} if store.plan.tournament.pool(f.stage) else set(),
                    courts={m.court}, all_courts=not first_round or complete)
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import Match, event_from_dict
 from rules.ruleset import Ruleset, StageKind
-from standings.db.models import EventRow
+from standings.db.models import Change, EventRow, Fixture
 
 
 class ReplayFailed(ValueError):
@@ -91,6 +91,17 @@ class OpenMatches:
     def __init__(self) -> None:
         self._matches: dict[str, OpenMatch] = {}
         self._refreshed: set[str] = set()  # matches re-read from the database in the current batch
+        self._fixtures: tuple[object, dict[str, Any]] | None = None  # (the change log's last id, rows)
+
+    def fixtures(self, session: Session) -> dict[str, Any]:
+        """match id -> (match_id, court, stage, kind, round, home, away), re-read when the desk changed something
+        (any instance's desk: a move is written to the change log with the fixture, in one transaction)."""
+        mark = session.scalar(select(func.max(Change.id)))
+        if self._fixtures is None or self._fixtures[0] != mark:
+            columns = (Fixture.match_id, Fixture.court, Fixture.stage, Fixture.kind, Fixture.round, Fixture.home,
+                       Fixture.away)
+            self._fixtures = (mark, {row.match_id: row for row in session.execute(select(*columns))})
+        return self._fixtures[1]
 
     def get(self, session: Session, match_id: str, kind: str, round: str) -> OpenMatch:
         om = self._matches.get(match_id)
@@ -115,5 +126,6 @@ class OpenMatches:
         self._refreshed.clear()
 
     def clear(self) -> None:
+        self._fixtures = None
         self._matches.clear()
         self._refreshed.clear()

@@ -113,7 +113,7 @@ class ChangeView:
     after: dict[str, Any] | None
 
 
-def result_view(row: ResultRow) -> ResultView:
+def result_view(row: Any) -> ResultView:
     return ResultView(
         match_id=row.match_id, stage=row.stage, home=row.home, away=row.away, home_goals=row.home_goals,
         away_goals=row.away_goals, outcome=row.outcome,
@@ -159,11 +159,12 @@ def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str
 
 def _fixture_views(store: Store, where: Any = None) -> list[FixtureView]:
     with store.session() as s:
-        query = select(Fixture).order_by(Fixture.start, Fixture.number)
+        # Plain rows, not ORM objects (the service builds schedules after every batch): same attributes.
+        query = select(Fixture.__table__).order_by(Fixture.start, Fixture.number)
         if where is not None:
             query = query.where(where)
-        fixtures = list(s.scalars(query))
-        results = {r.match_id: r for r in s.scalars(select(ResultRow))}
+        fixtures = list(s.execute(query))
+        results = {r.match_id: r for r in s.execute(select(ResultRow.__table__))}
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
         started = set(s.scalars(select(EventRow.match_id).distinct()))
         # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").

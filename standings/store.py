@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -27,11 +28,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def to_match_result(row: ResultRow) -> MatchResult:
+def to_match_result(row: Any) -> MatchResult:
     winner = {"home": row.home, "away": row.away}.get(row.winner or "")
     return MatchResult(
         pool=row.stage, home=row.home, away=row.away, home_goals=row.home_goals, away_goals=row.away_goals,
-        outcome=row.outcome, winner=winner,  # type: ignore[arg-type]
+        outcome=row.outcome, winner=winner,
         home_shootout=row.home_shootout, away_shootout=row.away_shootout,
     )
 
@@ -164,10 +165,13 @@ def pool_state(store: Store, s: Session, name: str) -> PoolState:
     if pool is None or name not in plan.entry_teams:
         return store.progress(s).pools[name]
     teams = plan.entry_teams[name]
-    own = [to_match_result(r) for r in s.scalars(select(ResultRow).where(ResultRow.stage == name)
-                                                   .order_by(ResultRow.recorded_at, ResultRow.match_id))
+    # Plain rows (this runs after every batch that stored a result of the pool): same attributes as ResultRow.
+    own = [to_match_result(r) for r in s.execute(select(ResultRow.__table__).where(ResultRow.stage == name)
+                                                 .order_by(ResultRow.recorded_at, ResultRow.match_id))
            if r.outcome != "abandoned"]
-    decisions = [d for d in store.decisions(s) if d.pool == name]
+    rows = s.execute(select(DecisionRow.pool, DecisionRow.method, DecisionRow.order).where(DecisionRow.pool == name)
+                     .order_by(DecisionRow.id))
+    decisions = [Decision(pool=r.pool, method=r.method, order=tuple(r.order)) for r in rows]
     ruleset = plan.ruleset
     meets = 2 if pool.double else 1
     if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
