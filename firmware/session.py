@@ -42,11 +42,14 @@ class Recovery:
     torn_line: bool
     cut_ms: int = 0  # the match instant of the cut: the latest the journal or the screen had reached
     last_event_ms: int | None = None  # the journal's last event before recovery added any (None: no event)
+    script_went_on_at: str | None = None  # under a press script: the clock's text it ran on from
 
     def notice(self) -> str:
         down = f"{self.down_s:.0f} s" if self.down_s is not None else "an unknown time"
         what = (f"the clock was stopped at {self.stopped_clock_at}: press START to go on, or correct it"
-                if self.stopped_clock_at else "nothing was running")
+                if self.stopped_clock_at else
+                f"the press script goes on from {self.script_went_on_at}, the clock running"
+                if self.script_went_on_at else "nothing was running")
         return f"table restarted after {down} down; {what}"
 
 
@@ -124,15 +127,15 @@ class MatchSession:
         if speed == 1 and meta.speed == 1:
             # Real time: what time does by itself (an interval, a time-out) went on while the table was down.
             resume = max(cut, wall_ms() - meta.anchor_wall_ms)
-        stopped = None
+        stopped = went_on = None
         state = match.state_at(cut)
         if state.running and scripted:
-            log.warning("the press script goes on from the cut at %s with the clock running", clock_text(state))
+            went_on = clock_text(state)
         elif state.running:
             session.apply(ClockStopped(at=cut))
             stopped = clock_text(match.state_at(cut))
         recovery = Recovery(down_s=down, stopped_clock_at=stopped, torn_line=parsed.torn is not None, cut_ms=cut,
-                            last_event_ms=last_event)
+                            last_event_ms=last_event, script_went_on_at=went_on)
         session.resume_ms = resume
         log.warning("recovered match %s from %s: %d events; %s", scheduled.match_id, path, len(parsed.events),
                     recovery.notice())
