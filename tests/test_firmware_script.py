@@ -66,3 +66,25 @@ def test_a_cut_right_after_the_first_press_does_not_press_it_again(tmp_path: Pat
     assert path is not None
     types = [e.type for e in read_log(path.read_text(encoding="utf-8"), "j").events]
     assert types.count("clock_started") == 1
+
+
+def test_a_cut_between_a_typed_scorer_and_the_goal_plays_both_again(tmp_path: Path) -> None:
+    script = parse_script("0 press clock_start\n10 type 7\n11 press goal_home\n20 wait\n", "s")
+    run_script(script[:2], rules="indoor-hockey", journal=tmp_path)  # cut after typing: the 7 lived in memory
+    state = run_script(script, rules="indoor-hockey", journal=tmp_path)
+    path = current_journal(tmp_path)
+    assert path is not None
+    events = read_log(path.read_text(encoding="utf-8"), "j").events
+    assert [(e.type, e.at, getattr(e, "player", None)) for e in events] == [
+        ("clock_started", 0, None), ("goal", 11_000, "7")]  # at its line's instant, with its scorer, once
+    assert state.home_goals == 1 and state.running  # the clock went on from the cut (no stop appended)
+
+
+def test_a_match_ended_by_its_clock_comes_back_ended(tmp_path: Path) -> None:
+    script = parse_script("0 press clock_start\n60 press goal_away\n1250 wait\n1300 wait\n", "s")
+    run_script(script[:3], rules="indoor-hockey", journal=tmp_path)  # stopped at 1250 s: the half ended at 1200
+    state = run_script(script, rules="indoor-hockey", journal=tmp_path)
+    path = current_journal(tmp_path)
+    assert path is not None
+    assert [e.type for e in read_log(path.read_text(encoding="utf-8"), "j").events] == ["clock_started", "goal"]
+    assert not state.running and state.away_goals == 1
