@@ -46,10 +46,10 @@ from rules.standings.criteria import (
     count,
     first_split,
     mini_table,
-    names,
     one_by_one,
     record_value,
 )
+from rules.words.standings import Names, Phrase
 
 
 def bl_9_6_3(q: Question) -> Split:
@@ -59,14 +59,14 @@ def bl_9_6_3(q: Question) -> Split:
     table = mini_table(q.data, among)
     stages: list[Mapping[str, Value]] = []
     if len(part) == 2:
-        between = " from the game between them (BL 9.6.3.1.1)"
+        between = Phrase("from the game between them (BL {rule})", (("rule", "9.6.3.1.1"),))
         stages.append({t: (count("points", table[t].points, between),) for t in part})
         rule = "9.6.3.1.3"
     else:
-        tied = f" among {names(sorted(part))} (BL 9.6.3.2.3)"
+        tied = Phrase("among {teams} (BL {rule})", (("teams", Names(tuple(sorted(part)))), ("rule", "9.6.3.2.3")))
         stages.append({t: record_value(table[t], tied) for t in part})
         rule = "9.6.3.2.5"
     # Against the teams outside only goal difference and goals scored are compared.
-    outside = against_each_outside(q, lambda record, scope: record_value(record, scope)[1:], f" (BL {rule})")
+    outside = against_each_outside(q, lambda record, scope: record_value(record, scope)[1:], rule)
     # One number at a time: "if at any time ... reduced to two, BL 9.6.3.1 shall be used" (9.6.3.2.2).
     return first_split("bl_9_6_3", part, one_by_one(chain(stages, outside)))

@@ -14,9 +14,10 @@ B beat C, C beat A) simply leave the three level for the next criterion.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.standings.scoring import PoolData, Record
+from rules.words.standings import Names, Phrase, Words, counted, reason_text
 
 Group = tuple[str, ...]
 
@@ -24,13 +25,21 @@ Group = tuple[str, ...]
 @dataclass(frozen=True, kw_only=True)
 class Component:
     """One compared number: ``label`` "goal difference", ``shown`` "+3", ``level`` "goal difference +3";
-    ``scope`` says which games it counts (" among A, B and C"), shared by a mini-table's numbers."""
+    ``scope`` says which games it counts (" among A, B and C"), shared by a mini-table's numbers.
+
+    The same as data for other languages (:mod:`rules.words.standings`): ``name`` the label,
+    ``amount`` the level, ``within`` the scope without its leading space; None means the
+    English text above stands as it is (a label no catalog knows)."""
 
     label: str
     number: int
     shown: str
     level: str
     scope: str = ""
+    name: Words | None = None
+    amount: Words | None = None
+    shown_words: Words | None = None
+    within: Words | None = None
 
 
 Value = tuple[Component, ...]
@@ -102,17 +111,60 @@ def first_split(criterion: str, part: Group, stages: Iterable[Mapping[str, Value
 
 _SINGULAR = {"points": "point", "wins": "win", "goals": "goal"}
 
+# Each label's words as catalog messages (the keys tests/test_words_standings.py finds in the code).
+_NAMES = {
+    "points": Phrase("points"),
+    "wins": Phrase("wins"),
+    "goals scored": Phrase("goals scored"),
+    "away goals": Phrase("away goals"),
+    "away wins": Phrase("away wins"),
+    "head-to-head points": Phrase("head-to-head points"),
+    "head-to-head goals scored": Phrase("head-to-head goals scored"),
+    "goal difference": Phrase("goal difference"),
+    "head-to-head goal difference": Phrase("head-to-head goal difference"),
+}
+_COUNTED = {
+    "points": Phrase("{n} point", plural="{n} points"),
+    "wins": Phrase("{n} win", plural="{n} wins"),
+    "goals scored": Phrase("{n} goal scored", plural="{n} goals scored"),
+    "away goals": Phrase("{n} away goal", plural="{n} away goals"),
+    "away wins": Phrase("{n} away win", plural="{n} away wins"),
+    "head-to-head points": Phrase("{n} head-to-head point", plural="{n} head-to-head points"),
+    "head-to-head goals scored": Phrase("{n} head-to-head goal scored", plural="{n} head-to-head goals scored"),
+}
+_SIGNED = {
+    "goal difference": Phrase("goal difference {shown}"),
+    "head-to-head goal difference": Phrase("head-to-head goal difference {shown}"),
+}
 
-def count(label: str, number: int, scope: str = "") -> Component:
+Scope = str | Phrase
+"""Which games a number counts: English with its leading space (" among A and B"), or a catalog phrase."""
+
+
+def _scoped(c: Component, scope: Scope) -> Component:
+    if isinstance(scope, str):
+        return c if not scope else replace(c, scope=scope)
+    return replace(c, scope=" " + reason_text(scope), within=scope)
+
+
+def count(label: str, number: int, scope: Scope = "") -> Component:
     words = label.split()
     if number == 1:
         words = [_SINGULAR.get(w, w) for w in words]
-    return Component(label=label, number=number, shown=str(number), level=f"{number} {' '.join(words)}", scope=scope)
+    template = _COUNTED.get(label)
+    amount = counted(template, number) if template is not None else None
+    c = Component(label=label, number=number, shown=str(number), level=f"{number} {' '.join(words)}",
+                  name=_NAMES.get(label), amount=amount, shown_words=str(number))
+    return _scoped(c, scope)
 
 
-def signed(label: str, number: int, scope: str = "") -> Component:
+def signed(label: str, number: int, scope: Scope = "") -> Component:
     shown = f"{number:+d}" if number else "0"
-    return Component(label=label, number=number, shown=shown, level=f"{label} {shown}", scope=scope)
+    template = _SIGNED.get(label)
+    amount = None if template is None else Phrase(template.key, (("shown", shown),))
+    c = Component(label=label, number=number, shown=shown, level=f"{label} {shown}", name=_NAMES.get(label),
+                  amount=amount, shown_words=shown)
+    return _scoped(c, scope)
 
 
 def names(teams: Sequence[str]) -> str:
@@ -141,8 +193,8 @@ away_wins = _overall("away_wins", lambda r: count("away wins", r.away_won))
 away_wins.__doc__ = "Matches won as the away team over all the pool's matches (UEFA)."
 
 
-def among_scope(among: frozenset[str]) -> str:
-    return "" if len(among) <= 2 else f" among {names(sorted(among))}"
+def among_scope(among: frozenset[str]) -> Scope:
+    return "" if len(among) <= 2 else Phrase("among {teams}", (("teams", Names(tuple(sorted(among)))),))
 
 
 def mini_table(data: PoolData, among: frozenset[str]) -> dict[str, Record]:
@@ -215,7 +267,7 @@ def outside_in_turn(part: Group, placing: Sequence[Group]) -> list[Group]:
     return refs
 
 
-def record_value(record: Record, scope: str = "") -> Value:
+def record_value(record: Record, scope: Scope = "") -> Value:
     """Points, then goal difference, then goals scored."""
     return (
         count("points", record.points, scope),
@@ -225,12 +277,15 @@ def record_value(record: Record, scope: str = "") -> Value:
 
 
 def against_each_outside(
-    q: Question, value: Callable[[Record, str], Value], note: str = ""
+    q: Question, value: Callable[[Record, Scope], Value], rule: str = ""
 ) -> Iterator[Mapping[str, Value]]:
     """One stage per block of :func:`outside_in_turn`: each tied team's ``value`` of its games
-    against that block, scoped " against <block><note>"; computed as they are asked for."""
+    against that block, scoped " against <block>" (" (BL <rule>)" after it when a bylaw's
+    ``rule`` is given); computed as they are asked for."""
     for ref in outside_in_turn(q.part, q.placing):
-        scope = f" against {names(ref)}{note}"
+        block = ("teams", Names(ref))
+        scope = Phrase("against {teams} (BL {rule})", (block, ("rule", rule))) if rule else Phrase(
+            "against {teams}", (block,))
         yield {t: value(q.data.against(t, frozenset(ref)), scope) for t in q.part}
 
 
