@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules.match.events import Event
+from rules.match.records import MatchRecord
+from rules.record import field
 
 AppliedKind = Literal["accepted", "late_press", "duplicate"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Applied:
+class Applied(MatchRecord):
     """The event as logged (``seq`` set) and what the match made of it.
 
     ``kind``: ``accepted``; ``late_press`` (taken as meant for the period that just

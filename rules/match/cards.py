@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.match.events import Side
+from rules.match.records import MatchRecord
 
 
-@dataclass(frozen=True, kw_only=True)
-class Card:
+class Card(MatchRecord):
     """A penalty awarded in the match, as the organiser's disciplinary list shows it."""
 
     seq: int

@@ -7,8 +7,6 @@ reopen one works on the board and the served ones together.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.match import events as ev
 from rules.match import penalties as pen
 from rules.match.cards import Card
@@ -83,7 +81,7 @@ def penalty_awarded(ctx: Context, c: Core, e: ev.PenaltyAwarded) -> None:
         awarded.append(p)
         queued = pen.served_first(c.penalties, p, c.stoppage)
         if queued != c.penalties:  # the player's misconduct from this stoppage now waits: this one goes first
-            c.penalties = pen.start_waiting((*queued, replace(p, start=None)), e.team, play, limit)
+            c.penalties = pen.start_waiting((*queued, p.replace(start=None)), e.team, play, limit)
         else:
             c.penalties = (*c.penalties, p)
         c.cards = (*c.cards, _card(e, p.kind, ctx.ruleset.penalty(p.kind)))
@@ -111,12 +109,12 @@ def _new_penalty(
         first=kind.reduces_strength and kind.ends_on_goal == "never" and not escalated,
     )
     if length == 0:
-        return replace(base, ended=play, end_reason="caution", reduces=False)
+        return base.replace(ended=play, end_reason="caution", reduces=False)
     limit = ctx.ruleset.penalties.max_reducing_per_team
     if kind.reduces_strength and not pen.has_room(c.penalties, e.team, limit):
-        return replace(base, start=None)  # waits until one of the team's penalties ends
+        return base.replace(start=None)  # waits until one of the team's penalties ends
     if pen.behind(c.penalties, base):
-        return replace(base, start=None)  # the player serves it after the one running now
+        return base.replace(start=None)  # the player serves it after the one running now
     return base
 
 
@@ -141,7 +139,7 @@ def penalty_lengthened(ctx: Context, c: Core, e: ev.PenaltyLengthened) -> None:
     assert p.length is not None
     if e.length < p.length:
         raise refuse("length_only_grows", label=kind.label, length_ms=p.length)
-    c.penalties, c.served = (*every[:index], replace(p, length=e.length), *every[index + 1 :]), ()
+    c.penalties, c.served = (*every[:index], p.replace(length=e.length), *every[index + 1 :]), ()
 
 
 def penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
@@ -160,9 +158,9 @@ def penalty_corrected(ctx: Context, c: Core, e: ev.PenaltyCorrected) -> None:
     if not p.active and p.reduces and not pen.has_room(c.penalties, p.team, limit):
         raise refuse("no_room", team=p.team, limit=limit)
     if p.active and p.start is None:
-        fixed = replace(p, length=e.remaining)  # still waiting: it will serve this much
+        fixed = p.replace(length=e.remaining)  # still waiting: it will serve this much
     else:
         start = p.start if p.start is not None else play
         length = play - start + e.remaining
-        fixed = replace(p, start=start, length=length, ended=None, end_reason=None, ended_by_goal=None)
+        fixed = p.replace(start=start, length=length, ended=None, end_reason=None, ended_by_goal=None)
     c.penalties, c.served = (*every[:index], fixed, *every[index + 1 :]), ()

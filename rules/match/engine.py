@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import events as ev
@@ -154,7 +153,7 @@ class Match:
         """
         last = self._log[-1].seq if self._log else 0
         if command.seq == 0:
-            event = replace(command, seq=last + 1)
+            event = command.replace(seq=last + 1)
         elif command.seq > last:
             event = command
         elif self._by_seq.get(command.seq) == command:

@@ -1,4 +1,4 @@
-"""The events of a match log, one frozen dataclass per kind.
+"""The events of a match log, one frozen record per kind.
 
 An event is what the table recorded: a command from the operator that the engine
 accepted, stamped with the instant it happened (``at``, whole milliseconds since the
@@ -16,12 +16,11 @@ journals can be read back. The bounds are documented in docs/events.md.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
 from rules.errors import EventError
+from rules.match.records import MatchRecord
 
 Side = Literal["home", "away"]
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -31,8 +30,7 @@ def other(team: Side) -> Side:
     return "away" if team == "home" else "home"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Event:
+class Event(MatchRecord):
     """Common to every event: when it happened and where it stands in the log."""
 
     type: ClassVar[str] = ""
@@ -40,32 +38,29 @@ class Event:
     seq: int = 0
 
     def __post_init__(self) -> None:
+        values = self.__dict__
         for name, check in _CHECKS[type(self)]:
-            problem = check(getattr(self, name))
+            problem = check(values[name])
             if problem is not None:
                 raise EventError(self.type or type(self).__name__, name, problem)
 
 
-@dataclass(frozen=True, kw_only=True)
 class ClockStarted(Event):
     """The match clock starts: the first one starts the match, one in an interval starts the next period."""
 
     type: ClassVar[str] = "clock_started"
 
 
-@dataclass(frozen=True, kw_only=True)
 class ClockStopped(Event):
     type: ClassVar[str] = "clock_stopped"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Goal(Event):
     type: ClassVar[str] = "goal"
     team: Side
     player: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class GoalDisallowed(Event):
     """The goal logged as ``target`` does not count; penalties it ended run on."""
 
@@ -73,7 +68,6 @@ class GoalDisallowed(Event):
     target: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class PenaltyAwarded(Event):
     """A card, suspension, exclusion or penalty; ``length`` only for kinds that are a minimum."""
 
@@ -84,7 +78,6 @@ class PenaltyAwarded(Event):
     length: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class PenaltyEnded(Event):
     """The operator lets the player back (a water-polo re-entry): only for kinds that allow it."""
 
@@ -92,7 +85,6 @@ class PenaltyEnded(Event):
     target: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class PenaltyLengthened(Event):
     """A "minimum" penalty gets its full length (``length``: the new total, ms)."""
 
@@ -101,7 +93,6 @@ class PenaltyLengthened(Event):
     length: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class PenaltyCorrected(Event):
     """Sets what remains of a penalty (ms of match-clock time); 0 ends it."""
 
@@ -110,7 +101,6 @@ class PenaltyCorrected(Event):
     remaining: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class SetPieceStarted(Event):
     """A penalty corner or stroke is being awarded (ruleset.match.set_pieces)."""
 
@@ -118,12 +108,10 @@ class SetPieceStarted(Event):
     name: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class SetPieceEnded(Event):
     type: ClassVar[str] = "set_piece_ended"
 
 
-@dataclass(frozen=True, kw_only=True)
 class TimeoutStarted(Event):
     """A team's time-out; it stops the clock and ends by itself after its length."""
 
@@ -131,19 +119,16 @@ class TimeoutStarted(Event):
     team: Side
 
 
-@dataclass(frozen=True, kw_only=True)
 class TimeoutEnded(Event):
     type: ClassVar[str] = "timeout_ended"
 
 
-@dataclass(frozen=True, kw_only=True)
 class PeriodAdvanced(Event):
     """Ends the period being played now, or skips the rest of an interval."""
 
     type: ClassVar[str] = "period_advanced"
 
 
-@dataclass(frozen=True, kw_only=True)
 class PossessionReset(Event):
     """Water polo's possession clock back to its full length, or to the short one (a corner)."""
 
@@ -151,7 +136,6 @@ class PossessionReset(Event):
     short: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
 class ShootoutAttempt(Event):
     type: ClassVar[str] = "shootout_attempt"
     team: Side
@@ -159,7 +143,6 @@ class ShootoutAttempt(Event):
     player: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class ClockCorrected(Event):
     """Sets the clock of the period being played to ``clock`` ms (as displayed: remaining or elapsed)."""
 
@@ -167,14 +150,12 @@ class ClockCorrected(Event):
     clock: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class ScoreCorrected(Event):
     type: ClassVar[str] = "score_corrected"
     home: int
     away: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class MatchAbandoned(Event):
     """The match stops for good; the organiser decides the result (the score stands as played)."""
 
@@ -182,7 +163,6 @@ class MatchAbandoned(Event):
     reason: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
 class Forfeit(Event):
     """``team`` gives the match away (it loses by the ruleset's forfeit score)."""
 
@@ -190,7 +170,6 @@ class Forfeit(Event):
     team: Side
 
 
-@dataclass(frozen=True, kw_only=True)
 class Walkover(Event):
     """``team`` did not turn up; entered before the match starts."""
 
@@ -198,7 +177,6 @@ class Walkover(Event):
     team: Side
 
 
-@dataclass(frozen=True, kw_only=True)
 class Undo(Event):
     """Takes back the event ``target`` (an undo of an undo puts its target back)."""
 
@@ -302,7 +280,7 @@ _FIELDS: dict[str, Check] = {
 
 _ALL: tuple[type[Event], ...] = (Event, *EVENT_TYPES.values())
 _CHECKS: dict[type[Event], tuple[tuple[str, Check], ...]] = {
-    cls: tuple((f.name, _FIELDS[f.name]) for f in dataclasses.fields(cls)) for cls in _ALL
+    cls: tuple((name, _FIELDS[name]) for name in cls.__record_fields__) for cls in _ALL
 }
 FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {cls: tuple(n for n, _ in checks) for cls, checks in _CHECKS.items()}
 """Each kind's fields in order (``at`` and ``seq`` first), for code that walks them often."""

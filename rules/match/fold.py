@@ -5,13 +5,13 @@ The transitions that change it are dispatched in :mod:`rules.match.machine`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from rules.match import penalties as pen
 from rules.match.cards import Card
 from rules.match.clock import elapsed
 from rules.match.events import Goal, Side
+from rules.match.records import MatchRecord
 from rules.match.shootout import Attempt
 from rules.ruleset import Ruleset, StageKind
 
@@ -21,8 +21,7 @@ OutcomeKind = Literal["regular", "overtime", "shootout", "walkover", "forfeit", 
 _Due = tuple[int, int, str, int]  # (instant, priority, what, index of the penalty)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Context:
+class Context(MatchRecord):
     """What the engine knows about the match besides its log."""
 
     ruleset: Ruleset
@@ -42,14 +41,12 @@ class Context:
         return rules.name if rules is not None else "shoot-out"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Horn:
+class Horn(MatchRecord):
     at: int
     reason: HornReason
 
 
-@dataclass(frozen=True, kw_only=True)
-class GoalRecord:
+class GoalRecord(MatchRecord):
     seq: int
     team: Side
     player: str | None
@@ -58,8 +55,9 @@ class GoalRecord:
     golden: bool = False
 
 
-@dataclass(kw_only=True)
-class Core:
+# mypy takes every MatchRecord for frozen (rules.record.Record's dataclass_transform) and does not
+# let a subclass say frozen=False; it then checks Core as the mutable record it is.
+class Core(MatchRecord, frozen=False):  # type: ignore[misc]
     """Mutable only while one event or transition is applied to a fresh copy; nested values are immutable."""
 
     now: int = 0

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, get_args
 
 from rules.errors import EventError, IllegalCommand
+from rules.match.records import MatchRecord
 from rules.ruleset import Ruleset, StageKind, ruleset_digest
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -28,8 +28,7 @@ def _text(value: object, *, optional: bool) -> str | None:
     return None
 
 
-@dataclass(frozen=True, kw_only=True)
-class LogHeader:
+class LogHeader(MatchRecord):
     """What match a log belongs to. ``ruleset`` is what the table loaded (a preset name or a file)."""
 
     ruleset: str
@@ -82,7 +81,7 @@ class LogHeader:
         """Check and build a header; a fault raises EventError naming the field."""
         if not isinstance(data, dict):
             raise EventError("header", "header", "a JSON object is required")
-        known = set(cls.__dataclass_fields__)
+        known = cls.__record_fields__
         for key in data:
             if key not in known:
                 raise EventError("header", str(key), "unknown key")

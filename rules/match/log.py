@@ -8,14 +8,13 @@ carries. Version 1 logs (event lines only, ``"v": 1``) stay readable.
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import EventError, EventLogError
 from rules.match.events import EVENT_TYPES, Event
 from rules.match.header import LogHeader
+from rules.match.records import MatchRecord
 
 VERSION = 2
 VERSIONS = (1, 2)  # what the reader takes; a header exists from version 2
@@ -23,27 +22,16 @@ MAX_LINE = 4_096  # characters: an event line is under 300
 MAX_LINES = 200_000  # a day of presses at one table is under 20,000
 MAX_CHARS = MAX_LINES * 400
 
-_REQUIRED: dict[type[Event], frozenset[str]] = {
-    cls: frozenset(
-        f.name for f in dataclasses.fields(cls)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    )
-    for cls in EVENT_TYPES.values()
-}
-_KNOWN: dict[type[Event], frozenset[str]] = {
-    cls: frozenset(f.name for f in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()
-}
+_REQUIRED: dict[type[Event], frozenset[str]] = {cls: cls.__record_required__ for cls in EVENT_TYPES.values()}
+_KNOWN: dict[type[Event], frozenset[str]] = {cls: frozenset(cls.__record_fields__) for cls in EVENT_TYPES.values()}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON object for one event; optional fields left empty are omitted."""
     data: dict[str, Any] = {"v": VERSION, "seq": event.seq, "at": event.at, "type": event.type}
-    for field in dataclasses.fields(event):
-        if field.name in ("seq", "at"):
-            continue
-        value = getattr(event, field.name)
-        if value is not None:
-            data[field.name] = value
+    for name, value in vars(event).items():
+        if value is not None and name not in ("seq", "at"):
+            data[name] = value
     return data
 
 
@@ -130,8 +118,7 @@ def _json(raw: str, source: str, number: int) -> Any:
         raise EventLogError(source, number, "nested too deeply to be an event") from None
 
 
-@dataclass(frozen=True, kw_only=True)
-class TornLine:
+class TornLine(MatchRecord):
     """A final line dropped by ``read_log(lenient_tail=True)``: a write cut short by a power loss."""
 
     line: int
@@ -139,8 +126,7 @@ class TornLine:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class ParsedLog:
+class ParsedLog(MatchRecord):
     header: LogHeader | None  # None for a version 1 log, or a stream of event lines
     version: int
     events: tuple[Event, ...]

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.match.cards import Card
 from rules.match.events import Side
 from rules.match.fold import OutcomeKind
+from rules.match.records import MatchRecord
 
 
-@dataclass(frozen=True, kw_only=True)
-class MatchOutcome:
+class MatchOutcome(MatchRecord):
     """The result: goals (shoot-out goals apart), how it was decided and who won.
 
     ``winner`` is None for a draw and for an abandoned match, whose result the

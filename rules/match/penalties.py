@@ -11,14 +11,12 @@ and return tuples of frozen :class:`Penalty` records and never mutate them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from rules.match.events import SIDES, Side, other
+from rules.match.records import MatchRecord
 from rules.ruleset import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True)
-class Penalty:
+class Penalty(MatchRecord):
     seq: int  # the award event; an escalation (two yellows make a red) shares it
     team: Side
     kind: str
@@ -103,7 +101,7 @@ def served_first(penalties: tuple[Penalty, ...], new: Penalty, stoppage: int) ->
     if new.player is None:
         return penalties
     return tuple(
-        replace(q, start=None)
+        q.replace(start=None)
         if q.team == new.team and q.player == new.player and q.running and q.stoppage == stoppage
         and goes_before(new, q)
         else q
@@ -120,7 +118,7 @@ def start_waiting(penalties: tuple[Penalty, ...], team: Side, play: int, limit: 
                 continue
             if p.reduces and not has_room(tuple(result), team, limit):
                 continue  # a later one without room cannot start either; one that does not reduce can
-            result[i] = replace(p, start=play)
+            result[i] = p.replace(start=play)
     return tuple(result)
 
 
@@ -129,7 +127,7 @@ def end(
 ) -> tuple[Penalty, ...]:
     p = penalties[index]
     result = list(penalties)
-    result[index] = replace(p, ended=play, end_reason=reason, ended_by_goal=goal)
+    result[index] = p.replace(ended=play, end_reason=reason, ended_by_goal=goal)
     return start_waiting(tuple(result), p.team, play, limit)
 
 
@@ -155,7 +153,7 @@ def mark_coincidental(
         for team in SIDES:
             for i in idx[team][:pairs]:
                 p = result[i]
-                result[i] = replace(p, coincidental=True, reduces=False, start=play if p.start is None else p.start)
+                result[i] = p.replace(coincidental=True, reduces=False, start=play if p.start is None else p.start)
     limit = ruleset.penalties.max_reducing_per_team
     out = tuple(result)
     for team in SIDES:

@@ -8,22 +8,19 @@ shot first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.match.events import Side, other
+from rules.match.records import MatchRecord
 from rules.ruleset import Shootout
 
 
-@dataclass(frozen=True, kw_only=True)
-class Attempt:
+class Attempt(MatchRecord):
     seq: int
     team: Side
     scored: bool
     player: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Tally:
+class Tally(MatchRecord):
     home_goals: int
     away_goals: int
     home_taken: int

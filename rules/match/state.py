@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.match import timeouts
 from rules.match.cards import Card
-from rules.match.data import from_data
+from rules.match.clock import elapsed
 from rules.match.events import Side, other
 from rules.match.fold import Context, Core, Phase
 from rules.match.outcome import MatchOutcome
 from rules.match.penalties import Penalty, short_count
+from rules.match.records import MatchRecord
 from rules.match.shootout import Attempt, tally
 
 
-@dataclass(frozen=True, kw_only=True)
-class PenaltyView:
+class PenaltyView(MatchRecord):
     seq: int
     team: Side
     kind: str  # a key of the ruleset's penalties.kinds: its label and short name are words (rules.words.state)
@@ -28,8 +26,7 @@ class PenaltyView:
     coincidental: bool
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayerOut:
+class PlayerOut(MatchRecord):
     """A player out for the rest of the match: sent off, or out on personal fouls (``kind``)."""
 
     team: Side
@@ -38,8 +35,7 @@ class PlayerOut:
     seq: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayerFouls:
+class PlayerFouls(MatchRecord):
     """A player's penalties that count towards an escalation (personal fouls, yellow cards)."""
 
     team: Side
@@ -48,14 +44,12 @@ class PlayerFouls:
     limit: int  # the count that escalates (3 personal fouls, 2 yellows)
 
 
-@dataclass(frozen=True, kw_only=True)
-class TimeoutView:
+class TimeoutView(MatchRecord):
     team: Side
     remaining_ms: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class ShootoutView:
+class ShootoutView(MatchRecord):
     name: str
     home_goals: int
     away_goals: int
@@ -69,8 +63,7 @@ class ShootoutView:
 PeriodKind = Literal["regular", "extra_time", "shootout"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class MatchState:
+class MatchState(MatchRecord):
     """Everything shown at one instant, as data: numbers, enums and keys; rules.words.state makes the words.
 
     ``period`` counts every period played, extra time included (the second period of
@@ -112,11 +105,15 @@ class MatchState:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly (what the table publishes and ``courtside replay --format json`` prints)."""
+        import dataclasses  # only here: importing it costs more than the rest of a frame (docs/benchmarks.md)
+
         return dataclasses.asdict(self)
 
     @classmethod
     def from_dict(cls, data: object) -> MatchState:
         """The state ``to_dict`` gave (read back from JSON); a wrong key or value raises StateDataError."""
+        from rules.match.data import from_data  # typing's introspection, for the screen's side only
+
         return from_data(cls, data, "state")
 
 
@@ -145,8 +142,7 @@ def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class Board:
+class Board(MatchRecord):
     """The part of the state fixed between two transitions of a core (built once, reused every frame)."""
 
     fixed: dict[str, Any]  # MatchState's fields that do not depend on the instant
@@ -225,10 +221,10 @@ def snapshot(ctx: Context, c: Core, board: Board, at: int) -> MatchState:
     """The state at ``at`` of a core already advanced to ``at`` (no transition due up to ``at``)."""
     m = ctx.ruleset.match
     length = ctx.period_length(c.period)
-    played = c.elapsed(ctx, at)
+    played = elapsed(c.clock_base, c.clock_since, length, at)  # c.elapsed(ctx, at), its length known
     down = m.clock_direction == "down"
     remaining = length - played
-    play = c.play(ctx, at)
+    play = c.period_offset + played  # c.play(ctx, at)
     views = board.views
     if board.running:
         changed = list(views)

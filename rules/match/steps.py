@@ -7,8 +7,6 @@ the engine's copy as it was. :func:`rules.match.machine.step` dispatches to them
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.match import events as ev
 from rules.match import penalties as pen
 from rules.match import periods, shootout, timeouts
@@ -107,7 +105,7 @@ def goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
     home = max(0, c.home - 1) if goal.team == "home" else c.home
     away = max(0, c.away - 1) if goal.team == "away" else c.away
     periods.check_score_change(ctx, c, e.type, home, away)
-    c.goals = (*c.goals[:index], replace(goal, disallowed=True), *c.goals[index + 1 :])
+    c.goals = (*c.goals[:index], goal.replace(disallowed=True), *c.goals[index + 1 :])
     c.home, c.away = home, away
     limit = ctx.ruleset.penalties.max_reducing_per_team
     restored = [*c.penalties, *c.served]  # the penalties this goal ended come back from the served ones
@@ -115,7 +113,7 @@ def goal_disallowed(ctx: Context, c: Core, e: ev.GoalDisallowed) -> None:
         # A penalty the goal ended runs on, if there is still room for it.
         room = not p.reduces or pen.has_room(tuple(restored), p.team, limit)
         if p.ended_by_goal == goal.seq and room:
-            restored[i] = replace(p, ended=None, end_reason=None, ended_by_goal=None)
+            restored[i] = p.replace(ended=None, end_reason=None, ended_by_goal=None)
     c.penalties, c.served = tuple(restored), ()
     periods.after_score_change(ctx, c)
 
