@@ -5,6 +5,10 @@ replayed in order: those where their values were equal say what they are level
 on, and the last one where the values differed is the one that decided (in
 ``top_team`` mode a group is examined again after its top team is fixed, so an
 earlier split may have been set aside; the last is the one that stood).
+
+A reason is built as data first (:func:`explain_words`: catalog phrases with their
+parameters, :mod:`rules.words.standings`) and its English text is those words in
+English, so a page in Swedish or Slovak says the same thing as the English table.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.standings.criteria import Component, Step, names, value_key
+from rules.standings.criteria import Component, Step, value_key
 from rules.standings.tiebreak import Ordering
+from rules.words.standings import Joined, Names, Phrase, Words, reason_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,78 +28,126 @@ class Comparison:
     level: tuple[tuple[str, str], ...]  # (text, scope), e.g. ("2 points", " among A, B and C")
     upper: Component | None = None
     lower: Component | None = None
+    level_parts: tuple[Component, ...] = ()  # the numbers behind ``level``, one for each
 
 
 def compare(steps: Sequence[Step], upper: str, lower: str) -> Comparison:
-    level: list[tuple[str, str]] = []
+    level: list[Component] = []
     decided: Comparison | None = None
     for step in steps:
         if upper not in step.values or lower not in step.values:
             continue
         mine, theirs = step.values[upper], step.values[lower]
         if value_key(mine) == value_key(theirs):
-            level.extend((c.level, c.scope) for c in mine)
+            level.extend(mine)
             continue
-        same = [(a.level, a.scope) for a, b in zip(mine, theirs, strict=True) if a.number == b.number]
+        same = [a for a, b in zip(mine, theirs, strict=True) if a.number == b.number]
         first = next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a.number != b.number)
-        decided = Comparison(level=(*level, *same[:first]), upper=mine[first], lower=theirs[first])
+        decided = Comparison(level=(), level_parts=(*level, *same[:first]), upper=mine[first], lower=theirs[first])
     if decided is None:
-        return Comparison(level=_unique(level))
-    return Comparison(level=_unique(decided.level), upper=decided.upper, lower=decided.lower)
+        return _level(level)
+    return _level(decided.level_parts, decided.upper, decided.lower)
 
 
-def _unique(texts: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    return tuple(dict.fromkeys(texts))
+def _level(parts: Sequence[Component], upper: Component | None = None, lower: Component | None = None) -> Comparison:
+    seen: dict[tuple[str, str], Component] = {}
+    for c in parts:
+        seen.setdefault((c.level, c.scope), c)  # the first of each text
+    unique = tuple(seen.values())
+    return Comparison(level=tuple((c.level, c.scope) for c in unique), upper=upper, lower=lower, level_parts=unique)
+
+
+def _scoped(head: Words, c: Component) -> Words:
+    """``head`` followed by ``c``'s scope: its phrase after a space, or its English text as it is."""
+    if c.within is not None:
+        return Joined((head, c.within), " ")
+    return Joined((head, c.scope), "") if c.scope else head
+
+
+def _clauses(parts: Sequence[Component]) -> Words:
+    """ "6 points and 2 wins; 1 point and goal difference 0 among A, B and C": numbers of one scope together."""
+    clauses: list[tuple[list[Words], Component]] = []
+    for c in parts:
+        amount = c.level if c.amount is None else c.amount
+        if clauses and clauses[-1][1].scope == c.scope:
+            clauses[-1][0].append(amount)
+        else:
+            clauses.append(([amount], c))
+    return Joined(tuple(_scoped(Names(tuple(amounts)), c) for amounts, c in clauses), "; ")
 
 
 def level_clauses(level: Sequence[tuple[str, str]]) -> str:
     """ "6 points and 2 wins; 1 point and goal difference 0 among A, B and C": numbers of one scope together."""
-    clauses: list[tuple[list[str], str]] = []
-    for text, scope in level:
-        if clauses and clauses[-1][1] == scope:
-            clauses[-1][0].append(text)
-        else:
-            clauses.append(([text], scope))
-    return "; ".join(names(texts) + scope for texts, scope in clauses)
+    return reason_text(_clauses([Component(label="", number=0, shown="", level=t, scope=s) for t, s in level]))
 
 
-def _level_text(level: Sequence[tuple[str, str]]) -> str:
-    return f"level on {level_clauses(level)}" if level else ""
+def _criterion(c: Component) -> Words:
+    return _scoped(c.label if c.name is None else c.name, c)
+
+
+def _shown(c: Component) -> Words:
+    return c.shown if c.shown_words is None else c.shown_words
+
+
+def _level_words(c: Comparison) -> list[Words]:
+    return [Phrase("level on {clauses}", (("clauses", _clauses(c.level_parts)),))] if c.level_parts else []
+
+
+def _versus(key: str, by: Component, mine: Component, theirs: Component) -> Phrase:
+    return Phrase(key, (("criterion", _criterion(by)), ("mine", _shown(mine)), ("theirs", _shown(theirs))))
+
+
+def ahead_words(c: Comparison) -> Words:
+    if c.upper is None or c.lower is None:
+        return Joined((*_level_words(c), Phrase("ahead by the order of the results")), "; ")
+    ahead = _versus("ahead on {criterion} {mine} vs {theirs}", c.upper, c.upper, c.lower)
+    return Joined((*_level_words(c), ahead), "; ")
+
+
+def behind_words(c: Comparison) -> Words:
+    last = Phrase("last")
+    if c.upper is None or c.lower is None:
+        return Joined((last, *_level_words(c)), "; ")
+    behind = _versus("behind on {criterion} {mine} vs {theirs}", c.lower, c.lower, c.upper)
+    return Joined((last, *_level_words(c), behind), "; ")
 
 
 def ahead_text(c: Comparison) -> str:
-    if c.upper is None or c.lower is None:
-        return "; ".join(p for p in (_level_text(c.level), "ahead by the order of the results") if p)
-    parts = [_level_text(c.level), f"ahead on {c.upper.label}{c.upper.scope} {c.upper.shown} vs {c.lower.shown}"]
-    return "; ".join(p for p in parts if p)
+    return reason_text(ahead_words(c))
 
 
 def behind_text(c: Comparison) -> str:
-    if c.upper is None or c.lower is None:
-        return "; ".join(p for p in ("last", _level_text(c.level)) if p)
-    behind = f"behind on {c.lower.label}{c.lower.scope} {c.lower.shown} vs {c.upper.shown}"
-    parts = ["last", _level_text(c.level), behind]
-    return "; ".join(p for p in parts if p)
+    return reason_text(behind_words(c))
 
 
-def explain(ordering: Ordering) -> dict[str, str]:
-    """Each team's reason for its place, keyed by team."""
-    needs = {t: tie.needs for tie in ordering.ties for t in tie.teams}
+def explain_words(ordering: Ordering) -> dict[str, Words]:
+    """Each team's reason for its place as data (catalog phrases), keyed by team."""
+    needs: dict[str, Words] = {
+        t: tie.needs if tie.needs_words is None else tie.needs_words for tie in ordering.ties for t in tie.teams
+    }
     flat = [t for group in ordering.placing for t in group]
-    reasons: dict[str, str] = {}
+    reasons: dict[str, Words] = {}
     for group in ordering.placing:
         for team in group:
             if len(group) > 1:
-                others = [t for t in group if t != team]
-                level = compare(ordering.steps, team, others[0]).level
-                on = f" on {level_clauses(level)}" if level else ""
-                reasons[team] = f"level with {names(others)}{on}; needs {needs.get(team, 'an organiser decision')}"
+                others = tuple(t for t in group if t != team)
+                parts = compare(ordering.steps, team, others[0]).level_parts
+                need = needs.get(team, Phrase("an organiser decision"))
+                reasons[team] = Phrase(
+                    "level with {teams} on {clauses}; needs {needs}",
+                    (("teams", Names(others)), ("clauses", _clauses(parts)), ("needs", need)),
+                ) if parts else Phrase("level with {teams}; needs {needs}", (("teams", Names(others)), ("needs", need)))
                 continue
             at = flat.index(team)
             if at + 1 < len(flat):
-                reasons[team] = ahead_text(compare(ordering.steps, team, flat[at + 1]))
+                reasons[team] = ahead_words(compare(ordering.steps, team, flat[at + 1]))
             elif at > 0:
-                reasons[team] = behind_text(compare(ordering.steps, flat[at - 1], team))
+                reasons[team] = behind_words(compare(ordering.steps, flat[at - 1], team))
             else:
-                reasons[team] = "only team in the pool"
+                reasons[team] = Phrase("only team in the pool")
     return reasons
+
+
+def explain(ordering: Ordering) -> dict[str, str]:
+    """Each team's reason for its place in English, keyed by team."""
+    return {team: reason_text(words) for team, words in explain_words(ordering).items()}

@@ -58,6 +58,7 @@ from rules.standings.criteria import (
 )
 from rules.standings.decisions import Decision
 from rules.standings.scoring import PoolData
+from rules.words.standings import Phrase, Words, counted
 
 CRITERIA: Mapping[str, Criterion] = {
     "points": points,
@@ -77,6 +78,15 @@ CRITERIA: Mapping[str, Criterion] = {
 HEAD_TO_HEAD_RUN = frozenset({"head_to_head", "head_to_head_goal_difference", "head_to_head_goals_for"})
 
 DECIDED_BY = {"lots": "drawing of lots", "penalty_competition": "penalty competition"}
+_DECIDED_WORDS = {
+    "lots": (Phrase("drawing of lots"), Phrase("drawing of lots (organiser's decision)")),
+    "penalty_competition": (Phrase("penalty competition"), Phrase("penalty competition (organiser's decision)")),
+}
+_NEEDS = {
+    "lots": Phrase("a drawing of lots"),
+    "penalty_competition": Phrase("a penalty competition held after the round"),
+}
+_PLACES = {1: Phrase("1st"), 2: Phrase("2nd"), 3: Phrase("3rd")}
 
 _Resolve = Callable[[Group, Sequence[Group]], list[Group]]
 
@@ -89,6 +99,7 @@ class Tie:
 
     teams: Group
     needs: str
+    needs_words: Words | None = None  # ``needs`` as catalog phrases (rules.words.standings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -247,6 +258,7 @@ class _Ranker:
             if decision is not None:
                 self.applied.append(decision)
                 label = DECIDED_BY[method]
+                level_words, label_words = _DECIDED_WORDS[method]
                 self.steps.append(
                     Step(
                         criterion=method,
@@ -258,6 +270,9 @@ class _Ranker:
                                     number=-place,
                                     shown=_ORDINALS.get(place, f"{place}th"),
                                     level=label,
+                                    name=label_words,
+                                    amount=level_words,
+                                    shown_words=_PLACES.get(place, counted(Phrase("{n}th"), place)),
                                 ),
                             )
                             for place, team in enumerate(decision.order, start=1)
@@ -269,9 +284,12 @@ class _Ranker:
         if methods:
             first = methods[0]
             needs = f"{CRITERION_TEXT[first]} (give the order as a decision with method {first!r})"
+            words: Words = Phrase("{needed} (give the order as a decision with method '{method}')",
+                                  (("needed", _NEEDS[first]), ("method", first)))
         else:
             needs = "an organiser's decision, but the ruleset lists no 'lots' or 'penalty_competition'"
-        self.ties.append(Tie(teams=group, needs=needs))
+            words = Phrase("an organiser's decision, but the ruleset lists no 'lots' or 'penalty_competition'")
+        self.ties.append(Tie(teams=group, needs=needs, needs_words=words))
         return [group]
 
 
