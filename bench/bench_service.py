@@ -84,7 +84,7 @@ def start_broker(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
         port = s.getsockname()[1]
     conf = folder / "mosquitto.conf"
     conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                    "max_queued_messages 1000000\nmax_inflight_messages 1000\n")
+                    "max_queued_messages 1000000\nmax_inflight_messages 1000\nset_tcp_nodelay true\n")
     proc = subprocess.Popen([shutil.which("mosquitto") or "/usr/sbin/mosquitto", "-c", str(conf)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(200):

@@ -73,23 +73,33 @@ class Batch(dict[str, Any]):
         self.results: dict[str, dict[str, Any] | None] = {}
         self.played: dict[str, int] = {}
 
+    def prefetch_results(self, session: Session, match_ids: list[str]) -> None:
+        """The stored results of the batch's results' matches, in one read."""
+        wanted = sorted(set(match_ids) - set(self.results))
+        if not wanted:
+            return
+        self.results.update(dict.fromkeys(wanted))
+        for row in session.connection().execute(_RESULTS_OF, {"ids": wanted}):
+            self.results[row.match_id] = row._asdict()
+
     def stored_result(self, session: Session, match_id: str) -> dict[str, Any] | None:
         """The match's stored result (result_dict's keys, plus stage and source), or None."""
         if match_id not in self.results:
-            row = session.execute(_RESULT_OF, {"match_id": match_id}).first()
-            self.results[match_id] = row._asdict() if row is not None else None
+            self.prefetch_results(session, [match_id])
         return self.results[match_id]
 
     def count_played(self, session: Session, stage: str) -> int:
         if stage not in self.played:
             count = select(func.count()).select_from(ResultRow).where(ResultRow.stage == stage)
-            self.played[stage] = session.scalar(count) or 0
+            self.played[stage] = session.connection().scalar(count) or 0
         return self.played[stage]
 
 
-_RESULT_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
-                    ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
-                    ResultRow.away_shootout).where(ResultRow.match_id == bindparam("match_id"))
+# Statements run on the session's connection (Core), not session.execute: the ORM's per-statement
+# bookkeeping (autoflush, identity checks) was a third of a result's cost, and these touch no ORM object.
+_RESULTS_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
+                     ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
+                     ResultRow.away_shootout).where(ResultRow.match_id.in_(bindparam("ids", expanding=True)))
 _STORE_RESULT = text(
     # Both SQLite and PostgreSQL say it so; a text statement skips building an insert construct per result.
     "INSERT INTO results (match_id, stage, home, away, home_goals, away_goals, outcome, winner, home_shootout, "
@@ -148,7 +158,7 @@ def through(session: Session, match_id: str) -> int:
 
 def touch(session: Session, court: str, kind: str, match: str | None, now: datetime) -> None:
     """The court's table was heard from (once per court per batch: its last message): one upsert."""
-    session.execute(_TOUCH, {"court": court, "now": now, "kind": kind, "match": match})
+    session.connection().execute(_TOUCH, {"court": court, "now": now, "kind": kind, "match": match})
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:
@@ -259,7 +269,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
               "away_shootout": m.payload.get("away_shootout"), "seq": m.seq, "court": m.court, "source": "table",
               "recorded_at": utcnow()}
     played = batch.count_played(session, f.stage)
-    if not session.execute(_STORE_RESULT, values).rowcount:  # type: ignore[attr-defined]
+    if not session.connection().execute(_STORE_RESULT, values).rowcount:
         # Another instance stored it between our read and our write: judge against that one.
         del batch.results[m.match]
         again = batch.stored_result(session, m.match)

@@ -96,11 +96,11 @@ class OpenMatches:
     def fixtures(self, session: Session) -> dict[str, Any]:
         """match id -> (match_id, court, stage, kind, round, home, away), re-read when the desk changed something
         (any instance's desk: a move is written to the change log with the fixture, in one transaction)."""
-        mark = session.scalar(select(func.max(Change.id)))
+        mark = session.connection().scalar(select(func.max(Change.id)))
         if self._fixtures is None or self._fixtures[0] != mark:
             columns = (Fixture.match_id, Fixture.court, Fixture.stage, Fixture.kind, Fixture.round, Fixture.home,
                        Fixture.away)
-            self._fixtures = (mark, {row.match_id: row for row in session.execute(select(*columns))})
+            self._fixtures = (mark, {row.match_id: row for row in session.connection().execute(select(*columns))})
         return self._fixtures[1]
 
     def get(self, session: Session, match_id: str, kind: str, round: str) -> OpenMatch:
@@ -119,7 +119,7 @@ class OpenMatches:
         query = select(EventRow.seq, EventRow.body).where(EventRow.match_id == om.match_id)
         if om.bodies:
             query = query.where(EventRow.seq.not_in(list(om.bodies)))
-        for seq, body in session.execute(query):
+        for seq, body in session.connection().execute(query):
             om.add(seq, body)
 
     def new_batch(self) -> None:

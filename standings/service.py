@@ -11,8 +11,10 @@ handled by two of them from counting twice.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import queue
+import socket
 import threading
 import time
 import uuid
@@ -71,12 +73,23 @@ def connect_client(address: BrokerAddress, client_id: str, *, ca_file: str | Non
     return client
 
 
+def no_delay(client: mqtt.Client) -> None:
+    """Send each packet at once (TCP_NODELAY): with Nagle's algorithm a small publish right after another
+    (an ack after an ack, a table after an ack) waits for the broker's delayed TCP ack, 40 ms on Linux."""
+    sock = client.socket()
+    if sock is not None and hasattr(sock, "setsockopt"):
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
 def new_id() -> str:
     return uuid.uuid4().hex
 
 
 def table_payload(state: Any) -> dict[str, Any]:
-    rows = [dataclasses.asdict(r) for r in state.table.rows] if state.table is not None else [
+    # Shallow: a row's fields are all plain values (asdict's deep copy cost more than the ranking).
+    rows = [{f.name: getattr(r, f.name) for f in dataclasses.fields(r)} for r in state.table.rows] \
+        if state.table is not None else [
         {"rank": 0, "team": slot.team or slot.text, "played": 0, "won": 0, "drawn": 0, "lost": 0, "goals_for": 0,
          "goals_against": 0, "goal_difference": 0, "points": 0, "reason": slot.needs or ""} for slot in state.teams]
     unresolved = [u.needs for u in state.table.unresolved] if state.table is not None else []
@@ -129,6 +142,7 @@ class Service:
     # -- paho's thread: only put things on the queue ----------------------------------------
 
     def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        no_delay(client)
         self.queue.put(("connected", str(reason)))
 
     def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
@@ -272,6 +286,7 @@ class Service:
             with self.store.session.begin() as s:
                 outs = []
                 fixtures = fixtures_of(s, self.store)
+                fixtures.prefetch_results(s, [m.match for _, m in parsed if m.type == "result" and m.match])
                 heard: dict[str, tuple[str, str | None]] = {}
                 rows: list[dict[str, Any]] = []
                 for topic, m in parsed:
@@ -349,18 +364,23 @@ class Service:
             msg.payload["conflict"] = True
         self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
 
+    def _publish_tables(self, states: dict[str, Any]) -> None:
+        for name, state in sorted(states.items()):
+            msg = p.build(id=new_id(), type="table", payload=table_payload(state))
+            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+
     def _publish_changes(self, pools: set[str], courts: set[str]) -> None:
         started = time.monotonic()
         # A pool that completes fills later pools (pool C) and knock-out slots: then everything is re-read.
         with self.store.session() as s:
             states = {name: pool_state(self.store, s, name) for name in sorted(pools)
                       if self.plan.tournament.pool(name) is not None}
+            own = {n for n in states if n in self.plan.entry_teams}  # ranked on their own, as the progress would
+            self._publish_tables(states)  # the changed pools' tables first: the whole progress takes longer
             if any(st.complete for st in states.values()) or pools - set(states):
                 progress = self.store.progress(s)
-                states |= {n: st for n, st in progress.pools.items() if st.table is not None or n in pools}
-        for name, state in sorted(states.items()):
-            msg = p.build(id=new_id(), type="table", payload=table_payload(state))
-            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+                self._publish_tables({n: st for n, st in progress.pools.items()
+                                      if n not in own and (st.table is not None or n in pools)})
         by_court = queries.court_schedules(self.store, courts) if courts else {}  # one read for every court
         for court in sorted(courts):
             payload = schedule_payload(self.store, court, by_court.get(court, []))
