@@ -164,8 +164,7 @@ class Journal:
         for place in places:
             fd = self._alive_fds.get(place)
             if fd is None:
-                place.parent.mkdir(parents=True, exist_ok=True)
-                fd = self._alive_fds[place] = os.open(place, os.O_WRONLY | os.O_CREAT, 0o644)
+                fd = self._alive_fds[place] = _open_alive(place)
             os.pwrite(fd, text, 0)
 
     def close(self) -> None:
@@ -178,6 +177,18 @@ class Journal:
             if place != alive_path(self.path):
                 _remove_runtime(place)
         self._alive_fds.clear()
+
+
+def _open_alive(place: Path) -> int:
+    """Open (creating) a heartbeat file; again if another table's clean stop removed the empty folder meanwhile."""
+    for attempt in range(3):
+        place.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return os.open(place, os.O_WRONLY | os.O_CREAT, 0o644)
+        except FileNotFoundError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
 
 
 def _remove_runtime(place: Path) -> None:
