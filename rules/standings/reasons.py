@@ -93,14 +93,14 @@ def _level_words(c: Comparison) -> list[Words]:
     return [Phrase("level on {clauses}", (("clauses", _clauses(c.level_parts)),))] if c.level_parts else []
 
 
-def _versus(key: str, by: Component, mine: Component, theirs: Component) -> Phrase:
-    return Phrase(key, (("criterion", _criterion(by)), ("mine", _shown(mine)), ("theirs", _shown(theirs))))
+def _versus(sentence: Phrase, by: Component, mine: Component, theirs: Component) -> Phrase:
+    return Phrase(sentence.key, (("criterion", _criterion(by)), ("mine", _shown(mine)), ("theirs", _shown(theirs))))
 
 
 def ahead_words(c: Comparison) -> Words:
     if c.upper is None or c.lower is None:
         return Joined((*_level_words(c), Phrase("ahead by the order of the results")), "; ")
-    ahead = _versus("ahead on {criterion} {mine} vs {theirs}", c.upper, c.upper, c.lower)
+    ahead = _versus(Phrase("ahead on {criterion} {mine} vs {theirs}"), c.upper, c.upper, c.lower)
     return Joined((*_level_words(c), ahead), "; ")
 
 
@@ -108,7 +108,7 @@ def behind_words(c: Comparison) -> Words:
     last = Phrase("last")
     if c.upper is None or c.lower is None:
         return Joined((last, *_level_words(c)), "; ")
-    behind = _versus("behind on {criterion} {mine} vs {theirs}", c.lower, c.lower, c.upper)
+    behind = _versus(Phrase("behind on {criterion} {mine} vs {theirs}"), c.lower, c.lower, c.upper)
     return Joined((last, *_level_words(c), behind), "; ")
 
 

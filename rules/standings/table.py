@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rules.errors import ResultsError
 from rules.ruleset import Ruleset
 from rules.standings.decisions import Decision, decision_problem
-from rules.standings.reasons import explain
+from rules.standings.reasons import explain_words
 from rules.standings.results import MatchResult, result_problem
 from rules.standings.scoring import PoolData
 from rules.standings.tiebreak import order_pool
+from rules.words.standings import Words, reason_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,6 +39,7 @@ class Unresolved:
     pool: str
     teams: tuple[str, ...]
     needs: str
+    needs_words: Words | None = field(default=None, compare=False)  # ``needs`` as phrases (rules.words.standings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,6 +47,10 @@ class PoolTable:
     pool: str
     rows: tuple[TableRow, ...]
     unresolved: tuple[Unresolved, ...]
+    reason_words: dict[str, Words] = field(default_factory=dict, compare=False)
+    """Each team's ``reason`` as data (catalog phrases), for words in another language:
+    ``rules.words.standings.reason_text(table.reason_words[team], words_for("sv"))``. Empty for
+    a table rebuilt from its English rows (a screen's copy from the service)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,7 +112,8 @@ def rank_pool(
             raise ResultsError(f"decision for pool {decision.pool}", None, problem)
     data = PoolData.build(ruleset, pool, mine, teams)
     ordering = order_pool(ruleset, data, decisions)
-    reasons = explain(ordering)
+    words = explain_words(ordering)
+    reasons = {team: reason_text(w) for team, w in words.items()}
     rows: list[TableRow] = []
     for group in ordering.placing:
         rank = len(rows) + 1
@@ -127,8 +134,10 @@ def rank_pool(
                     reason=reasons[team],
                 )
             )
-    unresolved = tuple(Unresolved(pool=pool, teams=tie.teams, needs=tie.needs) for tie in ordering.ties)
-    return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved)
+    unresolved = tuple(
+        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words) for tie in ordering.ties
+    )
+    return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved, reason_words=words)
 
 
 def rank_pools(
