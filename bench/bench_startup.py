@@ -2,7 +2,9 @@
 
     PYTHONPYCACHEPREFIX=/tmp/courtside-pyc .venv/bin/python -m bench.bench_startup [--repeat N]
 
-Each figure is the best of ``--repeat`` fresh interpreters. Imports are read from
+Each figure is the best and the median of ``--repeat`` fresh interpreters, after one
+warm-up run of each that writes the bytecode cache; the load average is printed
+before and after (the machine is shared: quote the load with the figures). Imports are read from
 ``python -X importtime`` (the cumulative microseconds of the top module, so the
 interpreter's own start is not counted); ``courtside --help`` is wall time of the
 whole process, interpreter included, beside ``python -c pass`` for scale. Bytecode
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -46,16 +49,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     env.setdefault("PYTHONPYCACHEPREFIX", "/tmp/courtside-pyc")
     for module in MODULES:  # first run writes the bytecode cache
         import_us(module, env)
-    print(f"best of {args.repeat} fresh interpreters")
-    for module in MODULES:
-        best = min(import_us(module, env) for _ in range(args.repeat))
-        print(f"  import {module:<18} {best / 1000:6.1f} ms")
     cli = [sys.executable, "-m", "courtside", "--help"]
-    bare = min(wall_ms([sys.executable, "-c", "pass"], env) for _ in range(args.repeat))
-    helped = min(wall_ms(cli, env) for _ in range(args.repeat))
-    print(f"  python -c pass          {bare:6.1f} ms (the interpreter alone)")
-    print(f"  courtside --help        {helped:6.1f} ms (whole process)")
+    bare_command = [sys.executable, "-c", "pass"]
+    wall_ms(cli, env)
+    print(f"load average {_load()}; best / median of {args.repeat} fresh interpreters")
+    for module in MODULES:
+        times = [import_us(module, env) / 1000 for _ in range(args.repeat)]
+        print(f"  import {module:<18} {min(times):6.1f} / {statistics.median(times):6.1f} ms")
+    bare = [wall_ms(bare_command, env) for _ in range(args.repeat)]
+    helped = [wall_ms(cli, env) for _ in range(args.repeat)]
+    print(f"  python -c pass          {min(bare):6.1f} / {statistics.median(bare):6.1f} ms (the interpreter alone)")
+    print(f"  courtside --help        {min(helped):6.1f} / {statistics.median(helped):6.1f} ms (whole process)")
+    print(f"load average {_load()}")
     return 0
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 if __name__ == "__main__":
