@@ -10,9 +10,11 @@ from __future__ import annotations
 import gettext
 from datetime import datetime
 
+from rules.standings import PoolTable, TableRow, Unresolved
 from rules.tournament.placeholders import MatchOutcome, parse_placeholder
 from rules.words import words_for
 from rules.words.board import round_title
+from rules.words.standings import reason_text
 
 # The English abbreviations; the catalogs translate them (msgctxt "weekday" / "month"). Literals for standings.web.pot.
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -45,3 +47,15 @@ def team_text(words: gettext.NullTranslations, name: str) -> str:
     if isinstance(slot, MatchOutcome):
         return words.gettext(OUTCOMES[slot.outcome]).format(match=slot.match)
     return name
+
+
+def reason_in(words: gettext.NullTranslations, table: PoolTable, row: TableRow) -> str:
+    """A place's reason in the page's language ("före på poäng 4 mot 2"); the English text when the
+    table has no phrases for it (a table rebuilt from published rows)."""
+    phrases = table.reason_words.get(row.team)
+    return row.reason if phrases is None else reason_text(phrases, words)
+
+
+def needs_in(words: gettext.NullTranslations, tie: Unresolved) -> str:
+    """What a tie still needs, in the page's language ("lottning (ange ordningen ...)")."""
+    return tie.needs if tie.needs_words is None else reason_text(tie.needs_words, words)

@@ -1,0 +1,68 @@
+"""A pool page in Swedish or Slovak gives every place's reason, and a tie's need, in that language;
+in English the reasons read exactly as `courtside standings` prints them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+from html import unescape
+
+import pytest
+from starlette.testclient import TestClient
+
+from standings.web import create_app
+from standings.web.memory import MemoryBackend
+from standings.web.sample import sample_backend
+from standings.web.view import View
+from tests.web_support import Clock
+
+ENGLISH = ("ahead on", "behind on", "level on", "level with", "needs", " vs ", "waiting for", "drawing of lots")
+
+
+@pytest.fixture(scope="module")
+def backend() -> Iterator[MemoryBackend]:
+    b = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
+    yield b
+    b.close()
+
+
+def reasons_on(page: str) -> list[str]:
+    return [unescape(r) for r in re.findall(r'<span class="why">([^<]*)</span>', page)]
+
+
+def pool_pages(backend: MemoryBackend, lang: str) -> dict[str, str]:
+    progress = View(backend.data()).progress
+    assert progress is not None
+    pools = [p for p, state in progress.pools.items() if state.table is not None]
+    with TestClient(create_app(backend, lang=lang, secure_cookies=False)) as client:
+        return {p: client.get(f"/pool/{p}").text for p in pools}
+
+
+def test_a_swedish_pool_page_gives_its_reasons_in_swedish(backend: MemoryBackend) -> None:
+    pages = pool_pages(backend, "sv")
+    reasons = [r for page in pages.values() for r in reasons_on(page)]
+    assert reasons and all(r for r in reasons)
+    text = " ".join(reasons)
+    assert "före på poäng" in text and "sist; efter på" in text
+    assert "lika med" in text and "kräver lottning" in text
+    for word in ENGLISH:
+        assert word not in text, word
+    notes = " ".join(re.findall(r'<ul class="notes">(.*?)</ul>', " ".join(pages.values()), re.S))
+    assert "väntar på lottning (ange ordningen" in unescape(notes)
+
+
+def test_a_slovak_pool_page_gives_its_reasons_in_slovak(backend: MemoryBackend) -> None:
+    text = " ".join(r for page in pool_pages(backend, "sk").values() for r in reasons_on(page))
+    assert "pred na body" in text and "rovnako s" in text and "treba žreb" in text
+    for word in ENGLISH:
+        assert word not in text, word
+
+
+def test_an_english_pool_page_gives_the_standings_own_words(backend: MemoryBackend) -> None:
+    progress = View(backend.data()).progress
+    assert progress is not None
+    for pool, page in pool_pages(backend, "en").items():
+        table = progress.pools[pool].table
+        assert table is not None
+        assert reasons_on(page) == [row.reason for row in table.rows]
