@@ -232,7 +232,7 @@ def snapshot(ctx: Context, c: Core, board: Board, at: int) -> MatchState:
             values = views[i].__dict__.copy()
             values["remaining_ms"] = p.remaining(play)
             view = object.__new__(PenaltyView)
-            object.__setattr__(view, "__dict__", values)  # as MatchState below: no per-field __init__
+            object.__setattr__(view, "__dict__", values)  # as MatchState below: no __init__
             changed[i] = view
         views = tuple(changed)
     possession = None
@@ -245,9 +245,9 @@ def snapshot(ctx: Context, c: Core, board: Board, at: int) -> MatchState:
         until = c.finished_at if c.finished_at is not None else at
         wall_left = max(0, m.wall_clock_cap - (until - c.started_at))
         fits = wall_left >= m.period_length
-    # Built without __init__: a frozen dataclass's __init__ sets its thirty fields one
-    # object.__setattr__ at a time, which is most of a frame's cost; the values are complete
-    # (board.fixed has the rest: tests/test_match_state.py compares with the plain constructor).
+    # Built without __init__, which would copy its template and check the thirty names again on
+    # every frame: the values are complete (board.fixed has the rest) and the dict becomes the
+    # record's own (tests/test_match_state.py compares with the plain constructor).
     values = board.fixed.copy()
     values.update(
         at=at, clock_ms=remaining if down else played, tenths=0 < remaining < m.tenths_below,
