@@ -1,8 +1,9 @@
-"""Frozen dataclasses read back from JSON-like data, checked against their type hints.
+"""Frozen records read back from JSON-like data, checked against their type hints.
 
 The match state goes out as ``dataclasses.asdict`` (the table publishes it, ``courtside
 replay --format json`` prints it) and a screen reads it back: :func:`from_data` builds
-the dataclass again and names the first key whose value does not fit.
+the record again (a dataclass to ``dataclasses``: rules.match.records) and names the first
+key whose value does not fit.
 """
 
 from __future__ import annotations
