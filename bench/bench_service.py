@@ -184,11 +184,13 @@ def main() -> int:
         for n in timed:
             court = plan.court_id(plan.fixtures[n].court)
             events, result = played(int(n))
+            before = len(acks)  # read first: a fast service acks some before the publishing loop ends
             for e in events[:-1]:
                 pub.publish(p.court_topic(t, court, "events"),
                             p.encode(p.event_message(id=uuid.uuid4().hex, court=court, match=n, event=e)), qos=1)
-            before = len(acks)
+            deadline = time.monotonic() + 60
             while len(acks) < before + len(events) - 1:
+                assert time.monotonic() < deadline, f"match {n}: {len(acks) - before} of {len(events) - 1} acks"
                 time.sleep(0.001)
             time.sleep(0.005)
             while not tables.empty():

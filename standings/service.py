@@ -2,11 +2,11 @@
 
 Per message: parse it (rules.protocol), ingest it in its own transaction (standings.ingest), and
 only after the commit send its acknowledgement (QoS 1), so an ack always means "in the database".
-After each batch it publishes, retained, the tables of the pools that changed and the schedules
-of the courts whose matches changed, and tells the web part. Refusals go to the error topic and
-the log; nothing stored changes. Several instances share the tables' topics through a shared
-subscription (``$share/GROUP/...``) over one database; the database's unique keys keep a message
-handled by two of them from counting twice.
+Once the queue is drained (or 50 ms into a burst) it publishes, retained, the tables of the pools
+that changed and the schedules of the courts whose matches changed, and tells the web part.
+Refusals go to the error topic and the log; nothing stored changes. Several instances share the
+tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
+database's unique keys keep a message handled by two of them from counting twice.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from standings.notify import sd_notify, watchdog_interval
 from standings.store import Store, pool_state
 
 BATCH = 500
+PUBLISH_WITHIN = 0.05
+"""Seconds a burst of messages may hold back the tables and schedules it changed."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,22 +179,27 @@ class Service:
         ping = watchdog_interval()
         last_ping = 0.0
         try:
+            pools: set[str] = set()  # changed since the last publishing
+            courts: set[str] = set()
             while not self._stopping.is_set():
                 batch = self._take(timeout=min(ping or 1.0, 1.0))
-                pools: set[str] = set()
-                courts: set[str] = set()
                 messages: list[tuple[str, bytes]] = []
                 for item in batch:
                     if item[0] == "message":
+                        if not messages and not (pools or courts):
+                            self._oldest = item[3]
                         messages.append((item[1], item[2]))
-                        self._oldest = min(self._oldest, item[3]) if messages[1:] else item[3]
                         continue
                     self._ingest(messages, pools, courts)
                     messages = []
                     self._handle(item, pools, courts)
                 self._ingest(messages, pools, courts)
-                if pools or courts:
+                # Tables and schedules once the queue is drained (a burst is published once, not per batch),
+                # or after PUBLISH_WITHIN at the latest while messages keep coming.
+                if (pools or courts) and (self.queue.empty() or self._stopping.is_set()
+                                          or time.monotonic() - self._oldest >= PUBLISH_WITHIN):
                     self._publish_changes(pools, courts)
+                    pools, courts = set(), set()
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
