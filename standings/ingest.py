@@ -281,8 +281,10 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     # later stages' teams resolve); a later stage's result may decide who plays where: every court.
     first_round = f.stage in store.plan.entry_teams
     complete = played + 1 >= store.stage_sizes.get(f.stage, 0)
-    return Outcome("stored", ack=("result", m.seq), pools={f.stage} if store.plan.tournament.pool(f.stage) else set(),
-                   courts={m.court}, all_courts=not first_round or complete)
+    # The stage is named even when it is a knock-out round (as the desk's record_result does): its result decides
+    # who plays where, so the tournament's progress is worked out again and the pages rebuild in full.
+    return Outcome("stored", ack=("result", m.seq), pools={f.stage}, courts={m.court},
+                   all_courts=not first_round or complete)
 
 
 def _judge(session: Session, m: Message, stored: dict[str, Any], now: datetime) -> Outcome:
