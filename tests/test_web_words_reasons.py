@@ -66,3 +66,14 @@ def test_an_english_pool_page_gives_the_standings_own_words(backend: MemoryBacke
         table = progress.pools[pool].table
         assert table is not None
         assert reasons_on(page) == [row.reason for row in table.rows]
+
+
+def test_the_final_ranking_says_what_an_open_place_waits_for_in_the_pages_language(backend: MemoryBackend) -> None:
+    pages = {}
+    for lang in ("sv", "sk", "en"):
+        with TestClient(create_app(backend, lang=lang, secure_cookies=False)) as client:
+            pages[lang] = " ".join(reasons_on(client.get("/ranking").text))
+    assert "väntar på resultatet i F" in pages["sv"] and "the result of" not in pages["sv"]
+    assert "förlorare QF1 (resultatet i QF1)" in pages["sv"] and "waiting for" not in pages["sv"]
+    assert "čaká na výsledok zápasu F" in pages["sk"]
+    assert "waiting for the result of F" in pages["en"]

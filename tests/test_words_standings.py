@@ -1,5 +1,6 @@
-"""The standings' reasons in the tournament's language: every message key the code can produce
-is in the Swedish and Slovak catalogs with the same placeholders, and English stays as printed."""
+"""The standings' reasons (and what an open slot waits for) in the tournament's language: every
+message key the code can produce is in the Swedish and Slovak catalogs with the same placeholders,
+and English stays as printed."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from rules.words.standings import AND, Joined, Names, Phrase, Words, counted, ke
 from tests.standings_support import played, with_ranking
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [*sorted((ROOT / "rules" / "standings").glob("*.py")), ROOT / "rules" / "words" / "standings.py"]
+SOURCES = [*sorted((ROOT / "rules" / "standings").glob("*.py")), ROOT / "rules" / "words" / "standings.py",
+           ROOT / "rules" / "tournament" / "progression.py", ROOT / "rules" / "tournament" / "ranking.py"]
 
 Key = tuple[str, str | None]
 

@@ -10,7 +10,7 @@ penalty competition waits for the organiser's decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules.errors import TournamentError
 from rules.ruleset import Ruleset
@@ -29,9 +29,10 @@ from rules.tournament.placeholders import (
     canonical,
     parse_placeholder,
 )
-from rules.tournament.ranking import CrossRow, RankedTeams, rank_across
+from rules.tournament.ranking import CrossRow, RankedTeams, lots_between, rank_across
 from rules.tournament.sameclub import Swap, choose_swaps
 from rules.tournament.thirds import allocate, best_from_pools_slots
+from rules.words.standings import Joined, Phrase, Words, reason_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,6 +42,7 @@ class Slot:
     text: str
     team: str | None
     needs: str | None = None
+    needs_words: Words | None = field(default=None, compare=False)  # ``needs`` as phrases (rules.words.standings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,31 +131,33 @@ class _Walker:
             if found is None:
                 self.slots[key] = Slot(text=key, team=text)
             else:
-                team, needs = self._resolve(found)
+                team, words = self._resolve(found)
                 if team is not None and key in self.swappable:
-                    team, needs = self._after_swaps(key)
-                self.slots[key] = Slot(text=key, team=team, needs=needs)
+                    team, words = self._after_swaps(key)
+                needs = None if words is None else reason_text(words)
+                self.slots[key] = Slot(text=key, team=team, needs=needs, needs_words=words)
         return self.slots[key]
 
-    def _resolve(self, found: Placeholder) -> tuple[str | None, str | None]:
+    def _resolve(self, found: Placeholder) -> tuple[str | None, Words | None]:
         if isinstance(found, MatchOutcome):
             state = self.matches[found.match]
             team = state.winner if found.outcome == "winner" else state.loser
-            return (team, None) if team else (None, f"the result of {found.match}")
+            return (team, None) if team else (None, Phrase("the result of {match}", (("match", found.match),)))
         if isinstance(found, BestPlaced):
             ranked = self._best(found.rank)
-            if isinstance(ranked, str):
+            if not isinstance(ranked, RankedTeams):
                 return None, ranked
-            return ranked.place(found.nth)
+            return ranked.place_words(found.nth)
         if isinstance(found, BestFromPools):
             return self._from_pools(found)
         if (pool := self.pools.get(found.stage)) is not None:
             if not pool.complete or pool.table is None:
-                return None, f"pool {found.stage} to finish ({pool.played} of {pool.expected} matches played)"
+                return None, Phrase("pool {pool} to finish ({played} of {expected} matches played)", (
+                    ("pool", found.stage), ("played", pool.played), ("expected", pool.expected)))
             return _place_in_table(pool.table, found.rank)
-        return self.rankings[found.stage].place(found.rank)
+        return self.rankings[found.stage].place_words(found.rank)
 
-    def _best(self, rank: int) -> RankedTeams | str:
+    def _best(self, rank: int) -> RankedTeams | Words:
         name = f"best {ordinal(rank)}"
         if name in self.rankings:
             return self.rankings[name]  # every "best 3rd" and "3B/C" slot asks; the pools are settled by now
@@ -161,7 +165,8 @@ class _Walker:
         for pool in self.t.entry_pools:
             state = self.pools[pool.name]
             if not state.complete or state.table is None:
-                return f"every first-round pool to finish (pool {pool.name}: {state.played} of {state.expected} played)"
+                return Phrase("every first-round pool to finish (pool {pool}: {played} of {expected} played)", (
+                    ("pool", pool.name), ("played", state.played), ("expected", state.expected)))
             team, needs = _place_in_table(state.table, rank)
             if team is None:
                 return needs or f"place {rank} of pool {pool.name}"
@@ -171,19 +176,19 @@ class _Walker:
         self.rankings[name] = ranked
         return ranked
 
-    def _from_pools(self, found: BestFromPools) -> tuple[str | None, str | None]:
+    def _from_pools(self, found: BestFromPools) -> tuple[str | None, Words | None]:
         group = best_from_pools_slots(self.t)[found.rank]
         ranked = self._best(found.rank)
-        if isinstance(ranked, str):
+        if not isinstance(ranked, RankedTeams):
             return None, ranked
         if ranked.waiting:
-            return ranked.place(1)
+            return ranked.place_words(1)
         rows = ranked.rows
         k = len(group)
         if k < len(rows) and rows[k - 1][0] == rows[k][0]:
             # Only a tie across the cut matters: the qualifiers are placed by their pools, not their order.
             tied = [r.team for n, r in rows if n == rows[k - 1][0]]
-            return None, f"an organiser's decision (lots) between {', '.join(tied)} for {ranked.name}"
+            return None, lots_between(tied, ranked.name)
         order = [p.name for p in self.t.entry_pools]
         qualifiers = sorted(((r.pool, r.team) for _, r in rows[:k]), key=lambda q: order.index(q[0]))
         placed = allocate(group, qualifiers)
@@ -202,7 +207,7 @@ class _Walker:
                 for rank in range(1, len(state.teams) + 1):
                     team, needs = _place_in_table(state.table, rank)
                     if team is None:
-                        return None, f"{needs}, for the same-club check"
+                        return None, f"{reason_text(needs or '')}, for the same-club check"
                     raw[f"{rank}{pool.name}"] = team
             self.swapped, self.swaps = choose_swaps(self.t, raw, self.entry_pool_of)
         return self.swapped[key], None
@@ -381,21 +386,32 @@ class _Walker:
         ranking = self.t.ranking(name)
         assert ranking is not None
         rows: list[CrossRow] = []
-        waiting: list[str] = []
+        waiting: list[Words] = []
         for text in ranking.teams:
             s = self.slot(text)
             if s.team is None:
-                waiting.append(f"{s.text} ({s.needs})")
+                needs = s.needs_words or s.needs or ""
+                waiting.append(Phrase("{slot} ({needs})", (("slot", _slot_words(s.text)), ("needs", needs))))
                 continue
             pool = self.pools[self.entry_pool_of[s.team]]
             if pool.table is None or not pool.complete:
-                waiting.append(f"pool {pool.name} to finish")
+                waiting.append(Phrase("pool {pool} to finish", (("pool", pool.name),)))
                 continue
             rows.append(_cross_row(pool.table, s.team))
-        self.rankings[name] = rank_across(name, rows, self.decisions, waiting=tuple(waiting))
+        self.rankings[name] = rank_across(name, rows, self.decisions, waiting=tuple(reason_text(w) for w in waiting),
+                                          waiting_words=tuple(waiting))
 
 
-def _place_in_table(table: PoolTable, rank: int) -> tuple[str | None, str | None]:
+def _slot_words(text: str) -> Words:
+    """A slot's name as words: "winner QF1" is worded by the catalogs ("vinnare QF1"), "1A" reads the same."""
+    found = parse_placeholder(text)
+    if not isinstance(found, MatchOutcome) or f"{found.outcome} {found.match}" != text:
+        return text
+    match = (("match", found.match),)
+    return Phrase("winner {match}", match) if found.outcome == "winner" else Phrase("loser {match}", match)
+
+
+def _place_in_table(table: PoolTable, rank: int) -> tuple[str | None, Words | None]:
     rows = table.rows
     if rank > len(rows):
         return None, f"place {rank} of pool {table.pool}, which has {len(rows)} teams"
@@ -403,8 +419,10 @@ def _place_in_table(table: PoolTable, rank: int) -> tuple[str | None, str | None
     tied = [r.team for r in rows if r.rank == row.rank]
     if len(tied) == 1:
         return row.team, None
-    need = next((u.needs for u in table.unresolved if row.team in u.teams), "an organiser's decision")
-    return None, f"{need} between {', '.join(tied)} in pool {table.pool}"
+    tie = next((u for u in table.unresolved if row.team in u.teams), None)
+    need: Words = Phrase("an organiser's decision") if tie is None else tie.needs_words or tie.needs
+    return None, Phrase("{needed} between {teams} in pool {pool}", (
+        ("needed", need), ("teams", Joined(tuple(tied), ", ")), ("pool", table.pool)))
 
 
 def _cross_row(table: PoolTable, team: str) -> CrossRow:

@@ -13,11 +13,12 @@ organiser's to decide, with a decision whose ``pool`` is the ranking's name
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.errors import TournamentError
 from rules.standings import Decision
+from rules.words.standings import Joined, Phrase, Words, reason_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,20 +43,35 @@ class RankedTeams:
     name: str
     rows: tuple[tuple[int, CrossRow], ...]
     waiting: tuple[str, ...] = ()
+    waiting_words: tuple[Words, ...] = field(default=(), compare=False)  # ``waiting`` as phrases, when known
     ties: tuple[tuple[str, ...], ...] = ()
     reasons: tuple[str, ...] = ()
     """Why each row stands where it does, against the row below (the last row: the row above)."""
 
     def place(self, rank: int) -> tuple[str | None, str | None]:
+        """The team at ``rank``, or what the place still needs."""
+        team, needs = self.place_words(rank)
+        return team, None if needs is None else reason_text(needs)
+
+    def place_words(self, rank: int) -> tuple[str | None, Words | None]:
+        """:meth:`place` with what it needs as phrases (rules.words.standings), for other languages."""
         if self.waiting:
-            return None, f"{self.name} to be complete (waiting for {'; '.join(self.waiting)})"
+            waiting = Joined(self.waiting_words or self.waiting, "; ")
+            return None, Phrase("{ranking} to be complete (waiting for {waiting})",
+                                (("ranking", self.name), ("waiting", waiting)))
         if rank > len(self.rows):
             return None, f"place {rank} of {self.name}, which has {len(self.rows)} teams"
         shared, row = self.rows[rank - 1]
         tied = [r.team for n, r in self.rows if n == shared]
         if len(tied) == 1:
             return row.team, None
-        return None, f"an organiser's decision (lots) between {', '.join(tied)} for {self.name}"
+        return None, lots_between(tied, self.name)
+
+
+def lots_between(tied: Sequence[str], ranking: str) -> Phrase:
+    """ "an organiser's decision (lots) between A, B for best 3rd": a tie across pools waiting for lots."""
+    return Phrase("an organiser's decision (lots) between {teams} for {ranking}",
+                  (("teams", Joined(tuple(tied), ", ")), ("ranking", ranking)))
 
 
 def rank_across(
@@ -64,10 +80,11 @@ def rank_across(
     decisions: Sequence[Decision],
     *,
     waiting: tuple[str, ...] = (),
+    waiting_words: tuple[Words, ...] = (),
 ) -> RankedTeams:
     """Order ``rows`` by their records; a decision for ``name`` orders an exact tie."""
     if waiting:
-        return RankedTeams(name=name, rows=(), waiting=waiting)
+        return RankedTeams(name=name, rows=(), waiting=waiting, waiting_words=waiting_words)
     # Within a pool, its table's order: equal records keep it (a stable sort).
     ordered = sorted(rows, key=lambda r: r.place or 0)
     ordered.sort(key=lambda r: tuple(-x for x in r.record))

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from rules.standings import PoolTable, TableRow, Unresolved
 from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+from rules.tournament.progression import Slot
 from rules.words import words_for
 from rules.words.board import round_title
 from rules.words.standings import reason_text
@@ -56,6 +57,9 @@ def reason_in(words: gettext.NullTranslations, table: PoolTable, row: TableRow) 
     return row.reason if phrases is None else reason_text(phrases, words)
 
 
-def needs_in(words: gettext.NullTranslations, tie: Unresolved) -> str:
-    """What a tie still needs, in the page's language ("lottning (ange ordningen ...)")."""
-    return tie.needs if tie.needs_words is None else reason_text(tie.needs_words, words)
+def needs_in(words: gettext.NullTranslations, waiting: Unresolved | Slot) -> str:
+    """What a tie or an open slot still needs, in the page's language ("lottning (ange ordningen ...)",
+    "resultatet i F"); its English text when it has no phrases."""
+    if waiting.needs_words is None:
+        return waiting.needs or ""
+    return reason_text(waiting.needs_words, words)
