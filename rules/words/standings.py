@@ -8,8 +8,8 @@ English (:data:`ENGLISH`, the source language) it gives exactly the text the sta
 which is how the English ``reason`` of a table row is made, so the two cannot drift apart.
 
 >>> from rules.words import words_for
->>> ahead = Phrase("ahead on {criterion} {upper} vs {lower}", (("criterion", Phrase("points")),
-...                ("upper", "4"), ("lower", "2")))
+>>> ahead = Phrase("ahead on {criterion} {mine} vs {theirs}", (("criterion", Phrase("points")),
+...                ("mine", "4"), ("theirs", "2")))
 >>> reason_text(ahead)
 'ahead on points 4 vs 2'
 >>> reason_text(ahead, words_for("sv"))
