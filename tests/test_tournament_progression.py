@@ -272,3 +272,20 @@ def test_a_slot_open_for_a_tie_it_shares_with_a_place_elsewhere_still_waits() ->
     played_c = MatchResult(pool="C", home="Three Rock Rovers", away="Pembroke Wanderers", home_goals=2, away_goals=1)
     err = refused([*tied, *pool_b, played_c])
     assert "before its teams are known" in err.message
+
+
+def test_show_is_the_same_whatever_the_hash_seed() -> None:
+    """Pool C's carried-forward results come out in one order: a set's order once followed the hash seed."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        run = subprocess.run(
+            [sys.executable, "-m", "courtside", "tournament", "show", "rules/examples/indoor-hockey.toml",
+             "--results", "rules/examples/indoor-hockey-results.csv", "--format", "json"],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True,
+        )
+        outputs.add(run.stdout)
+    assert len(outputs) == 1

@@ -313,7 +313,8 @@ class _Walker:
 
     def _carried(self, pool: Pool, team_of: dict[str, str | None]) -> list[MatchResult]:
         out = []
-        for pair in carried_pairs(pool):
+        # In the pool's own order of teams: a set's order changes with the hash seed, and so did the output.
+        for pair in sorted(carried_pairs(pool), key=sorted):
             a, b = (team_of[x] for x in sorted(pair))
             origin = placeholder_of(sorted(pair)[0])
             assert isinstance(origin, PoolPlace)
