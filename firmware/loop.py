@@ -207,6 +207,7 @@ class TableLoop:
         elif isinstance(item, ScheduleUpdate):
             self.source.replace(item.matches)
             self.next_match = None
+            log.info("schedule from the service: %s", ", ".join(m.match_id for m in item.matches) or "nothing left")
         elif isinstance(item, LinkMessage):
             if self.link is not None:
                 self.link.handle(item.payload)

@@ -78,3 +78,24 @@ def test_the_courts_schedule_reaches_the_table_and_follows_a_moved_match(mosquit
         assert (moved.home, moved.away, moved.court, moved.kind) == ("Rot-Weiss Köln", "Slavia Praha", "Hall 2",
                                                                      "round_robin")
         table.stop()
+
+
+
+def test_a_schedule_addressed_to_another_court_is_not_taken(mosquitto: Any, tmp_path: Path) -> None:
+    """Hall 1's schedule reaching Hall 2's table would leave it no match of its own (a friendly instead).
+
+    The demo's embedded broker once delivered other courts' schedules to a table; here the table's
+    client is subscribed to Hall 1's schedule as well, so the broker hands it Hall 1's retained one.
+    """
+    from rules import protocol as p
+
+    broker = mosquitto()
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
+        table = Table(broker.url, tmp_path / "j3", court="hall-2", name="Hall 2")
+        table.pump(lambda: bool(table.schedules))
+        table.link.client.subscribe(p.court_topic("indoor-hockey", "hall-1", "schedule"), qos=1)
+        seen = len(table.schedules)
+        service.submit(lambda: desk.move_match(service.store, "1", court="hall-2", who="ann", why="floor wet"))
+        table.pump(lambda: any("1" in {m.match_id for m in s} for s in table.schedules[seen:]))
+        assert all(m.court == "Hall 2" for s in table.schedules for m in s)
+        table.stop()
