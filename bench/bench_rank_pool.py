@@ -16,6 +16,7 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rules.ruleset import PRESETS, load_ruleset
 from rules.standings import MatchResult, rank_pool, rank_pools
@@ -49,9 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"one 4-team pool re-ranked after its 6th result; best of {args.repeat} runs")
     for name in PRESETS:
         ruleset = load_ruleset(name)
-        alone = best_of(args.repeat, lambda r=ruleset: rank_pool(r, "A", pool))
-        among = best_of(args.repeat, lambda r=ruleset: rank_pool(r, "A", everything))
-        full = best_of(max(1, args.repeat // 50), lambda r=ruleset: rank_pools(r, everything))
+        alone = best_of(args.repeat, partial(rank_pool, ruleset, "A", pool))
+        among = best_of(args.repeat, partial(rank_pool, ruleset, "A", everything))
+        full = best_of(max(1, args.repeat // 50), partial(rank_pools, ruleset, everything))
         print(
             f"  {name:<16} rank_pool {alone * 1e6:7.0f} us (pool's results) {among * 1e6:7.0f} us "
             f"(all {len(everything):,} results)   rank_pools (251 pools) {full * 1e3:6.1f} ms"

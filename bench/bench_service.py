@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import paho.mqtt.client as mqtt
 
 from rules import protocol as p
-from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, event_to_dict
+from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, Side, event_to_dict
 from rules.ruleset import load_ruleset
 from standings.plan import load_plan
 
@@ -63,7 +63,8 @@ def played(number: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     m = Match(RULES)
     at = 0
     m.apply(ClockStarted(at=0))
-    for side, goals in (("home", number % 4), ("away", (number * 3) % 5)):
+    sides: tuple[tuple[Side, int], ...] = (("home", number % 4), ("away", (number * 3) % 5))
+    for side, goals in sides:
         for _ in range(goals):
             at += 1000
             m.apply(Goal(at=at, team=side))

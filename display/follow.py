@@ -160,8 +160,7 @@ def follow(args: argparse.Namespace) -> int:
     from display.screen import open_screen
     from display.snapshot import language_of, parse_size, save
     from display.theme import load_theme
-    from rules.tournament.loading import read_tournament_file
-    from rules.tournament.model import load_tournament_ruleset
+    from rules.tournament.loading import load_tournament_ruleset, read_tournament_file
 
     broker = parse_broker(args.broker)
     tournament = read_tournament_file(args.tournament)

@@ -19,8 +19,8 @@ from display.view import ScoreboardView, TeamLook
 from rules.errors import FileLineError, TournamentError
 from rules.match import MatchState
 from rules.ruleset import Ruleset
-from rules.tournament.loading import read_tournament_file
-from rules.tournament.model import Tournament, load_tournament_ruleset
+from rules.tournament.loading import load_tournament_ruleset, read_tournament_file
+from rules.tournament.model import Tournament
 
 MAX_SIDE = 7680  # 8K: anything larger is a typo, and would take gigabytes
 

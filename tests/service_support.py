@@ -13,13 +13,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.commands import LinkMessage, ScheduleUpdate
 from firmware.link import Link
 from firmware.schedule import Scheduled
 from firmware.session import MatchSession
 from rules import protocol as p
-from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, event_to_dict
+from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, Side, event_to_dict
 from rules.ruleset import Ruleset, load_ruleset
 from standings.plan import Plan, load_plan
 from standings.service import Service
@@ -63,7 +64,7 @@ class TableClient:
         port = int(broker_url.rsplit(":", 1)[1])
         self.got: queue.Queue[tuple[str, p.Message]] = queue.Queue()
         self.raw: list[tuple[str, bytes]] = []  # every message as it came from the broker
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"table-{court}-{uuid.uuid4().hex[:6]}")
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"table-{court}-{uuid.uuid4().hex[:6]}")
         if username:
             self.client.username_pw_set(username, password)
         subscribed = threading.Event()
@@ -160,7 +161,8 @@ class Table:
     def play(self, home: int, away: int) -> None:
         at = 0
         self.apply(ClockStarted(at=at))
-        for side, goals in (("home", home), ("away", away)):
+        sides: tuple[tuple[Side, int], ...] = (("home", home), ("away", away))
+        for side, goals in sides:
             for _ in range(goals):
                 at += 1000
                 self.apply(Goal(at=at, team=side))

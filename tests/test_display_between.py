@@ -6,8 +6,7 @@ from pathlib import Path
 
 from display.between import pool_tables
 from rules.standings.results import MatchResult
-from rules.tournament.loading import read_tournament_file
-from rules.tournament.model import load_tournament_ruleset
+from rules.tournament.loading import load_tournament_ruleset, read_tournament_file
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "rules" / "examples" / "indoor-hockey.toml"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -88,7 +89,8 @@ def test_every_field_of_every_event_is_checked_and_valid_values_pass() -> None:
     for cls in EVENT_TYPES.values():
         names = [f.name for f in dataclasses.fields(cls)]
         assert set(names) <= set(_WRONG)
-        cls(**{name: _VALID[name] for name in names})
+        valid: dict[str, Any] = {name: _VALID[name] for name in names}
+        cls(**valid)
 
 
 def test_the_examples_of_the_issue() -> None:

@@ -13,6 +13,7 @@ import jsonschema
 import paho.mqtt.client as mqtt
 import pytest
 import yaml
+from paho.mqtt.enums import CallbackAPIVersion
 
 from rules import protocol as p
 from rules.errors import CourtsideError, ProtocolError
@@ -114,12 +115,12 @@ def test_result_payload_is_strict() -> None:
 def _capture(broker_url: str, topic_filter: str, publish: list[tuple[str, bytes, bool]], count: int) -> list[Any]:
     port = int(broker_url.rsplit(":", 1)[1])
     got: queue.Queue[mqtt.MQTTMessage] = queue.Queue()
-    sub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"cap-{uuid.uuid4().hex[:6]}")
+    sub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"cap-{uuid.uuid4().hex[:6]}")
     sub.on_message = lambda _c, _u, m: got.put(m)
     sub.connect("127.0.0.1", port)
     sub.subscribe(topic_filter, qos=1)
     sub.loop_start()
-    pub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"pub-{uuid.uuid4().hex[:6]}")
+    pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"pub-{uuid.uuid4().hex[:6]}")
     pub.connect("127.0.0.1", port)
     pub.loop_start()
     try:

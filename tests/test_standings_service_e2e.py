@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +79,7 @@ def play_day(tables: dict[str, Table], upto: int, between: Any = None) -> list[i
         home, away = m.home, m.away
         if home not in TEAMS or away not in TEAMS:
             # The table learns a later stage's teams from the service's schedule, as NEXT loads them.
-            table.pump(lambda t=table, n=number: _known(t, str(n)) is not None, timeout=60,
-                       others=tuple(tables.values()))
+            table.pump(partial(_teams_known, table, str(number)), timeout=60, others=tuple(tables.values()))
             home, away = _known(table, str(number))  # type: ignore[misc]
         table.load(str(number), home, away, stage=m.stage, round=m.round, kind=kind)
         table.play(*score(number, kind))
@@ -87,8 +87,7 @@ def play_day(tables: dict[str, Table], upto: int, between: Any = None) -> list[i
         if between is not None and between(number):
             continue  # the service or the broker is down: the tables go on, the outbox waits
         # As the table's loop does between presses: hand the link what it posted (acks, resends, schedules).
-        table.pump(lambda t=table: t.link.online and t.link.outbox.waiting() == 0, timeout=60,
-                   others=tuple(tables.values()))
+        table.pump(partial(_all_sent, table), timeout=60, others=tuple(tables.values()))
     return played
 
 
@@ -98,6 +97,21 @@ def _known(table: Table, match_id: str) -> tuple[str, str] | None:
             if s.match_id == match_id:
                 return (s.home, s.away) if s.home in TEAMS and s.away in TEAMS else None
     return None
+
+
+def _teams_known(table: Table, match_id: str) -> bool:
+    return _known(table, match_id) is not None
+
+
+def _all_sent(table: Table) -> bool:
+    return table.link.online and table.link.outbox.waiting() == 0
+
+
+def _kill_after(number: int, server: Server, played: int) -> bool:
+    """Kills ``server`` once match ``number`` is played; the day goes on (nothing is skipped)."""
+    if played == number:
+        server.kill()
+    return False
 
 
 def settle(tables: dict[str, Table]) -> None:
@@ -157,7 +171,7 @@ def test_two_instances_share_the_day_over_postgresql_and_one_is_killed(tables: A
     first = Server(pg_url, broker.url, tmp_path / "first.log")
     second = Server(pg_url, broker.url, tmp_path / "second.log")
     try:
-        played = play_day(made, 16, between=lambda n: n == 6 and first.kill())
+        played = play_day(made, 16, between=partial(_kill_after, 6, first))
         settle(made)
         check_standings(pg_url, tmp_path, made, played)
         assert b"status=stored" in (tmp_path / "first.log").read_bytes()  # both took a share before the kill

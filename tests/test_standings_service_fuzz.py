@@ -78,7 +78,7 @@ def _run(service: Service, topic: str, raw: bytes) -> None:
     before = _stored(service), service.counts["refused"]
     published: list[Any] = []
     original = service.client.publish
-    service.client.publish = lambda *a, **k: published.append(a)  # type: ignore[method-assign]
+    service.client.publish = lambda *a, **k: published.append(a)  # type: ignore[method-assign,assignment]
     try:
         service._message(topic, raw, set(), set())
     finally:

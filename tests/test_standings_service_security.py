@@ -14,6 +14,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
 from rules import protocol as p
 from standings.passwords import passwords_command
@@ -46,7 +47,7 @@ def shipped_broker(mosquitto: Any, tmp_path: Path) -> Any:
 
 
 def client(port: int, user: str | None, password: str | None, *, ca: Path | None = None) -> tuple[mqtt.Client, int]:
-    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"{user}-{uuid.uuid4().hex[:6]}")
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"{user}-{uuid.uuid4().hex[:6]}")
     if user:
         c.username_pw_set(user, password)
     if ca is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -16,7 +17,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoo
 
 
 @pytest.fixture
-def store(db_url: str) -> Store:
+def store(db_url: str) -> Iterator[Store]:
     s = Store.open(db_url, load_plan(EXAMPLE))
     yield s
     s.close()

@@ -98,7 +98,7 @@ def test_scripted_tables_a_table_killed_after_a_result_and_restarted(mosquitto: 
         assert s.scalar(select(func.count()).select_from(ResultRow)) == len(results)
     store.close()
     tables = {court: type("T", (), {"link": type("L", (), {"outbox": o})()})() for court, o in outboxes.items()}
-    check_standings(db, tmp_path, tables, sorted(int(r.match_id) for r in results))  # type: ignore[arg-type]
+    check_standings(db, tmp_path, tables, sorted(int(r.match_id) for r in results))
 
 
 def _result_rows(store: Any) -> list[Any]:

@@ -9,7 +9,8 @@ import pytest
 
 from rules.errors import TournamentError
 from rules.tournament.draw import make_draw, pool_teams
-from rules.tournament.model import Tournament, parse_tournament, validate_tournament
+from rules.tournament.loading import parse_tournament, validate_tournament
+from rules.tournament.model import Tournament
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 

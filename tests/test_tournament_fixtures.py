@@ -8,7 +8,8 @@ from itertools import combinations
 import pytest
 
 from rules.tournament.fixtures import all_fixtures, carried_pairs, pool_fixtures, round_robin
-from rules.tournament.model import Pool, validate_tournament
+from rules.tournament.loading import validate_tournament
+from rules.tournament.model import Pool
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])

@@ -291,14 +291,6 @@ def test_no_module_of_rules_tournament_imports_itself_back_at_load_time() -> Non
     assert edges["model"] <= {"placeholders"}
 
 
-def test_names_that_moved_out_of_the_model_still_resolve_from_it() -> None:
-    import rules.tournament.model as model
-    from rules.tournament import loading, stages
-
-    assert model.stage_order is stages.stage_order and model.parse_tournament is loading.parse_tournament
-    with pytest.raises(AttributeError):
-        model.not_a_name  # noqa: B018
-
 
 def test_look_ups_by_name_find_each_kind_of_stage() -> None:
     t = validate_tournament(copy.deepcopy(BASE), "cup.toml")

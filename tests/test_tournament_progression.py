@@ -13,7 +13,7 @@ from rules.errors import TournamentError
 from rules.ruleset import load_ruleset
 from rules.standings import Decision, MatchResult, parse_results_csv
 from rules.tournament import Progress, Tournament, parse_tournament, progress
-from rules.tournament.model import validate_tournament
+from rules.tournament.loading import validate_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 HOCKEY = ROOT / "rules" / "examples" / "indoor-hockey.toml"

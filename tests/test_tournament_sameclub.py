@@ -6,7 +6,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from rules.tournament.model import Tournament, parse_tournament, validate_tournament
+from rules.tournament.loading import parse_tournament, validate_tournament
+from rules.tournament.model import Tournament
 from rules.tournament.sameclub import choose_swaps, meeting_places
 
 ICE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "ice-hockey.toml"

@@ -14,8 +14,10 @@ import pytest
 from rules.errors import ScheduleError
 from rules.ruleset import load_ruleset
 from rules.tournament import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
-from rules.tournament.model import Tournament, stage_dependencies, validate_tournament
+from rules.tournament.loading import validate_tournament
+from rules.tournament.model import Tournament
 from rules.tournament.schedule import TournamentSchedule
+from rules.tournament.stages import stage_dependencies
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 SEEDS = ["indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey"]

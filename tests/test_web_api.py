@@ -10,9 +10,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema
 import pytest
-import yaml  # type: ignore[import-untyped]
+import yaml
 from starlette.routing import Route
 from starlette.testclient import TestClient
 

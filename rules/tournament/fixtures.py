@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.tournament.model import Pool, Tournament, stage_dependencies, stage_order
+from rules.tournament.model import Pool, Tournament
 from rules.tournament.placeholders import PoolPlace, parse_placeholder
+from rules.tournament.stages import stage_dependencies, stage_order
 
 POOL_ROUND = "pool"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime, time
 from functools import cached_property
-from typing import Annotated, Any
+from typing import Annotated
 
 from rules.record import Record, field
 from rules.ruleset_model import Millis
@@ -174,26 +174,3 @@ def placeholder_of(text: str) -> Placeholder:
     if found is None:
         raise ValueError(f"{text!r} is not a placeholder")
     return found
-
-
-_MOVED = {
-    "parse_tournament": "loading",
-    "validate_tournament": "loading",
-    "load_tournament_ruleset": "loading",
-    "ruleset_path": "loading",
-    "match_length": "loading",
-    "slot_lengths": "loading",
-    "check_against_ruleset": "checks",
-    "stage_dependencies": "stages",
-    "stage_order": "stages",
-}
-
-
-def __getattr__(name: str) -> Any:
-    # Names that lived here before the split by job; resolved on first use, so this module
-    # imports none of the modules that import it (the old cycle with exchange and thirds).
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(f"rules.tournament.{_MOVED[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

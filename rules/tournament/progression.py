@@ -19,7 +19,7 @@ from rules.standings.possible import impossible
 from rules.tournament.decisions import check_decisions, ordinal
 from rules.tournament.exchange import check_against_teams, clash_notes
 from rules.tournament.fixtures import carried_pairs, pool_fixtures
-from rules.tournament.model import Pool, Tournament, placeholder_of, stage_order
+from rules.tournament.model import Pool, Tournament, placeholder_of
 from rules.tournament.placeholders import (
     BestFromPools,
     BestPlaced,
@@ -31,6 +31,7 @@ from rules.tournament.placeholders import (
 )
 from rules.tournament.ranking import CrossRow, RankedTeams, lots_between, rank_across
 from rules.tournament.sameclub import Swap, choose_swaps
+from rules.tournament.stages import stage_order
 from rules.tournament.thirds import allocate, best_from_pools_slots
 from rules.words.standings import Joined, Phrase, Words, reason_text
 

@@ -27,8 +27,10 @@ from datetime import datetime, timedelta
 from rules.errors import ScheduleError
 from rules.ruleset import Ruleset
 from rules.tournament.fixtures import POOL_ROUND, Fixture, all_fixtures
-from rules.tournament.model import OTHER_COURT, Schedule, Tournament, slot_lengths, stage_dependencies
+from rules.tournament.loading import slot_lengths
+from rules.tournament.model import OTHER_COURT, Schedule, Tournament
 from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+from rules.tournament.stages import stage_dependencies
 
 MAX_DAYS = 60
 """A schedule that runs longer than this is taken as one that cannot be met."""
