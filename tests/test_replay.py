@@ -70,7 +70,7 @@ def test_missing_file_and_unknown_rules(tmp_path: Path, capsys: pytest.CaptureFi
     assert "neither a preset" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("at", ["nan", "inf", "-3", "soon"])
+@pytest.mark.parametrize("at", ["nan", "inf", "-3", "soon", "99999999"])
 def test_an_instant_that_is_not_a_time_is_refused_by_the_option(log: Path, at: str) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["replay", "--rules", "indoor-football", "--events", str(log), "--at", at])

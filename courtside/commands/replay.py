@@ -8,25 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any
 
-from courtside.files import read_text
+from courtside.files import match_instant, read_text
 from rules.match import Match, read_log
 from rules.ruleset import load_ruleset
 from rules.words.state import state_text
-
-
-def _seconds(text: str) -> float:
-    """``--at``: a finite, non-negative number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds from 0 up")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -39,7 +27,8 @@ def register(sub: Any) -> None:
     parser.add_argument("--events", required=True, metavar="FILE.jsonl", help="the match's event log (JSON lines)")
     parser.add_argument("--rules", metavar="NAME_OR_FILE",
                         help="a preset name or a ruleset TOML file (default: the one the log's header names)")
-    parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="instant to show (seconds on the log's clock)")
+    parser.add_argument("--at", type=match_instant, metavar="SECONDS",
+                        help="instant to show (seconds on the log's clock, 0 to a day)")
     parser.add_argument("--stage", choices=("round_robin", "knockout"),
                         help="whether the match may end level (default: the header's, else round_robin)")
     parser.add_argument("--round", metavar="ROUND", help='the round, e.g. "semi_final" (default: the header\'s)')
