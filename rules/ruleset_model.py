@@ -273,6 +273,8 @@ class Ruleset(Settings):
     # Round name -> its stage. A tournament's rounds and a match's round must be one of these;
     # rules that depend on the round (time-outs in semi-finals) name them exactly.
     rounds: Annotated[dict[str, StageKind], Size(1, 50)] = field(default_factory=lambda: dict(DEFAULT_ROUNDS))
+    # How long after the end a result may be protested; it stays provisional until then (None: it stands at once).
+    protest_window: Millis | None = None
 
     def _check(self) -> None:
         unknown = [r for r in self.timeouts.only_in_rounds or [] if r not in self.rounds]

@@ -53,7 +53,7 @@ def test_results_stay_provisional_for_the_protest_window_then_lock() -> None:
 
 def test_no_protest_window_means_no_lock() -> None:
     view = _view()
-    data = replace(view.data, ruleset=view.data.ruleset.model_copy(update={"name": "my-own"}))
+    data = replace(view.data, ruleset=view.data.ruleset.replace(protest_window=None))
     assert View(data).by_number[1].locked_at is None
 
 

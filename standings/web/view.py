@@ -16,16 +16,11 @@ from rules.tournament import Progress, progress
 from rules.tournament.placeholders import canonical, parse_placeholder
 from standings.web.inputs import RecordedResult, Sanction, TournamentData
 
-# Protest windows by preset until the ruleset carries one (seed 003: "senast en (1) timme
-# efter avslutad match"). A ruleset field ``protest_window`` (seconds) takes precedence.
-PROTEST_WINDOWS = {"youth-football": 3600}
-
 
 def protest_window(data: TournamentData) -> timedelta | None:
-    seconds = getattr(data.ruleset, "protest_window", None)
-    if seconds is None:
-        seconds = PROTEST_WINDOWS.get(data.ruleset.name)
-    return None if seconds is None else timedelta(seconds=int(seconds))
+    """The ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match")."""
+    ms = data.ruleset.protest_window
+    return None if ms is None else timedelta(milliseconds=ms)
 
 
 @dataclass(frozen=True, kw_only=True)
