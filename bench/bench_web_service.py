@@ -25,7 +25,8 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+
+from tests.service_support import played
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "water-polo.toml"
 POOLS = ("A", "B", "C", "D")
@@ -53,31 +54,6 @@ def serve(http_port: int, broker: str, db: str, core: int) -> None:
         service.run()
     finally:
         web.stop()
-
-
-def played(ruleset: Any, home: int, away: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """A pool match's events with ``home``-``away`` goals and the result the engine gives (as a table)."""
-    from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, event_to_dict
-
-    match = Match(ruleset, stage="round_robin", round="pool")
-    at = 0
-    match.apply(ClockStarted(at=at))
-    for _ in range(home):
-        at += 1000
-        match.apply(Goal(at=at, team="home"))
-    for _ in range(away):
-        at += 1000
-        match.apply(Goal(at=at, team="away"))
-    while match.result() is None:
-        at += 1000
-        state = match.state_at(at)
-        stopped = state.phase != "play" or (not state.running and state.clock_ms in (0, None))
-        match.apply(ClockStarted(at=at) if stopped else PeriodAdvanced(at=at))
-    outcome = match.result()
-    assert outcome is not None
-    return [event_to_dict(e) for e in match.events], {
-        "home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
-        "winner": outcome.winner}
 
 
 async def viewer(port: int, arrivals: list[float], ready: list[int], regions: int) -> None:
