@@ -12,9 +12,7 @@ COURTSIDE_FUZZ_EXAMPLES (tests/fuzz_support.py); the long run is
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
-import tempfile
 import tomllib
 from typing import Any
 
@@ -25,7 +23,7 @@ from rules.errors import RulesetError
 from rules.ruleset import PRESETS, Ruleset, parse_ruleset, preset_text, read_ruleset_file, ruleset_digest
 from rules.schema import MAX_INT, MAX_TEXT
 from tests.fuzz_support import FUZZ, byte_mutation
-from tests.toml_fuzz import value_mutation
+from tests.toml_fuzz import toml_file, value_mutation
 
 TEXTS = {name: preset_text(name) for name in PRESETS}
 DOCS = {name: tomllib.loads(text) for name, text in TEXTS.items()}
@@ -68,18 +66,13 @@ def keeps_the_promises(r: Ruleset) -> None:
 @given(st.sampled_from(PRESETS).flatmap(lambda name: byte_mutation(TEXTS[name])))
 @FUZZ
 def test_bytes_are_read_or_refused_cleanly(data: bytes) -> None:
-    fd, name = tempfile.mkstemp(suffix=".toml")
-    try:
-        os.write(fd, data)
-        os.close(fd)
+    with toml_file(data) as name:
         try:
             ruleset = read_ruleset_file(name)
         except RulesetError as err:
             assert err.source == name and str(err).startswith(name) and err.problems
             return
         keeps_the_promises(ruleset)
-    finally:
-        os.unlink(name)
 
 
 @given(st.sampled_from(PRESETS).flatmap(lambda name: value_mutation(DOCS[name])))

@@ -12,9 +12,7 @@ traceback, never a hang. The run length is set by COURTSIDE_FUZZ_EXAMPLES
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import tempfile
 import tomllib
 from typing import Any
 
@@ -28,7 +26,7 @@ from rules.tournament.checks import check_against_ruleset
 from rules.tournament.placeholders import canonical, parse_placeholder
 from rules.tournament.stages import stage_order
 from tests.fuzz_support import FUZZ, SPORTS, byte_mutation, example
-from tests.toml_fuzz import value_mutation
+from tests.toml_fuzz import toml_file, value_mutation
 
 TEXTS = {sport: example(f"{sport}.toml") for sport in SPORTS}
 DOCS = {sport: tomllib.loads(text) for sport, text in TEXTS.items()}
@@ -70,10 +68,7 @@ def usable(t: Tournament, source: str) -> None:
 @given(st.sampled_from(SPORTS).flatmap(lambda sport: byte_mutation(TEXTS[sport])))
 @FUZZ
 def test_bytes_are_read_or_refused_cleanly(data: bytes) -> None:
-    fd, name = tempfile.mkstemp(suffix=".toml")
-    try:
-        os.write(fd, data)
-        os.close(fd)
+    with toml_file(data) as name:
         try:
             t = read_tournament_file(name)
         except TournamentError as err:
@@ -81,8 +76,6 @@ def test_bytes_are_read_or_refused_cleanly(data: bytes) -> None:
             return
         keeps_the_promises(t)
         usable(t, name)
-    finally:
-        os.unlink(name)
 
 
 @given(st.sampled_from(SPORTS).flatmap(lambda sport: value_mutation(DOCS[sport])))

@@ -10,6 +10,10 @@ list item repeated.
 from __future__ import annotations
 
 import copy
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, time, timedelta, timezone
 from typing import Any
 
@@ -73,3 +77,15 @@ def value_mutation(draw: st.DrawFn, doc: dict[str, Any]) -> dict[str, Any]:
         elif kind == "repeat" and isinstance(parent, list):
             parent.insert(int(key), copy.deepcopy(parent[int(key)]))
     return doc
+
+
+@contextmanager
+def toml_file(data: bytes) -> Iterator[str]:
+    """``data`` as a temporary .toml file, read by name as the commands read theirs; removed afterwards."""
+    fd, name = tempfile.mkstemp(suffix=".toml")
+    try:
+        os.write(fd, data)
+        os.close(fd)
+        yield name
+    finally:
+        os.unlink(name)
