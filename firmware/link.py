@@ -86,10 +86,11 @@ class Link:
             m = p.parse(bytes(message.payload), topic=message.topic, limit=p.MAX_SERVICE_BYTES)
         except CourtsideError:
             return  # only the service writes these topics (ACL); anything else is not ours to act on
-        if m.court != self.court or message.topic not in (self._topic("ack"), self._topic("schedule")):
+        if message.topic not in (self._topic("ack"), self._topic("schedule")):
             # Another court's schedule would empty this court's (its matches are filtered by court), and the
             # table would fall back to a friendly: seen with the demo's embedded broker delivering other
-            # courts' retained schedules. Only what is addressed to this court, on its own topics, counts.
+            # courts' retained schedules. Only this court's own topics count (parse has already checked
+            # that the envelope names the court its topic does).
             return
         if m.type == "schedule":
             self._post(ScheduleUpdate(matches=tuple(self._scheduled(m.payload))))
