@@ -44,11 +44,12 @@ from standings.plan import load_plan
 RULES = load_ruleset("indoor-hockey")
 
 
-def tournament_file(folder: Path, pools: int) -> Path:
+def tournament_file(folder: Path, pools: int, courts: int = 4) -> Path:
     names = [chr(ord("A") + i) if i < 26 else f"P{i}" for i in range(pools)]
+    court_names = ", ".join(f'"C{c}"' for c in range(1, courts + 1))
     lines = ['name = "bench"', 'ruleset = "indoor-hockey"',
              "final_ranking = [" + ", ".join(f'"{k}{n}"' for n in names for k in range(1, 7)) + "]",
-             "", "[schedule]", 'start = "2026-01-16T08:00"', 'courts = ["C1", "C2", "C3", "C4"]', 'slot = "55:00"']
+             "", "[schedule]", 'start = "2026-01-16T08:00"', f"courts = [{court_names}]", 'slot = "55:00"']
     for n in names:
         teams = ", ".join(f'"{n}{k}"' for k in range(1, 7))
         lines += ["", "[[pools]]", f'name = "{n}"', f"teams = [{teams}]"]
@@ -96,6 +97,13 @@ def start_broker(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
     raise RuntimeError("mosquitto did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used (Linux /proc): a figure the machine's other load disturbs
+    far less than wall-clock rates."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def client(port: int, name: str) -> mqtt.Client:
     c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"{name}-{uuid.uuid4().hex[:6]}")  # type: ignore[attr-defined]
     c.max_inflight_messages_set(1000)
@@ -108,20 +116,24 @@ def client(port: int, name: str) -> mqtt.Client:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pools", type=int, default=16)
+    ap.add_argument("--courts", type=int, help="courts (default: one per two pools, at least 4: 30 matches a court)")
     ap.add_argument("--latency", type=int, default=200, help="matches timed for the latency figure")
     ap.add_argument("--db", help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--keep-log", help="copy the server's log (one line per event, key=value) here")
+    ap.add_argument("--profile", help="run the server under cProfile and write its stats here (pstats file)")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-service-"))
     broker, port = start_broker(folder)
     try:
-        source = tournament_file(folder, args.pools)
+        courts = args.courts or max(4, args.pools // 2)
+        source = tournament_file(folder, args.pools, courts)
         plan = load_plan(source)
         # The service in its own process, as in production (in this one it would share the GIL with the
         # bench's own four MQTT clients).
         log = folder / "server.log"
         server = subprocess.Popen(
-            [sys.executable, "-m", "courtside", "server", "--tournament", str(source), "--broker",
+            [sys.executable, *(["-m", "cProfile", "-o", str(Path(args.profile).resolve())] if args.profile else []),
+             "-m", "courtside", "server", "--tournament", str(source), "--broker",
              f"mqtt://127.0.0.1:{port}", "--db", args.db or f"sqlite:///{folder / 'bench.db'}", "--group", ""],
             stdout=subprocess.DEVNULL, stderr=log.open("wb"), cwd=Path(__file__).resolve().parent.parent)
         while b"event=server_ready" not in log.read_bytes():
@@ -151,12 +163,31 @@ def main() -> int:
         watcher = client(port, "acks")
         watcher.on_message = lambda _c, _u, _m: acks.append(time.perf_counter())
         watcher.subscribe(f"{p.root(t)}/court/+/ack", 1)
+        # Every pool table the service publishes, decoded: when has each pool's table shown all its results?
+        tables: queue.Queue[float] = queue.Queue()
+        shown: list[tuple[float, str, int]] = []
+
+        def on_table(_c: Any, _u: Any, m: mqtt.MQTTMessage) -> None:
+            now = time.perf_counter()
+            payload = p.parse(bytes(m.payload)).payload
+            shown.append((now, payload["pool"], payload["played"]))
+            tables.put(now)
+
+        looker = client(port, "tables")
+        looker.on_message = on_table
+        looker.subscribe(f"{p.root(t)}/pool/+/table", 1)
         time.sleep(0.5)
         pub = client(port, "pub")
+        bulk_played: dict[str, int] = {}
+        for n in bulk:
+            bulk_played[plan.fixtures[n].stage] = bulk_played.get(plan.fixtures[n].stage, 0) + 1
 
-        def phase(name: str, messages: list[tuple[str, bytes]]) -> None:
+        def phase(name: str, messages: list[tuple[str, bytes]]) -> float:
             bare_times.clear()
             acks.clear()
+            shown.clear()
+            cpu = cpu_seconds(server.pid)
+            others = cpu_seconds(broker.pid), time.process_time()
             start = time.perf_counter()
             for topic, raw in messages:
                 pub.publish(topic, raw, qos=1)
@@ -165,19 +196,36 @@ def main() -> int:
                 time.sleep(0.02)
             bare_rate = len(bare_times) / (bare_times[-1] - start)
             rate = len(acks) / (acks[-1] - start)
+            time.sleep(0.3)  # the tables and schedules published after the last ack
+            used = cpu_seconds(server.pid) - cpu
+            print(f"    CPU: broker {cpu_seconds(broker.pid) - others[0]:.2f} s, bench's clients "
+                  f"{time.process_time() - others[1]:.2f} s, service {used:.2f} s")
             print(f"  {name}: {len(messages)} published by one client (QoS 1): bare paho subscriber "
-                  f"{bare_rate:,.0f}/s; service {rate:,.0f}/s acked after commit = {rate / bare_rate:.0%}")
+                  f"{bare_rate:,.0f}/s; service {rate:,.0f}/s acked after commit = {rate / bare_rate:.0%}; "
+                  f"service CPU {used * 1000 / len(messages):.2f} ms per message")
+            return start
 
-        print(f"throughput, {len(bulk)} matches of {args.pools} pools of 6:")
+        print(f"throughput, {len(bulk)} matches of {args.pools} pools of 6 on {courts} courts:")
         phase("events (checked, stored once per match and seq)", events_out)
-        phase("results (each replayed from its stored events, stored, its pool re-ranked, table and schedule "
-              "published)", results_out)
+        start = phase("results (each replayed from its stored events, stored, its pool re-ranked, table and "
+                      "schedule published)", results_out)
+        # Ranked: every pool's table received showing all of its results of this phase.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            done: dict[str, float] = {}
+            for at, pool, count in list(shown):
+                if count >= bulk_played.get(pool, 0) and pool not in done:
+                    done[pool] = at
+            if len(done) >= len(bulk_played):
+                ranked = max(done.values()) - start
+                print(f"  results ranked: every pool's table showing all its results received after "
+                      f"{ranked * 1000:,.0f} ms = {len(results_out) / ranked:,.0f} results/s")
+                break
+            time.sleep(0.05)
+        else:
+            print("  results ranked: some pool's table never showed all its results within 60 s")
         # Latency: the deciding goal + result of a match whose earlier events are stored.
         acks.clear()
-        tables: queue.Queue[float] = queue.Queue()
-        looker = client(port, "tables")
-        looker.on_message = lambda _c, _u, _m: tables.put(time.perf_counter())
-        looker.subscribe(f"{p.root(t)}/pool/+/table", 1)
         time.sleep(0.3)
         while not tables.empty():
             tables.get()

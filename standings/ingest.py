@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import DateTime, bindparam, func, select, text
@@ -65,10 +65,9 @@ class Batch(dict[str, Any]):
     each result's match's stored result and each stage's count of results, read once and kept up to
     date as the batch stores."""
 
-    def __init__(self, session: Session, store: Store | None = None) -> None:
-        matches = store.matches if store is not None else OpenMatches()
-        super().__init__(matches.fixtures(session))
-        self.matches = matches
+    def __init__(self, session: Session, store: Store) -> None:
+        super().__init__(store.fixtures(session))
+        self.matches = store.matches
         self.matches.new_batch()
         self.results: dict[str, dict[str, Any] | None] = {}
         self.played: dict[str, int] = {}
@@ -88,10 +87,18 @@ class Batch(dict[str, Any]):
             self.prefetch_results(session, [match_id])
         return self.results[match_id]
 
+    def prefetch_played(self, session: Session, stages: list[str]) -> None:
+        """How many results each of ``stages`` has stored, in one read (for the batch's results' stages)."""
+        wanted = sorted(set(stages) - set(self.played))
+        if not wanted:
+            return
+        self.played.update(dict.fromkeys(wanted, 0))
+        for stage, count in session.connection().execute(_PLAYED_IN, {"stages": wanted}):
+            self.played[stage] = count
+
     def count_played(self, session: Session, stage: str) -> int:
         if stage not in self.played:
-            count = select(func.count()).select_from(ResultRow).where(ResultRow.stage == stage)
-            self.played[stage] = session.connection().scalar(count) or 0
+            self.prefetch_played(session, [stage])
         return self.played[stage]
 
 
@@ -100,12 +107,16 @@ class Batch(dict[str, Any]):
 _RESULTS_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
                      ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
                      ResultRow.away_shootout).where(ResultRow.match_id.in_(bindparam("ids", expanding=True)))
-_STORE_RESULT = text(
-    # Both SQLite and PostgreSQL say it so; a text statement skips building an insert construct per result.
-    "INSERT INTO results (match_id, stage, home, away, home_goals, away_goals, outcome, winner, home_shootout, "
-    "away_shootout, seq, court, source, recorded_at) VALUES (:match_id, :stage, :home, :away, :home_goals, "
-    ":away_goals, :outcome, :winner, :home_shootout, :away_shootout, :seq, :court, :source, :recorded_at) "
-    "ON CONFLICT (match_id) DO NOTHING").bindparams(bindparam("recorded_at", type_=DateTime(timezone=True)))
+_PLAYED_IN = (select(ResultRow.stage, func.count()).where(ResultRow.stage.in_(bindparam("stages", expanding=True)))
+              .group_by(ResultRow.stage))
+_RESULT_COLUMNS = ("match_id", "stage", "home", "away", "home_goals", "away_goals", "outcome", "winner",
+                   "home_shootout", "away_shootout", "seq", "court", "source", "recorded_at")
+_STORE_RESULT = {
+    # One per result: the driver's own SQL (as for events), no statement built or compiled on the way.
+    paramstyle: f"INSERT INTO results ({', '.join(_RESULT_COLUMNS)}) VALUES ({', '.join([mark] * 14)}) "
+                "ON CONFLICT (match_id) DO NOTHING"
+    for paramstyle, mark in (("sqlite", "?"), ("postgresql", "%s"))
+}
 _TOUCH = text(
     "INSERT INTO presence (court, state, since, last_message_at, last_type, last_match) VALUES (:court, 'online', "
     ":now, :now, :kind, :match) ON CONFLICT (court) DO UPDATE SET last_message_at = excluded.last_message_at, "
@@ -113,7 +124,7 @@ _TOUCH = text(
 ).bindparams(bindparam("now", type_=DateTime(timezone=True)))
 
 
-def fixtures_of(session: Session, store: Store | None = None) -> Batch:
+def fixtures_of(session: Session, store: Store) -> Batch:
     return Batch(session, store)
 
 
@@ -139,6 +150,18 @@ def _insert_event(session: Session, m: Message, now: datetime) -> bool:
               json.dumps(m.payload, ensure_ascii=False, separators=(",", ":")), m.id, at)
     result = connection.exec_driver_sql(_EVENT_SQL[dialect], params)
     return bool(result.rowcount)
+
+
+def _insert_result(session: Session, values: dict[str, Any]) -> bool:
+    """Store a result row; False if the match has one already (another instance stored it meanwhile)."""
+    connection = session.connection()
+    dialect = connection.dialect.name
+    if dialect not in _STORE_RESULT:
+        return _insert(session, ResultRow.__table__, values, ["match_id"])
+    row = [values[c] for c in _RESULT_COLUMNS]
+    if dialect == "sqlite":  # kept as SQLAlchemy's DateTime keeps it there: ISO text, UTC, no zone
+        row[-1] = values["recorded_at"].astimezone(UTC).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
+    return bool(connection.exec_driver_sql(_STORE_RESULT[dialect], tuple(row)).rowcount)
 
 
 def _fixture(session: Session, m: Message, fixtures: Batch) -> Any:
@@ -269,7 +292,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
               "away_shootout": m.payload.get("away_shootout"), "seq": m.seq, "court": m.court, "source": "table",
               "recorded_at": utcnow()}
     played = batch.count_played(session, f.stage)
-    if not session.connection().execute(_STORE_RESULT, values).rowcount:
+    if not _insert_result(session, values):
         # Another instance stored it between our read and our write: judge against that one.
         del batch.results[m.match]
         again = batch.stored_result(session, m.match)
@@ -278,13 +301,14 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     batch.results[m.match] = values
     batch.played[f.stage] = played + 1
     # A first-round pool's result changes only its court's schedule until the pool is complete (then the
-    # later stages' teams resolve); a later stage's result may decide who plays where: every court.
+    # later stages' teams resolve); a later stage's result may decide who plays where: every court with a
+    # match a placeholder names.
     first_round = f.stage in store.plan.entry_teams
     complete = played + 1 >= store.stage_sizes.get(f.stage, 0)
+    courts = {m.court} | (store.placeholder_courts(session) if not first_round or complete else set())
     # The stage is named even when it is a knock-out round (as the desk's record_result does): its result decides
     # who plays where, so the tournament's progress is worked out again and the pages rebuild in full.
-    return Outcome("stored", ack=("result", m.seq), pools={f.stage}, courts={m.court},
-                   all_courts=not first_round or complete)
+    return Outcome("stored", ack=("result", m.seq), pools={f.stage}, courts=courts)
 
 
 def _judge(session: Session, m: Message, stored: dict[str, Any], now: datetime) -> Outcome:

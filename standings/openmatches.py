@@ -16,16 +16,17 @@ transaction fails, :meth:`OpenMatches.clear` forgets everything, since what it a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import Match, event_from_dict
 from rules.ruleset import Ruleset, StageKind
-from standings.db.models import Change, EventRow, Fixture
+from standings.db.models import EventRow
 
 
 class ReplayFailed(ValueError):
@@ -91,17 +92,19 @@ class OpenMatches:
     def __init__(self) -> None:
         self._matches: dict[str, OpenMatch] = {}
         self._refreshed: set[str] = set()  # matches re-read from the database in the current batch
-        self._fixtures: tuple[object, dict[str, Any]] | None = None  # (the change log's last id, rows)
 
-    def fixtures(self, session: Session) -> dict[str, Any]:
-        """match id -> (match_id, court, stage, kind, round, home, away), re-read when the desk changed something
-        (any instance's desk: a move is written to the change log with the fixture, in one transaction)."""
-        mark = session.connection().scalar(select(func.max(Change.id)))
-        if self._fixtures is None or self._fixtures[0] != mark:
-            columns = (Fixture.match_id, Fixture.court, Fixture.stage, Fixture.kind, Fixture.round, Fixture.home,
-                       Fixture.away)
-            self._fixtures = (mark, {row.match_id: row for row in session.connection().execute(select(*columns))})
-        return self._fixtures[1]
+    def prefetch(self, session: Session, matches: Iterable[tuple[str, str, str]]) -> None:
+        """Load the stored events of the (match id, kind, round) not known yet in one read (a batch's new
+        matches: one query per match was most of the cost of a first event)."""
+        new = {m: OpenMatch(m, "round_robin" if kind == "round_robin" else "knockout", round)
+               for m, kind, round in matches if m not in self._matches}
+        if not new:
+            return
+        query = select(EventRow.match_id, EventRow.seq, EventRow.body).where(EventRow.match_id.in_(sorted(new)))
+        for match_id, seq, body in session.connection().execute(query):
+            new[match_id].add(seq, body)
+        self._matches.update(new)
+        self._refreshed.update(new)
 
     def get(self, session: Session, match_id: str, kind: str, round: str) -> OpenMatch:
         om = self._matches.get(match_id)
@@ -126,6 +129,5 @@ class OpenMatches:
         self._refreshed.clear()
 
     def clear(self) -> None:
-        self._fixtures = None
         self._matches.clear()
         self._refreshed.clear()

@@ -14,14 +14,16 @@ Names here are stable; each takes the :class:`~standings.store.Store` first.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import select
 
 from rules.tournament import PoolState, Progress
-from standings.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow
+from standings.db.models import Change, Conflict, EventRow, Live, Presence, ResultRow
 from standings.store import Store
 
 
@@ -157,22 +159,43 @@ def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str
     return resolve(store, progress, stage, text) if progress is not None else None
 
 
-def _fixture_views(store: Store, where: Any = None) -> list[FixtureView]:
+@lru_cache(maxsize=16384)
+def _result_view(row: Any) -> ResultView:
+    # A stored result row never changes in place (a correction writes new values, so a new row tuple):
+    # its view is made once, not at every schedule the service publishes.
+    return result_view(row)
+
+
+def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
+                   match_id: str | None = None) -> list[FixtureView]:
+    """The fixtures (all, or those on ``courts``, or one) in schedule order, teams and status as stored now."""
     with store.session() as s:
-        # Plain rows, not ORM objects (the service builds schedules after every batch): same attributes.
-        query = select(Fixture.__table__).order_by(Fixture.start, Fixture.number)
-        if where is not None:
-            query = query.where(where)
-        fixtures = list(s.execute(query))
-        results = {r.match_id: r for r in s.execute(select(ResultRow.__table__))}
+        fixtures = store.fixtures(s)
+        if match_id is not None:
+            chosen = [fixtures[match_id]] if match_id in fixtures else []
+        elif courts is not None:
+            chosen = [f for f in fixtures.values() if f.court in courts]
+        else:
+            chosen = list(fixtures.values())
+        chosen.sort(key=lambda f: (f.start, f.number))
+        # Only the chosen fixtures' results and events are read: the service publishes a court's schedule
+        # after every batch that touched it, and whole tables grow all day.
+        ids = [f.match_id for f in chosen]
+        every = len(chosen) == len(fixtures)
+        results_query = select(ResultRow.__table__)
+        if not every:
+            results_query = results_query.where(ResultRow.match_id.in_(ids))
+        results = {r.match_id: r for r in s.execute(results_query)}
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
-        started = set(s.scalars(select(EventRow.match_id).distinct()))
+        unfinished = [i for i in ids if i not in results]
+        started = set(s.scalars(select(EventRow.match_id).where(EventRow.match_id.in_(unfinished)).distinct())) \
+            if unfinished else set()
         # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").
         teams = store.entry_team_names
-        waiting = [f for f in fixtures if f.match_id not in results and not {f.home, f.away} <= teams]
+        waiting = [f for f in chosen if f.match_id not in results and not {f.home, f.away} <= teams]
         progress = store.progress(s) if waiting else None
     views = []
-    for f in fixtures:
+    for f in chosen:
         result = results.get(f.match_id)
         status = ("conflict" if f.match_id in conflicted else "finished" if result is not None
                   else "live" if f.match_id in started else "scheduled")
@@ -181,7 +204,7 @@ def _fixture_views(store: Store, where: Any = None) -> list[FixtureView]:
             court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
             home=result.home if result else _team(store, progress, f.stage, f.home),
             away=result.away if result else _team(store, progress, f.stage, f.away),
-            status=status, result=result_view(result) if result else None,
+            status=status, result=_result_view(result) if result else None,
         ))
     return views
 
@@ -191,19 +214,19 @@ def schedule(store: Store) -> list[FixtureView]:
 
 
 def court_schedule(store: Store, court: str) -> list[FixtureView]:
-    return _fixture_views(store, Fixture.court == court)
+    return _fixture_views(store, courts={court})
 
 
 def court_schedules(store: Store, courts: set[str]) -> dict[str, list[FixtureView]]:
     """Several courts' schedules from one read (the service publishes a batch's courts together)."""
     out: dict[str, list[FixtureView]] = {court: [] for court in courts}
-    for f in _fixture_views(store, Fixture.court.in_(sorted(courts))):
+    for f in _fixture_views(store, courts=courts):
         out[f.court].append(f)
     return out
 
 
 def fixture(store: Store, match_id: str) -> FixtureView | None:
-    found = _fixture_views(store, Fixture.match_id == match_id)
+    found = _fixture_views(store, match_id=match_id)
     return found[0] if found else None
 
 

@@ -2,8 +2,9 @@
 
 Per message: parse it (rules.protocol), ingest it in its own transaction (standings.ingest), and
 only after the commit send its acknowledgement (QoS 1), so an ack always means "in the database".
-Once the queue is drained (or 50 ms into a burst) it publishes, retained, the tables of the pools
-that changed and the schedules of the courts whose matches changed, and tells the web part.
+Once the messages stop (or 50 ms into a burst, longer if publishing is slow) it publishes, retained,
+the tables of the pools that changed and the schedules of the courts whose matches changed, and tells
+the web part.
 Refusals go to the error topic and the log; nothing stored changes. Several instances share the
 tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
 database's unique keys keep a message handled by two of them from counting twice.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import queue
 import socket
 import threading
@@ -34,11 +36,15 @@ from standings.db.models import MessageLog
 from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
-from standings.store import Store, pool_state
+from standings.store import Store, pool_states
 
 BATCH = 500
 PUBLISH_WITHIN = 0.05
-"""Seconds a burst of messages may hold back the tables and schedules it changed."""
+"""Seconds a burst of messages may hold back the tables and schedules it changed (at least: see run)."""
+QUIET = 0.003
+"""Seconds without a message after which a burst is over and what it changed is published: a burst's
+messages come well under a millisecond apart, and a table sends a match's last event and its result
+back to back."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,8 +90,14 @@ def no_delay(client: mqtt.Client) -> None:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
+_ID_PREFIX = uuid.uuid4().hex[:16]
+_id_counter = itertools.count()
+
+
 def new_id() -> str:
-    return uuid.uuid4().hex
+    """A message id unique across processes and restarts: a random prefix drawn once, then a counter.
+    (uuid4 per message read the kernel's random source each time: a tenth of an ack's cost.)"""
+    return f"{_ID_PREFIX}{next(_id_counter):016x}"
 
 
 def table_payload(state: Any) -> dict[str, Any]:
@@ -139,6 +151,7 @@ class Service:
         self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
+        self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0}
 
     # -- paho's thread: only put things on the queue ----------------------------------------
@@ -179,10 +192,12 @@ class Service:
         ping = watchdog_interval()
         last_ping = 0.0
         try:
+            publish_within = PUBLISH_WITHIN
             pools: set[str] = set()  # changed since the last publishing
             courts: set[str] = set()
             while not self._stopping.is_set():
-                batch = self._take(timeout=min(ping or 1.0, 1.0))
+                # With changes to publish, wait only QUIET for more: then the burst is over.
+                batch = self._take(timeout=QUIET if pools or courts else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
                 for item in batch:
                     if item[0] == "message":
@@ -194,12 +209,16 @@ class Service:
                     messages = []
                     self._handle(item, pools, courts)
                 self._ingest(messages, pools, courts)
-                # Tables and schedules once the queue is drained (a burst is published once, not per batch),
-                # or after PUBLISH_WITHIN at the latest while messages keep coming.
-                if (pools or courts) and (self.queue.empty() or self._stopping.is_set()
-                                          or time.monotonic() - self._oldest >= PUBLISH_WITHIN):
+                # Tables and schedules once the messages stopped for QUIET (a burst is published once, not per
+                # batch), or publish_within into a burst while they keep coming: at least PUBLISH_WITHIN, and
+                # five times what the last publishing took, so that it takes at most a sixth of a busy loop's
+                # time (tables that took 60 ms to publish wait 300 ms for the next: still well within a second).
+                now = time.monotonic()
+                if (pools or courts) and (not batch or self._stopping.is_set()
+                                          or now - self._oldest >= publish_within):
                     self._publish_changes(pools, courts)
                     pools, courts = set(), set()
+                    publish_within = min(1.0, max(PUBLISH_WITHIN, 5 * (time.monotonic() - now)))
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
@@ -294,6 +313,11 @@ class Service:
                 outs = []
                 fixtures = fixtures_of(s, self.store)
                 fixtures.prefetch_results(s, [m.match for _, m in parsed if m.type == "result" and m.match])
+                known = [f for f in (fixtures.get(m.match) for _, m in parsed
+                                     if m.type in ("event", "result") and m.match) if f is not None]
+                self.store.matches.prefetch(s, [(f.match_id, f.kind, f.round) for f in known])
+                fixtures.prefetch_played(s, [f.stage for _, m in parsed if m.type == "result" and m.match
+                                             and (f := fixtures.get(m.match)) is not None])
                 heard: dict[str, tuple[str, str | None]] = {}
                 rows: list[dict[str, Any]] = []
                 for topic, m in parsed:
@@ -331,7 +355,10 @@ class Service:
             of, through = out.ack
             ack = p.ack_message(id=new_id(), court=m.court, match=m.match, seq=m.seq, of=of,  # type: ignore[arg-type]
                                 through=through)
-            self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=1)
+            # QoS 0: an ack lost with a connection costs nothing, the table sends again whatever stays unacked
+            # (firmware.link.RESEND_S) and the same message is acked again; QoS 1 would add a PUBACK and the
+            # client's in-flight bookkeeping to every message the service takes.
+            self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=0)
         if out.error:
             self._error(out.reason, topic, m, conflict=out.status == "conflict")
         if m.type == "result" or out.status in ("conflict", "waiting"):
@@ -380,14 +407,15 @@ class Service:
         started = time.monotonic()
         # A pool that completes fills later pools (pool C) and knock-out slots: then everything is re-read.
         with self.store.session() as s:
-            states = {name: pool_state(self.store, s, name) for name in sorted(pools)
-                      if self.plan.tournament.pool(name) is not None}
-            own = {n for n in states if n in self.plan.entry_teams}  # ranked on their own, as the progress would
+            states = pool_states(self.store, s, sorted(pools))
             self._publish_tables(states)  # the changed pools' tables first: the whole progress takes longer
-            if any(st.complete for st in states.values()) or pools - set(states):
+            # Only a later pool's table (pool C, its teams from other pools) can change with another stage's
+            # result, and only once a stage completes or a knock-out result comes in: then the progress.
+            later = self._later_pools - set(states)
+            if later and (any(st.complete for st in states.values()) or pools - set(states)):
                 progress = self.store.progress(s)
                 self._publish_tables({n: st for n, st in progress.pools.items()
-                                      if n not in own and (st.table is not None or n in pools)})
+                                      if n in later and (st.table is not None or n in pools)})
         by_court = queries.court_schedules(self.store, courts) if courts else {}  # one read for every court
         for court in sorted(courts):
             payload = schedule_payload(self.store, court, by_court.get(court, []))

@@ -10,10 +10,12 @@ database: the cache key is read from the database, not kept in memory alone.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, bindparam, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rules.standings import Decision, MatchResult, rank_pool
@@ -37,6 +39,24 @@ def to_match_result(row: Any) -> MatchResult:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class FixtureRow:
+    """A fixture as stored (the Fixture table's columns), as a plain object: the loop and the schedules read
+    their attributes thousands of times a second, several times faster than from a database row."""
+
+    match_id: str
+    number: int
+    stage: str
+    round: str
+    kind: str
+    home: str
+    away: str
+    court: str
+    court_name: str
+    start: datetime
+    end: datetime
+
+
 class Store:
     def __init__(self, engine: Engine, plan: Plan) -> None:
         self.engine = engine
@@ -49,6 +69,8 @@ class Store:
         for m in plan.fixtures.values():
             self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (standings.openmatches)
+        # (the change log's last id, rows, the courts with placeholder matches)
+        self._fixtures: tuple[object, dict[str, FixtureRow], frozenset[str]] | None = None
 
     @classmethod
     def open(cls, url: str, plan: Plan) -> Store:
@@ -71,6 +93,30 @@ class Store:
                     kind=self.plan.stage_kind(match_id), home=m.home, away=m.away,
                     court=self.plan.court_id(m.court), court_name=m.court, start=m.start, end=m.end,
                 ))
+
+    def fixtures(self, s: Session) -> dict[str, FixtureRow]:
+        """match id -> its fixture as the organiser left it.
+
+        Read again only when the change log moved (any instance's desk writes a move with its change, in
+        one transaction): the loop checks every batch against the fixtures and publishes schedules from
+        them, and reading the whole list each time cost more than the rest of a schedule.
+        """
+        mark = s.connection().scalar(select(func.max(Change.id)))
+        cached = self._fixtures
+        if cached is None or cached[0] != mark:
+            read = s.connection().execute(select(Fixture.__table__))
+            rows = {row.match_id: FixtureRow(**row._mapping) for row in read}
+            waiting = frozenset(f.court for f in rows.values() if not {f.home, f.away} <= self.entry_team_names)
+            cached = self._fixtures = (mark, rows, waiting)
+        return cached[1]
+
+    def placeholder_courts(self, s: Session) -> frozenset[str]:
+        """The courts with a match whose teams a placeholder names ("2A", "winner SF1"): the only schedules
+        a completed pool or a knock-out result can change besides the court that played it."""
+        if self._fixtures is None:  # the batch that asks has read the fixtures (and the change log) already
+            self.fixtures(s)
+        assert self._fixtures is not None
+        return self._fixtures[2]
 
     # -- the tournament's progress ------------------------------------------------------------
 
@@ -157,26 +203,49 @@ def result_dict(row: ResultRow) -> dict[str, object]:
     return out
 
 
+# Prepared once: the loop re-ranks the pools a batch changed after every batch.
+_POOL_RESULTS = (select(ResultRow.__table__).where(ResultRow.stage.in_(bindparam("pools", expanding=True)))
+                 .order_by(ResultRow.recorded_at, ResultRow.match_id))
+_POOL_DECISIONS = (select(DecisionRow.pool, DecisionRow.method, DecisionRow.order)
+                   .where(DecisionRow.pool.in_(bindparam("pools", expanding=True))).order_by(DecisionRow.id))
+
+
 def pool_state(store: Store, s: Session, name: str) -> PoolState:
-    """One pool's state: a first-round pool re-ranked on its own (only its results, as the progress
-    would rank it); a later pool (its teams come from other pools) through the whole progress."""
+    """One pool's state (see :func:`pool_states`)."""
+    return pool_states(store, s, [name])[name]
+
+
+def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, PoolState]:
+    """The named pools' states: a first-round pool re-ranked on its own (only its results, as the progress
+    would rank it; the first-round pools' results and decisions in two reads for all of them); a later
+    pool (its teams come from other pools) through the whole progress."""
     plan = store.plan
-    pool = plan.tournament.pool(name)
-    if pool is None or name not in plan.entry_teams:
-        return store.progress(s).pools[name]
-    teams = plan.entry_teams[name]
-    # Plain rows (this runs after every batch that stored a result of the pool): same attributes as ResultRow.
-    own = [to_match_result(r) for r in s.execute(select(ResultRow.__table__).where(ResultRow.stage == name)
-                                                 .order_by(ResultRow.recorded_at, ResultRow.match_id))
-           if r.outcome != "abandoned"]
-    rows = s.execute(select(DecisionRow.pool, DecisionRow.method, DecisionRow.order).where(DecisionRow.pool == name)
-                     .order_by(DecisionRow.id))
-    decisions = [Decision(pool=r.pool, method=r.method, order=tuple(r.order)) for r in rows]
-    ruleset = plan.ruleset
-    meets = 2 if pool.double else 1
-    if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
-        ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
-    table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions)
-    expected = sum(1 for m in plan.fixtures.values() if m.stage == name)
-    return PoolState(name=name, teams=tuple(Slot(text=t, team=t) for t in teams), played=len(own),
-                     expected=expected, table=table)
+    names = [n for n in names if plan.tournament.pool(n) is not None]
+    first = [n for n in names if n in plan.entry_teams]
+    out: dict[str, PoolState] = {}
+    if len(first) < len(names):
+        progress = store.progress(s)
+        out.update({n: progress.pools[n] for n in names if n not in plan.entry_teams})
+    if not first:
+        return out
+    connection = s.connection()
+    results: dict[str, list[MatchResult]] = {n: [] for n in first}
+    for r in connection.execute(_POOL_RESULTS, {"pools": first}):
+        if r.outcome != "abandoned":
+            results[r.stage].append(to_match_result(r))
+    decisions: dict[str, list[Decision]] = {n: [] for n in first}
+    for r in connection.execute(_POOL_DECISIONS, {"pools": first}):
+        decisions[r.pool].append(Decision(pool=r.pool, method=r.method, order=tuple(r.order)))
+    for name in first:
+        pool = plan.tournament.pool(name)
+        assert pool is not None
+        ruleset = plan.ruleset
+        meets = 2 if pool.double else 1
+        if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
+            ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
+        teams = plan.entry_teams[name]
+        own = results[name]
+        table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions[name])
+        out[name] = PoolState(name=name, teams=tuple(Slot(text=t, team=t) for t in teams), played=len(own),
+                              expected=store.stage_sizes.get(name, 0), table=table)
+    return out
