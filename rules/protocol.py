@@ -323,8 +323,14 @@ def result_message(*, id: str, court: str, match: str, seq: int, result: dict[st
 
 
 def ack_message(*, id: str, court: str, match: str, seq: int, of: Literal["event", "result"], through: int) -> Message:
-    """The service stored ``seq`` of ``match``; ``through`` is the last seq stored with none missing before it."""
-    return build(id=id, type="ack", court=court, match=match, seq=seq, payload={"of": of, "through": through})
+    """The service stored ``seq`` of ``match``; ``through`` is the last seq stored with none missing before it.
+
+    Not checked again as :func:`build` would: court, match and seq come from a message :func:`parse` checked,
+    and the service sends one for every message it takes (the check was an eighth of a result's cost).
+    """
+    if of not in ("event", "result") or not isinstance(through, int) or isinstance(through, bool) or through < 0:
+        raise ProtocolError("payload", f"an ack is of an event or a result, through a seq: not {of!r}, {through!r}")
+    return Message(id=id, type="ack", court=court, match=match, seq=seq, payload={"of": of, "through": through})
 
 
 def presence_message(*, id: str, court: str, online: bool, at: str | None = None) -> Message:

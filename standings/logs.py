@@ -7,13 +7,18 @@ can be filtered with grep and parsed back. Goes to stderr, which systemd hands t
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any, TextIO
 
+_QUOTED = re.compile(r'[ "=\n\t\\]')
+
 
 def _value(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):  # most values: a seq, a count
+        return str(value)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    if text == "" or any(c in text for c in ' "=\n\t\\'):
+    if text == "" or _QUOTED.search(text):
         return json.dumps(text, ensure_ascii=False)
     return text
 
