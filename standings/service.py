@@ -42,6 +42,10 @@ BATCH = 500
 _LOG_INSERT = insert(MessageLog)
 PUBLISH_WITHIN = 0.05
 """Seconds a burst of messages may hold back the tables and schedules it changed (at least: see run)."""
+MAX_QUIET = 0.05
+"""Seconds without a message after which a burst is over, however long publishing takes."""
+MAX_HOLD = 1.0
+"""Seconds a burst may hold them back at most, however long publishing takes."""
 QUIET = 0.003
 """Seconds without a message after which a burst is over and what it changed is published: a burst's
 messages come well under a millisecond apart, and a table sends a match's last event and its result
@@ -193,12 +197,16 @@ class Service:
         ping = watchdog_interval()
         last_ping = 0.0
         try:
-            publish_within = PUBLISH_WITHIN
+            per_item = 0.001  # seconds the last publishing took per table or schedule
             pools: set[str] = set()  # changed since the last publishing
             courts: set[str] = set()
             while not self._stopping.is_set():
-                # With changes to publish, wait only QUIET for more: then the burst is over.
-                batch = self._take(timeout=QUIET if pools or courts else min(ping or 1.0, 1.0))
+                # With changes to publish, wait for more only QUIET (then the burst is over), or longer when
+                # publishing them will take long: a fifth of that, so a pause in a burst does not cost a
+                # whole publishing of tables that the next messages change again.
+                pending = len(pools) + len(courts)
+                batch = self._take(timeout=min(MAX_QUIET, max(QUIET, per_item * pending / 5)) if pending
+                                   else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
                 for item in batch:
                     if item[0] == "message":
@@ -211,15 +219,16 @@ class Service:
                     self._handle(item, pools, courts)
                 self._ingest(messages, pools, courts)
                 # Tables and schedules once the messages stopped for QUIET (a burst is published once, not per
-                # batch), or publish_within into a burst while they keep coming: at least PUBLISH_WITHIN, and
-                # five times what the last publishing took, so that it takes at most a sixth of a busy loop's
-                # time (tables that took 60 ms to publish wait 300 ms for the next: still well within a second).
+                # batch), or while they keep coming once the oldest change waited five times what publishing
+                # them should take (what the last publishing took per table or schedule, at least
+                # PUBLISH_WITHIN, at most MAX_HOLD): publishing takes at most a sixth of a busy loop's time.
                 now = time.monotonic()
-                if (pools or courts) and (not batch or self._stopping.is_set()
-                                          or now - self._oldest >= publish_within):
+                if (pools or courts) and (not batch or self._stopping.is_set() or now - self._oldest >= min(
+                        MAX_HOLD, max(PUBLISH_WITHIN, 5 * per_item * (len(pools) + len(courts))))):
+                    items = len(pools) + len(courts)
                     self._publish_changes(pools, courts)
                     pools, courts = set(), set()
-                    publish_within = min(1.0, max(PUBLISH_WITHIN, 5 * (time.monotonic() - now)))
+                    per_item = (time.monotonic() - now) / items
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
