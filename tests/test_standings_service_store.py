@@ -89,3 +89,34 @@ def test_a_first_round_pool_ranked_on_its_own_equals_the_whole_progress(store: S
     with store.session() as s:
         assert pool_state(store, s, "A").complete
         assert pool_state(store, s, "C") == store.compute_progress(s).pools["C"]
+
+
+def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> None:
+    from standings.store import pool_states
+
+    for match_id, (home, away) in zip(["1", "2", "3", "4"], [(1, 0), (2, 2), (0, 3), (1, 1)], strict=True):
+        winner = "home" if home > away else "away" if away > home else None
+        desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
+                                             "winner": winner}, who="ann", why="sheet")
+    with store.session() as s:
+        states = pool_states(store, s, ["A", "B", "C", "no such pool"])
+        progress = store.compute_progress(s)
+    assert set(states) == {"A", "B", "C"}
+    assert all(states[name] == progress.pools[name] for name in states)
+
+
+def test_only_courts_with_a_placeholder_match_wait_on_a_completed_pool(store: Store) -> None:
+    teams = store.entry_team_names
+    with store.session() as s:
+        fixtures = store.fixtures(s)
+        expected = {f.court for f in fixtures.values() if f.home not in teams or f.away not in teams}
+        assert store.placeholder_courts(s) == expected and expected  # the semi-finals and finals name "2A"...
+    # A move writes the change log: the fixtures and their courts are read again.
+    semi = next(f for f in fixtures.values() if f.home not in teams)
+    other = next(c for c in store.plan.courts if c != semi.court)
+    for f in fixtures.values():
+        if f.court != other and (f.home not in teams or f.away not in teams):
+            desk.move_match(store, f.match_id, court=other, who="ann", why="one hall for the finals")
+    with store.session() as s:
+        assert store.fixtures(s)[semi.match_id].court == other
+        assert store.placeholder_courts(s) == {other}
