@@ -14,6 +14,7 @@ from typing import Any, Literal
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, Tournament, TournamentSchedule
+from standings.discipline import Sanction  # the register's entry: the service publishes them too
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,20 +58,6 @@ class AuditEntry:
     who: str
     what: str
     why: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class Sanction:
-    """A card or penalty the ruleset sends to the organisers (suspension, report)."""
-
-    number: int  # the match it was given in
-    team: str
-    player: str
-    kind: str
-    label: str
-    suspended_matches: int  # from the ruleset; 0 when only the organiser decides
-    needs_decision: bool  # ice-hockey game penalties, water-polo brutality: the organiser rules
-    decided: str = ""  # the organiser's ruling once given
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,3 +127,9 @@ class RuleSanction(DeskCommand):
     team: str
     player: str
     matches: int
+
+
+__all__ = [
+    "AuditEntry", "Conflict", "CorrectResult", "DeskCommand", "MoveMatch", "Presence", "RecordDecision",
+    "RecordedResult", "RuleSanction", "Sanction", "SettleConflict", "TournamentData",
+]

@@ -10,19 +10,17 @@ the courts and tells the pages, as it does for a result from a table.
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from rules.errors import CourtsideError
-from rules.match import Match, event_from_dict
-from rules.ruleset import StageKind
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, ScheduledMatch, TournamentSchedule
-from standings import desk, queries
+from standings import desk, discipline, queries
+from standings.discipline import Ruling, sanctions_from_cards
+from standings.rulings import Rulings
 from standings.service import Service
 from standings.store import to_match_result
-from standings.web.discipline import sanctions_from_cards
 from standings.web.errors import DeskRefused
 from standings.web.inputs import (
     AuditEntry,
@@ -39,7 +37,6 @@ from standings.web.inputs import (
     TournamentData,
 )
 from standings.web.port import ChangeHub
-from standings.web.rulings import Ruling, Rulings
 
 
 class ServiceBackend:
@@ -134,16 +131,7 @@ class ServiceBackend:
         bodies = queries.match_events(self.store, match_id)
         key = (match_id, len(bodies))
         if key not in self._replayed:
-            cards: list[dict[str, Any]] = []
-            if bodies:
-                try:
-                    events = [event_from_dict(b, f"match {match_id}") for b in bodies]
-                    stage: StageKind = "round_robin" if kind == "round_robin" else "knockout"
-                    match = Match.replay(self.plan.ruleset, events, stage=stage, round=round)
-                    cards = [asdict(c) for c in match.state_at(events[-1].at).cards]
-                except CourtsideError:  # the service refused what does not replay; nothing to list
-                    cards = []
-            self._replayed[key] = cards
+            self._replayed[key] = discipline.cards_of(self.plan.ruleset, bodies, kind, round, match_id)
         return self._replayed[key]
 
     # The snapshot ------------------------------------------------------------------------------
@@ -172,7 +160,8 @@ class ServiceBackend:
         ruled = self.rulings.all()
         entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
-                               what=f"{r.player} ({r.team}), match {r.number}: {_ruled(r.matches)}") for r in ruled]
+                               what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
+                    for r in ruled]
         return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
                      progress=progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)))
@@ -214,12 +203,7 @@ class ServiceBackend:
             conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
                                       stored=stored.result, held=_held(stored.result, c.payload),
                                       received=_local(c.received_at), reason=c.reason))
-        latest = {(r.number, r.team, r.player): r for r in base.rulings}
-        sanctions = [
-            replace(x, suspended_matches=r.matches, decided=_ruled(r.matches)) if (r := latest.get(
-                (x.number, x.team, x.player))) else x
-            for x in sanctions
-        ]
+        sanctions = discipline.with_rulings(sanctions, base.rulings)
         return TournamentData(
             version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
             entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=base.original), results=results,
@@ -245,10 +229,6 @@ def _local(at: datetime) -> datetime:
     the way the schedule's times are written, so the two compare."""
     aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
     return aware.astimezone().replace(tzinfo=None)
-
-
-def _ruled(matches: int) -> str:
-    return f"misses {matches} match(es)" if matches else "no further suspension"
 
 
 def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:

@@ -14,6 +14,7 @@ from rules.errors import CourtsideError
 from rules.standings import PoolTable
 from rules.tournament import Progress, progress
 from rules.tournament.placeholders import canonical, parse_placeholder
+from standings.discipline import misses
 from standings.web.inputs import RecordedResult, Sanction, TournamentData
 
 
@@ -217,10 +218,7 @@ class View:
     def _suspensions(self) -> list[Suspension]:
         out = []
         for s in self.data.sanctions:
-            given = self.by_number.get(s.number)
-            count = s.suspended_matches
-            later = [m.number for m in self.team_matches(s.team) if given is None or m.start > given.start]
-            out.append(Suspension(sanction=s, misses=tuple(later[:count])))
+            out.append(Suspension(sanction=s, misses=misses(s, self.matches, self.by_number.get(s.number))))
         return out
 
     def suspended(self, number: int) -> list[Sanction]:

@@ -1,14 +1,16 @@
-"""The organiser's rulings on reported cards, in a table of the web part's own (``web_rulings``)
-beside the service's, so a ruling survives a restart like every other change."""
+"""The organiser's rulings on reported cards, in a table of their own (``web_rulings``: the desk wrote them
+first) beside the service's, so a ruling survives a restart like every other change. The desk writes
+them; the service reads them too, for the suspensions it publishes in the courts' schedules."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, Engine, Integer, String, Table, Text, insert, select
+from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, Text, insert, select
 
-from standings.web.accounts import metadata
+from standings.discipline import Ruling
+
+metadata = MetaData()  # not the service's own (Alembic) tables: created on first use, like the desk's accounts
 
 rulings = Table(
     "web_rulings",
@@ -22,17 +24,6 @@ rulings = Table(
     Column("why", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
-
-
-@dataclass(frozen=True, kw_only=True)
-class Ruling:
-    number: int
-    team: str
-    player: str
-    matches: int
-    who: str
-    why: str
-    at: datetime
 
 
 class Rulings:
