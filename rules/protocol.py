@@ -291,6 +291,29 @@ def _check_schedule(m: Message) -> None:
     for i, item in enumerate(matches):
         if not isinstance(item, dict) or not isinstance(item.get("match"), str):
             raise ProtocolError(f"payload.matches[{i}]", "must be an object with its 'match'")
+        if "suspended" in item:
+            _check_suspended(f"payload.matches[{i}].suspended", item["suspended"])
+
+
+_SUSPENDED_KEYS = {"side", "player", "kind", "label", "given_in", "matches_left"}
+
+
+def _check_suspended(field: str, entries: Any) -> None:
+    """A scheduled match's players who may not play it. Optional, as the schedule's other keys: an older table
+    ignores it, and a table ignores keys of an entry it does not know (a later version may add some)."""
+    if not isinstance(entries, list):
+        raise ProtocolError(field, "must be a list")
+    for n, e in enumerate(entries):
+        where = f"{field}[{n}]"
+        if not isinstance(e, dict) or not set(e) >= _SUSPENDED_KEYS:
+            raise ProtocolError(where, f"must be an object with {', '.join(sorted(_SUSPENDED_KEYS))}")
+        if e["side"] not in ("home", "away"):
+            raise ProtocolError(f"{where}.side", "must be 'home' or 'away'")
+        for key in ("player", "kind", "label"):
+            if not isinstance(e[key], str) or not e[key]:
+                raise ProtocolError(f"{where}.{key}", "a text is required")
+        _int(f"{where}.given_in", e["given_in"], low=1)
+        _int(f"{where}.matches_left", e["matches_left"], low=1)
 
 
 def _check_table(m: Message) -> None:

@@ -20,7 +20,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +36,7 @@ from standings.db.models import MessageLog
 from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
+from standings.register import Register
 from standings.store import Store, pool_states
 
 BATCH = 500
@@ -116,7 +117,9 @@ def table_payload(state: Any) -> dict[str, Any]:
             "complete": state.complete, "unresolved": unresolved}
 
 
-def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None) -> dict[str, Any]:
+def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None,
+                     suspended: Mapping[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+    """``suspended``: match id -> who may not play it (``Register.suspended``); a match with nobody has no key."""
     matches = []
     for f in queries.court_schedule(store, court) if fixtures is None else fixtures:
         r = f.result
@@ -129,6 +132,8 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
                                               "outcome": r.outcome, "winner": _side(r.winner, r.home, r.away),
                                               "home_shootout": r.home_shootout, "away_shootout": r.away_shootout},
         })
+        if suspended and f.match_id in suspended:
+            matches[-1]["suspended"] = suspended[f.match_id]
     return {"court_name": store.plan.courts[court], "matches": matches}
 
 
@@ -158,6 +163,7 @@ class Service:
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0}
+        self.register = Register(store)  # who sits out which match, for the schedules
 
     # -- paho's thread: only put things on the queue ----------------------------------------
 
@@ -426,9 +432,12 @@ class Service:
                 progress = self.store.progress(s)
                 self._publish_tables({n: st for n, st in progress.pools.items()
                                       if n in later and (st.table is not None or n in pools)})
+        # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
+        suspended, moved = self.register.suspended()
+        courts = courts | moved
         by_court = queries.court_schedules(self.store, courts) if courts else {}  # one read for every court
         for court in sorted(courts):
-            payload = schedule_payload(self.store, court, by_court.get(court, []))
+            payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
             msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
             self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
         for listener in self.listeners:

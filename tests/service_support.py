@@ -6,7 +6,7 @@ import queue
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,7 +20,7 @@ from firmware.link import Link
 from firmware.schedule import Scheduled
 from firmware.session import MatchSession
 from rules import protocol as p
-from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, Side, event_to_dict
+from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, Side, event_to_dict
 from rules.ruleset import Ruleset, load_ruleset
 from standings.plan import Plan, load_plan
 from standings.service import Service
@@ -32,11 +32,15 @@ RULES = load_ruleset("indoor-hockey")
 
 
 def played(ruleset: Ruleset, home: int, away: int, *, kind: str = "round_robin", round: str | None = "pool",
-           ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """A whole match's event lines with ``home``-``away`` goals, and the result the engine gives."""
+           cards: Sequence[tuple[Side, str, str]] = ()) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A whole match's event lines with ``home``-``away`` goals, and the result the engine gives;
+    ``cards``: (side, penalty kind, player) awarded one a second right after the start."""
     match = Match(ruleset, stage=kind, round=round)  # type: ignore[arg-type]
     at = 0
     match.apply(ClockStarted(at=at))
+    for side, penalty, player in cards:
+        at += 1000
+        match.apply(PenaltyAwarded(at=at, team=side, kind=penalty, player=player))
     for _ in range(home):
         at += 1000
         match.apply(Goal(at=at, team="home"))

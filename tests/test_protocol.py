@@ -20,6 +20,12 @@ from rules.errors import CourtsideError, ProtocolError
 
 ASYNCAPI = Path(__file__).resolve().parent.parent / "docs" / "asyncapi.yaml"
 GOAL = {"v": 1, "seq": 3, "at": 61_000, "type": "goal", "team": "home", "player": "7"}
+SUSPENDED = {"side": "home", "player": "7", "kind": "red", "label": "Red card", "given_in": 2, "matches_left": 1}
+MATCH_7: dict[str, Any] = {
+    "match": "7", "number": 7, "stage": "A", "round": "pool", "kind": "round_robin", "home": "Örebro SK",
+    "away": "Hammarby IF", "home_known": True, "away_known": True, "start": "2026-05-16T09:50",
+    "end": "2026-05-16T10:40", "status": "scheduled", "result": None, "suspended": [SUSPENDED]}
+SCHEDULE: dict[str, Any] = {"court_name": "Hall 1", "matches": [MATCH_7]}
 RESULT = {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"}
 
 
@@ -147,6 +153,7 @@ def test_captured_messages_match_the_asyncapi_schemas(mosquitto: Any) -> None:
         (p.court_topic(t, "hall-1", "ack"),
          p.ack_message(id="k1", court="hall-1", match="7", seq=3, of="event", through=3)),
         (p.errors_topic(t), p.error_message(id="x1", reason="unknown match 99", topic="courtside/v1/t/court/a/events")),
+        (p.court_topic(t, "hall-1", "schedule"), p.build(id="s1", type="schedule", court="hall-1", payload=SCHEDULE)),
     ]
     captured = _capture(broker.url, f"{p.ROOT}/{t}/#", [(tp, p.encode(m), False) for tp, m in sent], len(sent))
     doc = yaml.safe_load(ASYNCAPI.read_text())
@@ -168,6 +175,29 @@ def test_the_schemas_refuse_what_parse_refuses() -> None:
         assert not validator.is_valid(bad)
         with pytest.raises(ProtocolError):
             p.validate(bad)
+
+
+def test_who_may_not_play_a_scheduled_match_is_optional_and_checked() -> None:
+    _, validator = schema_for("schedule")
+    good = p.build(id="s1", type="schedule", court="hall-1", payload=SCHEDULE)
+    validator.validate(good.to_dict())
+    older = {**SCHEDULE, "matches": [{k: v for k, v in MATCH_7.items() if k != "suspended"}]}
+    validator.validate(p.build(id="s2", type="schedule", court="hall-1", payload=older).to_dict())
+    later = {**SUSPENDED, "note": "a key a later version may add"}  # ignored, so an older table keeps working
+    p.build(id="s3", type="schedule", court="hall-1", payload={**SCHEDULE, "matches": [
+        {**MATCH_7, "suspended": [later]}]})
+    for bad, field in (
+        ({**SUSPENDED, "side": "visitors"}, "payload.matches[0].suspended[0].side"),
+        ({**SUSPENDED, "matches_left": 0}, "payload.matches[0].suspended[0].matches_left"),
+        ({**SUSPENDED, "player": ""}, "payload.matches[0].suspended[0].player"),
+        ({k: v for k, v in SUSPENDED.items() if k != "given_in"}, "payload.matches[0].suspended[0]"),
+    ):
+        payload = {**SCHEDULE, "matches": [{**MATCH_7, "suspended": [bad]}]}
+        message = {**good.to_dict(), "payload": payload}
+        assert not validator.is_valid(message), bad
+        with pytest.raises(ProtocolError) as err:
+            p.validate(message)
+        assert err.value.field == field
 
 
 def test_every_channel_has_its_message_and_the_document_is_asyncapi_3() -> None:
