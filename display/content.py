@@ -11,7 +11,7 @@ from gettext import NullTranslations
 from typing import Any
 
 from display.theme import parse_colour
-from display.view import BetweenMatches, Colour, Notice, ScoreboardView, TeamLook
+from display.view import BetweenMatches, Colour, NotEligible, Notice, ScoreboardView, TeamLook
 from rules.match import MatchState
 from rules.match.clock import format_clock
 from rules.ruleset import Ruleset
@@ -88,6 +88,9 @@ class Frame:
     page_word: str = ""  # "Page {page} of {pages}"
     help_title: str = ""
     help_lines: tuple[str, ...] = ()  # the table's key map, over the lower part of the screen
+    not_eligible_label: str = ""  # before the match starts, over each team's players who may not play
+    home_not_eligible: tuple[str, ...] = ()  # "#7 (Red card, match 12)"
+    away_not_eligible: tuple[str, ...] = ()
 
 
 def team(look: TeamLook, w: NullTranslations) -> Team:
@@ -222,6 +225,8 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
         f["centre"] = f"{state.home_on_field} v {state.away_on_field}"
     if r.match.possession_clock is not None and state.possession_ms is not None:
         f.update(possession=str(-(-state.possession_ms // 1000)), possession_label=w.gettext("Shot clock"))
+    if state.phase == "pre_match" and view.not_eligible:
+        f.update(_not_eligible(view.not_eligible, w))
     shown = timeouts_shown(state, r, view.round)
     f.update(
         mode="play", clock=clock, running=state.running, clock_note="" if state.running else w.gettext("Stopped"),
@@ -243,6 +248,15 @@ def _notice(n: Notice, w: NullTranslations) -> tuple[str, str]:
         reason = refusal_text(n.error, w.gettext) if n.error is not None else w.gettext(n.text)
         return n.kind, w.gettext("Refused: {reason}").format(reason=reason)
     return n.kind, w.gettext(n.text)
+
+
+def _not_eligible(players: tuple[NotEligible, ...], w: NullTranslations) -> dict[str, Any]:
+    lines: dict[str, list[str]] = {"home": [], "away": []}
+    for n in players:
+        lines[n.side].append(w.gettext("#{player} ({card}, match {match})").format(
+            player=n.player, card=n.label, match=n.given_in))
+    return dict(not_eligible_label=w.gettext("Not eligible"), home_not_eligible=tuple(lines["home"]),
+                away_not_eligible=tuple(lines["away"]))
 
 
 def _between(between: BetweenMatches, w: NullTranslations) -> dict[str, Any]:

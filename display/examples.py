@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from display.view import BetweenMatches, Link, NextMatch, Notice, ScoreboardView, TeamLook
+from display.view import BetweenMatches, Link, NextMatch, NotEligible, Notice, ScoreboardView, TeamLook
 from rules.match import (
     ClockStarted,
     ClockStopped,
@@ -302,3 +302,11 @@ def with_notices(view: ScoreboardView) -> ScoreboardView:
     """The same frame with a refused press and the link offline, as the table shows them."""
     return replace(view, notices=(Notice("refused", "the clock is already running"),),
                    link=Link(online=False, waiting=12))
+
+
+def with_not_eligible(view: ScoreboardView) -> ScoreboardView:
+    """The same frame for a match some players may not play (sent off earlier): one at home, two away."""
+    red = next((k.label for name, k in view.ruleset.penalties.kinds.items() if k.suspended_next_matches
+                or k.report_to_organisers), "Red card")
+    return replace(view, not_eligible=(NotEligible("home", "7", red, 12), NotEligible("away", "11", red, 9),
+                                       NotEligible("away", "4", red, 14)))

@@ -43,6 +43,15 @@ _POSSESSION: dict[str, Box] = {
     "centre": (62, 63, 12, 7),  # 7 v 6 during an exclusion, beside the shot clock
 }
 
+# Before the start, when players may not play (sent off earlier): they are listed under their team, large,
+# where time-outs, strength, the shot clock and penalties show once the match runs (none says anything
+# before the start); the officials check the list against the line-up.
+_PRE_MATCH: dict[str, Box] = {
+    **{k: v for k, v in _PLAY.items() if not k.endswith(("_penalties", "_timeouts")) and k != "centre"},
+    "home_not_eligible": (1.5, 67, 46, 24.5),
+    "away_not_eligible": (52.5, 67, 46, 24.5),
+}
+
 # Intervals and time-outs: a small score line on top, the countdown fills the screen.
 _BREAK: dict[str, Box] = {
     "home_bar": (1.5, 11, 30, 1.2),
@@ -101,6 +110,7 @@ MODES: dict[str, dict[str, Box]] = {
     "help": _HELP,
     "play": _PLAY,
     "play_possession": {**_PLAY, **_POSSESSION},
+    "pre_match": _PRE_MATCH,
     "interval": _BREAK,
     "timeout": _BREAK,
     "shootout": _SHOOTOUT,

@@ -139,6 +139,26 @@ def _penalty_row(p: Painter, s: pygame.Surface, r: pygame.Rect, line: PenaltyLin
         p.line(s, note, waiting, text, bg, fill=0.6, align="right")
 
 
+def _not_eligible(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
+    """The team's players who may not play, under a heading, on the team's side of the screen."""
+    lines = f.home_not_eligible if side == "home" else f.away_not_eligible
+    if not lines:
+        return
+    rows = 4  # the heading and three players; more are summed up on the last row
+    if len(lines) > rows - 1:
+        lines = (*lines[: rows - 2], f"+{len(lines) - rows + 2}")
+    height = r.height // rows
+    align = "left" if side == "home" else "right"
+    heading = pygame.Rect(r.left, r.top, r.width, height)
+    p.line(s, heading, f.not_eligible_label, p.theme["clock_stopped"], bg, align=align, fill=0.8)
+    # One size for every row of both sides: the longest line sets it, so neither team's list looks louder.
+    every = (*f.home_not_eligible, *f.away_not_eligible)
+    px = min(p.type.fit(BOLD, text, r.width, int(height * 0.8)) for text in every)
+    for i, text in enumerate(lines, 1):
+        row = pygame.Rect(r.left, r.top + i * height, r.width, height)
+        p.line(s, row, text, p.theme["text"], bg, align=align, fill=px * 1.17 / height)
+
+
 def _shots(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
     row: Shots | None = f.home_shots if side == "home" else f.away_shots
     if row is None:
@@ -242,6 +262,10 @@ PARTS: dict[str, tuple[Callable[[Frame], Any], Painting]] = {
     "big_label": (lambda f: f.big_label, _text("big_label", "text", fill=0.9)),
     "countdown": (lambda f: f.countdown, lambda p, s, r, f, bg: _number(p, s, r, f.countdown, "88:88",
                                                                          p.theme["countdown"], bg, fill=True)),
+    "home_not_eligible": (lambda f: (f.home_not_eligible, f.away_not_eligible, f.not_eligible_label),
+                          _sided(_not_eligible, "home")),
+    "away_not_eligible": (lambda f: (f.home_not_eligible, f.away_not_eligible, f.not_eligible_label),
+                          _sided(_not_eligible, "away")),
     "home_shots": (lambda f: (f.home_shots, f.home), _sided(_shots, "home")),
     "away_shots": (lambda f: (f.away_shots, f.away), _sided(_shots, "away")),
     "next_line": (lambda f: f.next_line, _text("next_line", "dim", fill=0.7)),

@@ -24,6 +24,8 @@ from rules.words import words_for
 def mode_of(frame: Frame) -> str:
     if frame.help_lines:
         return "help"
+    if frame.mode == "play" and (frame.home_not_eligible or frame.away_not_eligible):
+        return "pre_match"
     return "play_possession" if frame.mode == "play" and frame.possession_label else frame.mode
 
 

@@ -61,6 +61,16 @@ class NextMatch:
 
 
 @dataclass(frozen=True)
+class NotEligible:
+    """A player who may not play this match (sent off earlier): shown under the team until the match starts."""
+
+    side: Literal["home", "away"]
+    player: str  # the shirt number
+    label: str  # the card as the ruleset names it, in the tournament's language ("Red card")
+    given_in: int  # the match it was given in
+
+
+@dataclass(frozen=True)
 class BetweenMatches:
     """Between matches: the court's next match and the pool tables, shown ``page`` by page.
 
@@ -89,3 +99,4 @@ class ScoreboardView:
     link: Link | None = None
     between: BetweenMatches | None = None
     help_lines: tuple[str, ...] = field(default=())  # the table's key map, shown as an overlay when given
+    not_eligible: tuple[NotEligible, ...] = ()  # shown before the match starts

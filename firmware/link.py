@@ -22,7 +22,7 @@ import paho.mqtt.client as mqtt
 
 from firmware.commands import Command, LinkMessage, ScheduleUpdate
 from firmware.outbox import Outbox
-from firmware.schedule import Scheduled
+from firmware.schedule import Scheduled, Suspended
 from rules import protocol as p
 from rules.errors import CourtsideError
 from rules.match.events import Event
@@ -111,6 +111,8 @@ class Link:
                 match_id=item["match"], home=item["home"], away=item["away"], stage=item["stage"],
                 round=item.get("round"), kind=item.get("kind", "round_robin"),
                 start=datetime.fromisoformat(start) if start else None, court=payload.get("court_name", ""),
+                suspended=tuple(Suspended(side=s["side"], player=s["player"], label=s["label"], given_in=s["given_in"],
+                                          matches_left=s["matches_left"]) for s in item.get("suspended", ())),
             ))
         return out
 

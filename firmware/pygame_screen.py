@@ -44,10 +44,12 @@ def scoreboard_view(view: TableView, help: tuple[str, ...] = (), language: str |
         m = view.next_match
         between = dv.BetweenMatches(court=view.match.court, next_match=dv.NextMatch(
             home=m.home, away=m.away, start=m.start, round=m.round, stage=m.stage))
+    not_eligible = tuple(dv.NotEligible(side=s.side, player=s.player, label=s.label, given_in=s.given_in)
+                         for s in view.match.suspended)
     return dv.ScoreboardView(
         state=view.state, ruleset=view.ruleset, home=dv.TeamLook(view.match.home), away=dv.TeamLook(view.match.away),
         language=view.language or language, round=view.match.round, stage=view.match.stage, notices=notices,
-        between=between, help_lines=help,
+        between=between, help_lines=help, not_eligible=not_eligible,
     )
 
 

@@ -14,12 +14,24 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rules.errors import TournamentError
+from rules.match.events import Side
 from rules.ruleset import Ruleset, StageKind
 
 
 @dataclass(frozen=True, kw_only=True)
+class Suspended:
+    """A player who may not play the match: sent off earlier (the service's disciplinary register)."""
+
+    side: Side
+    player: str  # the shirt number
+    label: str  # the ruleset's name for the card, in the tournament's language ("Rött kort")
+    given_in: int  # the match it was given in
+    matches_left: int = 1  # this one included
+
+
+@dataclass(frozen=True, kw_only=True)
 class Scheduled:
-    """One match for this court: who, which stage and round, and when it is due."""
+    """One match for this court: who, which stage and round, when it is due, and who may not play it."""
 
     match_id: str
     home: str
@@ -29,6 +41,7 @@ class Scheduled:
     kind: StageKind = "round_robin"  # whether it may end level
     start: datetime | None = None
     court: str = ""
+    suspended: tuple[Suspended, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -38,7 +51,8 @@ class Scheduled:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scheduled:
         start = data.get("start")
-        return cls(**{**data, "start": datetime.fromisoformat(start) if start else None})
+        suspended = tuple(Suspended(**s) for s in data.get("suspended", ()))  # a journal from before has none
+        return cls(**{**data, "start": datetime.fromisoformat(start) if start else None, "suspended": suspended})
 
 
 class MatchSource(Protocol):

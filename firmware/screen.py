@@ -67,6 +67,13 @@ def board_line(view: TableView) -> str:
     return f"{period_name(s, view.ruleset)} {clock} {running} | {home} {s.home_goals} - {s.away_goals} {away}"
 
 
+def not_eligible_line(match: Scheduled) -> str:
+    """Who may not play ``match`` (sent off earlier), in one line: the log's and the headless table's words."""
+    names = {"home": match.home, "away": match.away}
+    players = [f"{names[s.side]} #{s.player} ({s.label}, match {s.given_in})" for s in match.suspended]
+    return "not eligible: " + "; ".join(players)
+
+
 class HeadlessScreen:
     """Prints a line whenever what a spectator would notice changes (not every tick of the clock)."""
 
@@ -91,9 +98,12 @@ class HeadlessScreen:
         key = (view.match.match_id, s.phase, s.period, s.running, s.home_goals, s.away_goals, len(s.penalties),
                s.timeout is not None, s.set_piece, view.prompt, view.muted, view.link)
         if key != self._last:
+            loaded = self._last is None or self._last[0] != view.match.match_id
             self._last = key
             extra = f" | {view.prompt}" if view.prompt else ""
             self._print(f"[{view.match.court} {view.match.match_id}] {board_line(view)}{extra}")
+            if loaded and view.match.suspended and s.phase == "pre_match":
+                self._print(f"[{view.match.court} {view.match.match_id}] {not_eligible_line(view.match)}")
         for n in view.notices:
             ident = (n.kind, n.text, n.until)
             if ident not in self._notices:

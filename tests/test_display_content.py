@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from display.content import WATER_POLO_CAPS, frame_of
-from display.examples import scene
+from display.examples import scene, with_not_eligible
 from display.view import ScoreboardView, TeamLook
 from rules.match import ClockStarted, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
@@ -116,3 +116,16 @@ def test_a_refused_press_is_worded_in_the_screens_language() -> None:
     view = ScoreboardView(match.state_at(2_000), match.ruleset, notices=(refused,), language="sk")
     assert frame_of(view).notice == ("refused", "Odmietnuté: čas už beží")
     assert frame_of(replace(view, language=None)).notice == ("refused", "Refused: the clock is already running")
+
+
+def test_before_the_start_who_may_not_play_is_listed_under_each_team_in_the_language() -> None:
+    view = with_not_eligible(scene("youth-football", "pre_match").view)
+    f = frame_of(view)  # the Swedish cup: the card is the ruleset's own word
+    assert (f.mode, f.not_eligible_label) == ("play", "Avstängda")
+    assert f.home_not_eligible == ("#7 (Rött kort, match 12)",)
+    assert f.away_not_eligible == ("#11 (Rött kort, match 9)", "#4 (Rött kort, match 14)")
+    assert frame_of(replace(view, language="sk")).home_not_eligible == ("#7 (Rött kort, zápas 12)",)
+    assert frame_of(replace(view, language="en")).not_eligible_label == "Not eligible"
+    # Once the match runs the list is gone (time-outs and penalties take its place).
+    running = with_not_eligible(scene("youth-football", "play").view)
+    assert frame_of(running).home_not_eligible == () and frame_of(running).not_eligible_label == ""

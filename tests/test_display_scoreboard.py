@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.examples import scene, scenes, with_notices
+from display.examples import scene, scenes, with_not_eligible, with_notices
 from display.layout import layout
 from display.scoreboard import Scoreboard, mode_of
 from display.view import Link, Notice, ScoreboardView, TeamLook
@@ -224,3 +224,24 @@ def test_the_longest_example_team_name_fits_in_full(size: tuple[int, int]) -> No
     before = board.surface.copy()
     board.draw(replace(view, home=TeamLook(longest, short="ZZZ")))  # the short name is not the one drawn
     assert differing(before, board.surface) == 0
+
+
+@pytest.mark.parametrize("sport", ["youth-football", "water-polo", "ice-hockey"])
+def test_who_may_not_play_is_drawn_under_each_team_until_the_clock_starts(screen: pygame.Surface,
+                                                                          sport: str) -> None:
+    board = Scoreboard(screen)
+    view = with_not_eligible(scene(sport, "pre_match").view)
+    board.draw(view)
+    assert board.frame is not None and mode_of(board.frame) == "pre_match"
+    rects = layout("pre_match", screen.get_size())
+    blank = screen.copy()
+    blank.fill((0, 0, 0))
+    for side in ("home", "away"):  # ink in each team's list, on its own side of the screen
+        assert differing(screen, blank, rects[f"{side}_not_eligible"]) > 2000, (sport, side)
+    assert rects["home_not_eligible"].right <= screen.get_width() // 2 <= rects["away_not_eligible"].left
+    # The clock starts: the whole screen becomes the play screen, the list is gone.
+    playing = with_not_eligible(scene(sport, "play").view)
+    assert board.draw(playing) == [screen.get_rect()]
+    fresh = screen.copy()
+    Scoreboard(fresh).draw(scene(sport, "play").view)
+    assert differing(screen, fresh) == 0

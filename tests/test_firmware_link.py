@@ -12,10 +12,18 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from display.content import frame_of
+from firmware.commands import ScheduleUpdate
+from firmware.pygame_screen import scoreboard_view
+from firmware.schedule import Suspended
 from rules.match import ClockStarted, Goal
+from rules.ruleset import load_ruleset
 from standings import desk, queries
 from standings.db.models import EventRow, ResultRow
-from tests.service_support import Table, running_service
+from standings.web.inputs import RuleSanction
+from standings.web.service_backend import ServiceBackend
+from tests.firmware_support import board
+from tests.service_support import HOCKEY, Table, TableClient, played, running_service
 
 
 def _counts(service: Any) -> tuple[int, int]:
@@ -99,3 +107,41 @@ def test_a_schedule_addressed_to_another_court_is_not_taken(mosquitto: Any, tmp_
         table.pump(lambda: any("1" in {m.match_id for m in s} for s in table.schedules[seen:]))
         assert all(m.court == "Hall 2" for s in table.schedules for m in s)
         table.stop()
+
+
+def test_who_may_not_play_reaches_the_table_and_shows_when_next_loads_the_match(mosquitto: Any,
+                                                                                 tmp_path: Path) -> None:
+    # Indoor hockey: Slavia Praha's #9 is sent off in match 1 (Hall 1); the organiser rules he misses one
+    # match: Slavia's next, match 6 on Hall 2, where they play at home.
+    broker = mosquitto()
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
+        hall_1 = TableClient(broker.url, service.plan.id, "hall-1")
+        events, result = played(load_ruleset("indoor-hockey"), 2, 0, cards=[("away", "red", "9")])
+        hall_1.play("1", events, result)
+        hall_1.wait_for("ack", lambda m: m.payload["of"] == "result")
+        ServiceBackend(service).submit(RuleSanction(who="anna", why="committee", number=1, team="Slavia Praha",
+                                                    player="9", matches=1))
+        table = Table(broker.url, tmp_path / "j4", court="hall-2", name="Hall 2")
+        table.pump(lambda: any(m.suspended for s in table.schedules for m in s))
+        pushed = next(s for s in table.schedules if any(m.suspended for m in s))
+        table.stop()
+        hall_1.close()
+    assert [(m.match_id, m.suspended) for m in pushed if m.suspended] == [
+        ("6", (Suspended(side="home", player="9", label="Red card", given_in=1, matches_left=1),))]
+    with board(tmp_path / "hall-2", tournament=str(HOCKEY), court="2") as b:
+        b.loop.queue.put(ScheduleUpdate(matches=pushed))
+        for _ in ("2", "4"):  # leave Hall 2's first two matches (long hold of MODE): NEXT is match 6
+            b.at(b.loop.clock.seconds() + 1)
+            b.down("mode")
+            b.at(b.loop.clock.seconds() + 4)
+            b.up("mode")
+        view = b.loop.view()
+        assert (view.match.match_id, view.match.home) == ("6", "Slavia Praha")
+        # The headless screen's line when the match was loaded; the scoreboard's frame under the team.
+        assert "[Hall 2 6] not eligible: Slavia Praha #9 (Red card, match 1)" in b.screen.lines
+        shown = frame_of(scoreboard_view(view))
+        assert (shown.not_eligible_label, shown.home_not_eligible, shown.away_not_eligible) == (
+            "Not eligible", ("#9 (Red card, match 1)",), ())
+        b.press("clock_start")  # once the match runs the list gives way to time-outs and penalties
+        b.at(b.loop.clock.seconds() + 2)
+        assert frame_of(scoreboard_view(b.loop.view())).home_not_eligible == ()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.schedule import CourtSchedule, Scheduled, court_schedule
+from firmware.schedule import CourtSchedule, Scheduled, Suspended, court_schedule
 from rules.errors import TournamentError
 from tests.firmware_support import board
 
@@ -43,6 +43,16 @@ def test_next_nearest_and_a_pushed_schedule() -> None:
     assert s.matches == (b,)
     assert CourtSchedule("1").next_match({"friendly-1"}) == Scheduled(
         match_id="friendly-2", home="Home", away="Away", court="1")
+
+
+def test_who_may_not_play_survives_the_journal_and_an_older_journal_has_nobody() -> None:
+    # The loaded match is kept in its journal's meta (Scheduled.to_dict): a restart shows the same list.
+    m = Scheduled(match_id="7", home="Örebro SK P14", away="Hammarby IF P14", court="Plan 1",
+                  start=datetime(2026, 5, 16, 9, 50),
+                  suspended=(Suspended(side="home", player="7", label="Rött kort", given_in=2),))
+    assert Scheduled.from_dict(m.to_dict()) == m
+    older = {k: v for k, v in m.to_dict().items() if k != "suspended"}
+    assert Scheduled.from_dict(older).suspended == ()
 
 
 def test_a_table_with_a_tournament_plays_its_courts_matches(tmp_path: Path) -> None:

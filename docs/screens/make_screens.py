@@ -20,7 +20,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from display.examples import scenes, with_notices
+from display.examples import scenes, with_not_eligible, with_notices
 from display.snapshot import parse_size, render, save
 from display.view import Link, Notice, ScoreboardView
 from rules.match import MatchState
@@ -47,6 +47,8 @@ def main() -> None:
         if s.sport == "water-polo" and s.phase == "play":
             variants["water-polo-play-refused-offline"] = with_notices(view)
             variants["water-polo-play-recovered"] = replace(view, notices=(Notice("recovered", down_ms=263_000),))
+        if s.phase == "pre_match" and s.sport in ("youth-football", "ice-hockey"):
+            variants[f"{s.sport}-pre_match-not-eligible"] = with_not_eligible(view)
         if s.sport == "ice-hockey" and s.phase == "play":
             variants["ice-hockey-play-help"] = replace(view, link=Link(online=False, waiting=3), help_lines=(
                 "F1  start / stop the clock", "F2  goal home", "F3  goal away", "F4  penalty home",
