@@ -50,15 +50,18 @@ class Register:
 
     def _read_new_events(self) -> None:
         ruleset = self.store.plan.ruleset
-        query = (select(EventRow.id, EventRow.match_id, EventRow.type, EventRow.body)
-                 .where(EventRow.id > self._seen, EventRow.type.in_(_PENALTY_TYPES)).order_by(EventRow.id))
         with self.store.session() as s:
+            last = s.scalar(select(func.max(EventRow.id))) or 0  # the primary key's end: no scan
+            if last <= self._seen:
+                return
+            query = (select(EventRow.match_id, EventRow.type, EventRow.body)
+                     .where(EventRow.id > self._seen, EventRow.id <= last, EventRow.type.in_(_PENALTY_TYPES)))
             for row in s.execute(query):
-                self._seen = max(self._seen, row.id)
                 if row.type == "penalty_awarded" and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
                     self._candidates.add(row.match_id)
                 if row.match_id in self._candidates:
                     self._dirty.add(row.match_id)
+            self._seen = last
 
     def _revision(self) -> tuple[object, ...]:
         """What the suspensions follow besides the cards: results (teams resolved), the desk's changes (moves,
