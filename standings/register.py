@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from standings import discipline, queries
 from standings.db.models import Change, EventRow, ResultRow
@@ -26,6 +26,14 @@ Suspended = dict[str, list[dict[str, Any]]]
 """match id -> who may not play it (``discipline.suspended_by_match``'s entries)."""
 
 _PENALTY_TYPES = ("penalty_awarded", "undo")  # the only events that make or take back a card
+# Built once and run on a plain connection (Core), as ingest's busiest statements are: this runs at every
+# publication, and building the statement and the ORM session's bookkeeping cost more than the reads.
+_LAST_EVENT = select(func.max(EventRow.id))
+_PENALTIES_SINCE = select(EventRow.match_id, EventRow.type, EventRow.body).where(
+    EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"), EventRow.type.in_(_PENALTY_TYPES))
+_REVISION = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
+                   select(func.max(ResultRow.recorded_at)).scalar_subquery(),
+                   select(func.max(Change.id)).scalar_subquery(), select(func.max(rulings.c.id)).scalar_subquery())
 
 
 class Register:
@@ -50,27 +58,22 @@ class Register:
 
     def _read_new_events(self) -> None:
         ruleset = self.store.plan.ruleset
-        with self.store.session() as s:
-            last = s.scalar(select(func.max(EventRow.id))) or 0  # the primary key's end: no scan
+        with self.store.engine.connect() as c:
+            last = c.scalar(_LAST_EVENT) or 0  # the primary key's end: no scan
             if last <= self._seen:
                 return
-            query = (select(EventRow.match_id, EventRow.type, EventRow.body)
-                     .where(EventRow.id > self._seen, EventRow.id <= last, EventRow.type.in_(_PENALTY_TYPES)))
-            for row in s.execute(query):
+            for row in c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last}):
                 if row.type == "penalty_awarded" and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
                     self._candidates.add(row.match_id)
                 if row.match_id in self._candidates:
                     self._dirty.add(row.match_id)
-            self._seen = last
+        self._seen = last
 
     def _revision(self) -> tuple[object, ...]:
         """What the suspensions follow besides the cards: results (teams resolved), the desk's changes (moves,
-        corrections, decisions) and the rulings; three small aggregates."""
-        with self.store.session() as s:
-            results = tuple(s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one())
-            changes = s.scalar(select(func.max(Change.id)))
-            ruled = s.scalar(select(func.max(rulings.c.id)))
-        return (*results, changes, ruled)
+        corrections, decisions) and the rulings; one read of three small aggregates."""
+        with self.store.engine.connect() as c:
+            return tuple(c.execute(_REVISION).one())
 
     def _work_out(self) -> Suspended:
         revision = self._revision()
