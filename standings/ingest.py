@@ -174,6 +174,10 @@ def _driver_execute(connection: Connection, sql: str, params: tuple[Any, ...]) -
         cursor.close()
 
 
+CARD_EVENTS = ("penalty_awarded", "undo")
+"""Events that may put a player on the disciplinary register or take one off (standings.register reads them)."""
+
+
 def _fixture(session: Session, m: Message, fixtures: Batch) -> Any:
     assert m.match is not None
     f = fixtures.get(m.match)
@@ -226,8 +230,12 @@ def _event(store: Store, session: Session, m: Message, now: datetime, batch: Bat
         first = not om.bodies
         om.add(m.seq, m.payload)
         om.catch_up(store.plan.ruleset, om.through)  # the live Match follows, so a result needs no replay
-        # The court's schedule shows the match as live from its first event; later events change no schedule.
-        return Outcome("stored", ack=("event", om.through), courts={m.court} if first else set())
+        # The court's schedule shows the match as live from its first event; later events change no schedule,
+        # but a penalty (or the undo of one) may put a player on the disciplinary register, even one entered
+        # after the final whistle: the publishing it triggers asks the register, which adds the courts of
+        # the matches the player now misses.
+        card = m.payload.get("type") in CARD_EVENTS
+        return Outcome("stored", ack=("event", om.through), courts={m.court} if first or card else set())
     if known is None:  # another instance stored it meanwhile
         stored = session.scalar(select(EventRow.body).where(EventRow.match_id == m.match, EventRow.seq == m.seq))
         assert stored is not None

@@ -19,13 +19,14 @@ from sqlalchemy import bindparam, func, select
 
 from standings import discipline, queries
 from standings.db.models import Change, EventRow, ResultRow
+from standings.ingest import CARD_EVENTS
 from standings.rulings import Rulings, rulings
 from standings.store import Store
 
 Suspended = dict[str, list[dict[str, Any]]]
 """match id -> who may not play it (``discipline.suspended_by_match``'s entries)."""
 
-_PENALTY_TYPES = ("penalty_awarded", "undo")  # the only events that make or take back a card
+_PENALTY_TYPES = CARD_EVENTS  # the only events that make or take back a card
 # Built once and run on a plain connection (Core), as ingest's busiest statements are: this runs at every
 # publication, and building the statement and the ORM session's bookkeeping cost more than the reads.
 _LAST_EVENT = select(func.max(EventRow.id))

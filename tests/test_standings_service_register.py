@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import protocol as p
+from rules.match import Match, PenaltyAwarded, event_from_dict, event_to_dict
 from rules.ruleset import load_ruleset
 from standings.plan import load_plan
 from standings.register import Register
@@ -100,3 +101,24 @@ def test_nothing_to_replay_while_no_card_can_suspend(mosquitto: Any, db_url: str
         assert register.suspended() == ({}, set())
         assert register._candidates == set() and register._seen > 0
         hall_1.close()
+
+
+def test_a_red_card_entered_after_the_final_whistle_reaches_the_next_matchs_schedule(mosquitto: Any,
+                                                                                      db_url: str) -> None:
+    # The table enters the card once the match is over and its result sent: the card is an event after the
+    # match's first, which changes no schedule by itself, but it must still reach Plan 1's (match 7).
+    broker = mosquitto()
+    rules = load_ruleset("youth-football")
+    with running_service(db_url, broker.url, plan=load_plan(YOUTH)) as service:
+        plan_2 = TableClient(broker.url, service.plan.id, "plan-2")
+        plan_1 = TableClient(broker.url, service.plan.id, "plan-1")
+        events, result = played(rules, 1, 2)
+        plan_2.play("2", events, result)
+        plan_2.wait_for("ack", lambda m: m.payload["of"] == "result")
+        match = Match.replay(rules, [event_from_dict(e, "test") for e in events])
+        match.apply(PenaltyAwarded(at=match.last_at + 30_000, team="away", kind="red", player="11"))
+        plan_2.send_event("2", event_to_dict(match.events[-1]))
+        schedule = plan_1.wait_for("schedule", lambda m: suspended_in(m, "7"))
+        assert [(x["player"], x["given_in"]) for x in suspended_in(schedule, "7")] == [("11", 2)]
+        plan_1.close()
+        plan_2.close()
