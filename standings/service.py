@@ -1,10 +1,9 @@
 """The standings service: paho's thread puts messages on a queue; one loop checks, stores, ranks, publishes.
 
 Per message: parse it (rules.protocol), ingest it in its own transaction (standings.ingest), and
-only after the commit send its acknowledgement (QoS 1), so an ack always means "in the database".
-Once the messages stop (or 50 ms into a burst, longer if publishing is slow) it publishes, retained,
-the tables of the pools that changed and the schedules of the courts whose matches changed, and tells
-the web part.
+only after the commit send its acknowledgement, so an ack always means "in the database". Once the
+messages stop (or, in a long burst, when standings.pacing says) it publishes, retained, the tables of
+the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
 Refusals go to the error topic and the log; nothing stored changes. Several instances share the
 tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
 database's unique keys keep a message handled by two of them from counting twice.
@@ -36,23 +35,12 @@ from standings.db.models import MessageLog
 from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
+from standings.pacing import Pacing
 from standings.register import Register
 from standings.store import Store, pool_states
 
 BATCH = 500
 _LOG_INSERT = insert(MessageLog)
-PUBLISH_WITHIN = 0.05
-"""Seconds a burst of messages may hold back the tables and schedules it changed (at least: see run)."""
-MAX_QUIET = 0.05
-"""Seconds without a message after which a burst is over, however long publishing takes."""
-MAX_HOLD = 1.0
-"""Seconds a burst may hold them back at most, however long publishing takes."""
-QUIET = 0.003
-"""Seconds without a message after which a burst is over and what it changed is published: a burst's
-messages come well under a millisecond apart, and a table sends a match's last event and its result
-back to back."""
-
-
 @dataclasses.dataclass(frozen=True)
 class BrokerAddress:
     host: str
@@ -162,7 +150,8 @@ class Service:
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
-        self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0}
+        self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
+                       "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
 
     # -- paho's thread: only put things on the queue ----------------------------------------
@@ -203,16 +192,12 @@ class Service:
         ping = watchdog_interval()
         last_ping = 0.0
         try:
-            per_item = 0.001  # seconds the last publishing took per table or schedule
+            pacing = Pacing()  # when to publish what the messages changed (standings.pacing)
             pools: set[str] = set()  # changed since the last publishing
             courts: set[str] = set()
             while not self._stopping.is_set():
-                # With changes to publish, wait for more only QUIET (then the burst is over), or longer when
-                # publishing them will take long: a fifth of that, so a pause in a burst does not cost a
-                # whole publishing of tables that the next messages change again.
                 pending = len(pools) + len(courts)
-                batch = self._take(timeout=min(MAX_QUIET, max(QUIET, per_item * pending / 5)) if pending
-                                   else min(ping or 1.0, 1.0))
+                batch = self._take(timeout=pacing.quiet_after(pending) if pending else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
                 for item in batch:
                     if item[0] == "message":
@@ -224,17 +209,12 @@ class Service:
                     messages = []
                     self._handle(item, pools, courts)
                 self._ingest(messages, pools, courts)
-                # Tables and schedules once the messages stopped for QUIET (a burst is published once, not per
-                # batch), or while they keep coming once the oldest change waited five times what publishing
-                # them should take (what the last publishing took per table or schedule, at least
-                # PUBLISH_WITHIN, at most MAX_HOLD): publishing takes at most a sixth of a busy loop's time.
                 now = time.monotonic()
-                if (pools or courts) and (not batch or self._stopping.is_set() or now - self._oldest >= min(
-                        MAX_HOLD, max(PUBLISH_WITHIN, 5 * per_item * (len(pools) + len(courts))))):
-                    items = len(pools) + len(courts)
+                pending = len(pools) + len(courts)
+                if self._stopping.is_set() or pacing.due(pending, quiet=not batch, held=now - self._oldest):
                     self._publish_changes(pools, courts)
                     pools, courts = set(), set()
-                    per_item = (time.monotonic() - now) / items
+                    pacing.published(pending, time.monotonic() - now)
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
@@ -259,6 +239,7 @@ class Service:
     def _ingest(self, messages: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
         if not messages:
             return
+        self.counts["batches"] += 1  # with "stored" and the rest: how many messages a transaction took
         try:
             self._messages(messages, pools, courts)
         except Exception as err:  # a database error: nothing was acked, the tables send it again

@@ -39,6 +39,9 @@ def to_match_result(row: Any) -> MatchResult:
     )
 
 
+_CHANGE_MARK = select(func.max(Change.id))  # built once: read at every batch the loop takes
+
+
 @dataclass(frozen=True, slots=True)
 class FixtureRow:
     """A fixture as stored (the Fixture table's columns), as a plain object: the loop and the schedules read
@@ -101,7 +104,7 @@ class Store:
         one transaction): the loop checks every batch against the fixtures and publishes schedules from
         them, and reading the whole list each time cost more than the rest of a schedule.
         """
-        mark = s.connection().scalar(select(func.max(Change.id)))
+        mark = s.connection().scalar(_CHANGE_MARK)
         cached = self._fixtures
         if cached is None or cached[0] != mark:
             read = s.connection().execute(select(Fixture.__table__))
