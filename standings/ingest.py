@@ -159,7 +159,7 @@ def _insert_result(session: Session, values: dict[str, Any]) -> bool:
         return _insert(session, ResultRow.__table__, values, ["match_id"])
     row = [values[c] for c in _RESULT_COLUMNS]
     if dialect == "sqlite":  # kept as SQLAlchemy's DateTime keeps it there: ISO text, UTC, no zone
-        row[-1] = values["recorded_at"].astimezone(UTC).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
+        row[-1] = values["recorded_at"].astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
     return _driver_execute(connection, _STORE_RESULT[dialect], tuple(row)) > 0
 
 
@@ -193,9 +193,12 @@ def through(session: Session, match_id: str) -> int:
     return _through(set(session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id))))
 
 
-def touch(session: Session, court: str, kind: str, match: str | None, now: datetime) -> None:
-    """The court's table was heard from (once per court per batch: its last message): one upsert."""
-    session.connection().execute(_TOUCH, {"court": court, "now": now, "kind": kind, "match": match})
+def touch(session: Session, heard: dict[str, tuple[str, str | None]], now: datetime) -> None:
+    """The courts' tables were heard from (court -> the kind and match of its last message in the batch):
+    one upsert per court, sent to the database as one statement."""
+    if heard:
+        session.connection().execute(_TOUCH, [{"court": court, "now": now, "kind": kind, "match": match}
+                                              for court, (kind, match) in heard.items()])
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:

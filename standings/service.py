@@ -35,11 +35,14 @@ from standings.db.models import MessageLog
 from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
-from standings.pacing import Pacing
+from standings.pacing import QUIET, Pacing
 from standings.register import Register
 from standings.store import Store, pool_states
 
 BATCH = 500
+TABLES_AT_ONCE = 8
+"""Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
+for new messages between two such groups."""
 _LOG_INSERT = insert(MessageLog)
 @dataclasses.dataclass(frozen=True)
 class BrokerAddress:
@@ -150,6 +153,7 @@ class Service:
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
+        self._progress_due = False  # a published table completed a pool: the later pools' tables are due
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
@@ -197,7 +201,7 @@ class Service:
             courts: set[str] = set()
             while not self._stopping.is_set():
                 pending = len(pools) + len(courts)
-                batch = self._take(timeout=pacing.quiet_after(pending) if pending else min(ping or 1.0, 1.0))
+                batch = self._take(timeout=QUIET if pending else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
                 for item in batch:
                     if item[0] == "message":
@@ -211,10 +215,13 @@ class Service:
                 self._ingest(messages, pools, courts)
                 now = time.monotonic()
                 pending = len(pools) + len(courts)
-                if self._stopping.is_set() or pacing.due(pending, quiet=not batch, held=now - self._oldest):
-                    self._publish_changes(pools, courts)
-                    pools, courts = set(), set()
-                    pacing.published(pending, time.monotonic() - now)
+                if pending and (self._stopping.is_set() or pacing.due(pending, quiet=not batch,
+                                                                       held=now - self._oldest)):
+                    # In a pause, publishing gives way to the next message; held too long, it goes to the end.
+                    forced = self._stopping.is_set() or pacing.held_too_long(pending, held=now - self._oldest)
+                    pools, courts = self._publish_changes(
+                        pools, courts, interrupted=None if forced else lambda: not self.queue.empty())
+                    pacing.published(pending - len(pools) - len(courts), time.monotonic() - now)
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
@@ -324,8 +331,7 @@ class Service:
                         if m.court is not None:
                             heard[m.court] = (m.type, m.match)
                     outs.append(out)
-                for court, (kind, match) in heard.items():
-                    touch(s, court, kind, match, now)
+                touch(s, heard, now)
                 if rows:  # one statement for the whole batch's log (Core: the ORM's bulk path costs per row)
                     s.connection().execute(_LOG_INSERT, rows)
         except Exception as err:
@@ -400,30 +406,54 @@ class Service:
             msg = p.build(id=new_id(), type="table", payload=table_payload(state))
             self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
 
-    def _publish_changes(self, pools: set[str], courts: set[str]) -> None:
+    def _publish_changes(self, pools: set[str], courts: set[str],
+                         interrupted: Callable[[], bool] | None = None) -> tuple[set[str], set[str]]:
+        """Publish the tables of ``pools`` and then the schedules of ``courts``; with ``interrupted``, stop
+        between two steps as soon as it says so (messages are waiting: the loop takes them first and goes on
+        publishing at the next pause) and hand back the pools and courts not published yet."""
+        stop = interrupted or (lambda: False)
         started = time.monotonic()
-        # A pool that completes fills later pools (pool C) and knock-out slots: then everything is re-read.
+        first = sorted(n for n in pools if n in self.plan.entry_teams)
+        done: set[str] = set()
         with self.store.session() as s:
-            states = pool_states(self.store, s, sorted(pools))
-            self._publish_tables(states)  # the changed pools' tables first: the whole progress takes longer
+            for i in range(0, len(first), TABLES_AT_ONCE):
+                if i and stop():
+                    return self._published(pools - done, courts, done, set(), started)
+                states = pool_states(self.store, s, first[i:i + TABLES_AT_ONCE])
+                self._publish_tables(states)
+                done |= set(states)
+                # A pool that completes fills later pools (pool C) and knock-out slots.
+                self._progress_due |= any(st.complete for st in states.values())
             # Only a later pool's table (pool C, its teams from other pools) can change with another stage's
-            # result, and only once a stage completes or a knock-out result comes in: then the progress.
-            later = self._later_pools - set(states)
-            if later and (any(st.complete for st in states.values()) or pools - set(states)):
+            # result, and only once a stage completes or a knock-out result comes in: then the whole progress.
+            self._progress_due |= bool(pools - done)
+            if self._progress_due and self._later_pools:
                 progress = self.store.progress(s)
                 self._publish_tables({n: st for n, st in progress.pools.items()
-                                      if n in later and (st.table is not None or n in pools)})
+                                      if n in self._later_pools and (st.table is not None or n in pools)})
+            self._progress_due = False
         # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
         suspended, moved = self.register.suspended()
         courts = courts | moved
         by_court = queries.court_schedules(self.store, courts) if courts else {}  # one read for every court
+        sent: set[str] = set()
         for court in sorted(courts):
+            if sent and stop():
+                return self._published(set(), courts - sent, pools, sent, started)
             payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
             msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
             self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
+            sent.add(court)
+        return self._published(set(), set(), pools, courts, started)
+
+    def _published(self, pools_left: set[str], courts_left: set[str], pools: set[str], courts: set[str],
+                   started: float) -> tuple[set[str], set[str]]:
+        """Tell the web part what was published, log it, and hand back what is left."""
         for listener in self.listeners:
             listener(pools, courts)
         if pools:  # how long the newest standings took, from the first message of the batch that changed them
             log("published", pools=",".join(sorted(pools)), courts=len(courts),
                 publish_ms=round((time.monotonic() - started) * 1000, 1),
-                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1))
+                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1),
+                left=len(pools_left) + len(courts_left) or None)
+        return pools_left, courts_left
