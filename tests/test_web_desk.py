@@ -162,3 +162,23 @@ def test_a_login_without_a_session_says_why(visitor: TestClient) -> None:
                             follow_redirects=False)
     assert response.status_code == 403
     assert "sent no session" in response.text and "HTTPS" in response.text
+
+
+def test_the_desk_words_a_tie_waiting_for_lots_in_the_tournaments_language() -> None:
+    # The sample cup's file says language = "sv": the desk says what the tie needs in Swedish, from the
+    # same phrases as the pool page, not the rules' English text.
+    app = create_app(sample_backend(Clock(datetime(2026, 5, 16, 13, 35))), secure_cookies=False)
+    app.state.site.accounts.add("anna", PASSWORD)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        page = client.get("/desk/login")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert csrf is not None
+        client.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna", "password": PASSWORD},
+                    follow_redirects=False)
+        desk = client.get("/desk").text
+        pool = client.get("/pool/C").text
+    need = "lottning (ange ordningen som ett beslut med metoden &#39;lots&#39;)"
+    assert '<html lang="sv">' in desk
+    assert f"Djurgården P14, GAIS P14 — {need}" in desk
+    assert need in pool
+    assert "a drawing of lots" not in desk

@@ -73,7 +73,8 @@ def test_a_locked_result_is_refused_at_the_form(view: View) -> None:
 
 
 def test_a_decision_must_name_an_open_tie(view: View) -> None:
-    (pool, teams, _), = view.unresolved()
+    tie, = view.unresolved()
+    pool, teams = tie.pool, tie.teams
     ok = forms.decision_command(view, "anna", {"pool": pool, "method": "lots", "order": list(teams), "why": "drawn"})
     assert ok.decision.order == teams
     with pytest.raises(FormError, match="no open tie"):

@@ -85,9 +85,9 @@ def test_the_protest_window_locks_a_result(day: tuple[MemoryBackend, Clock]) -> 
 
 def test_a_decision_by_lots_settles_the_tie(day: tuple[MemoryBackend, Clock]) -> None:
     backend, _ = day
-    (pool, teams, needs), = View(backend.data()).unresolved()
-    assert "lots" in needs
-    order = tuple(reversed(teams))
+    tie, = View(backend.data()).unresolved()
+    assert "lots" in tie.needs
+    pool, order = tie.pool, tuple(reversed(tie.teams))
     backend.submit(RecordDecision(who="anna", why="drawn at the desk, 13:40",
                                   decision=Decision(pool=pool, method="lots", order=order)))
     view = View(backend.data())

@@ -143,7 +143,7 @@ def decision_command(view: View, who: str, fields: Fields) -> RecordDecision:
     method = text(fields, "method")
     order = fields.get("order")
     teams = [t.strip() for t in (order if isinstance(order, list) else str(order or "").split(">")) if t.strip()]
-    tie = next((u for u in view.unresolved() if u[0] == pool and set(u[1]) == set(teams)), None)
+    tie = next((u for u in view.unresolved() if u.pool == pool and set(u.teams) == set(teams)), None)
     if tie is None:
         raise FormError("order", f"pool {pool} has no open tie of exactly {', '.join(teams) or 'these teams'}")
     return RecordDecision(who=who, why=why(fields), decision=Decision(pool=pool, method=method, order=tuple(teams)))

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from rules.errors import CourtsideError
-from rules.standings import PoolTable
+from rules.standings import PoolTable, Unresolved
 from rules.tournament import Progress, progress
 from rules.tournament.placeholders import canonical, parse_placeholder
 from standings.discipline import misses
@@ -205,14 +205,12 @@ class View:
             return [(n, text, None) for n, text in enumerate(self.data.tournament.final_ranking, 1)]
         return [(n, s.team or s.text, s.needs) for n, s in enumerate(self.progress.final_ranking, 1)]
 
-    def unresolved(self) -> list[tuple[str, tuple[str, ...], str]]:
+    def unresolved(self) -> list[Unresolved]:
+        """The ties only the organiser can break, whole: the desk words ``needs`` from their phrases
+        (``needs_of``) in the tournament's language, as the pool pages do."""
         if self.progress is None:
             return []
-        out = []
-        for name, state in self.progress.pools.items():
-            if state.table is not None:
-                out += [(name, u.teams, u.needs) for u in state.table.unresolved]
-        return out
+        return [u for state in self.progress.pools.values() if state.table is not None for u in state.table.unresolved]
 
     # Discipline -------------------------------------------------------------------------
     def _suspensions(self) -> list[Suspension]:
