@@ -21,6 +21,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from firmware.commands import Command, LinkMessage, ScheduleUpdate
+from firmware.nodelay import no_delay
 from firmware.outbox import Outbox
 from firmware.schedule import Scheduled, Suspended
 from rules import protocol as p
@@ -75,6 +76,7 @@ class Link:
     def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
         if getattr(reason, "is_failure", False):
             return
+        no_delay(client)  # each (re)connect brings a new socket: the result must not wait for a delayed ack
         client.subscribe([(self._topic("ack"), 1), (self._topic("schedule"), 1)])
         self._post(LinkMessage(payload=("connected", None)))
 
