@@ -6,40 +6,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
+from typing import Any
 
 import pytest
-from starlette.routing import Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.testclient import TestClient
 
 from standings.web import create_app
 from standings.web.sample import sample_backend
-from tests.web_support import PASSWORD, Clock
+from tests.web_support import PASSWORD, Clock, all_routes, concrete_path, guarded_routes
 
 APP_BACKEND = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
 APP = create_app(APP_BACKEND, secure_cookies=False)
 APP.state.site.accounts.add("anna", PASSWORD)
-OPEN = {"/desk/login"}  # the one desk page a visitor must reach
 
 
-def _guarded_routes() -> list[tuple[str, str]]:
-    out = []
-    for route in APP.routes:
-        if not isinstance(route, Route):
-            continue
-        for method in sorted(route.methods or ()):
-            if method == "HEAD":
-                continue
-            desk = route.path.startswith(("/desk", "/api/v1/desk"))
-            if (desk or method != "GET") and route.path not in OPEN:
-                out.append((method, route.path))
-    return out
-
-
-GUARDED = _guarded_routes()
-
-
-def _concrete(path: str) -> str:
-    return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: "1" if m.group(2) == ":int" else "c1", path)
+GUARDED = guarded_routes(APP)
 
 
 @pytest.fixture
@@ -69,10 +51,19 @@ def test_the_route_table_has_the_desk_in_it() -> None:
     assert all(method in ("GET", "POST") for method, _ in GUARDED)
 
 
+def test_the_route_walk_finds_a_route_mounted_under_the_desk() -> None:
+    async def nothing(request: Any) -> None: ...
+
+    mounted = Mount("/desk/extra", routes=[Route("/sheet", nothing, methods=["POST"])])
+    assert list(all_routes([mounted])) == [("POST", "/desk/extra/sheet")]
+    with pytest.raises(AssertionError, match="do not know how to check"):
+        list(all_routes([WebSocketRoute("/desk/ws", nothing)]))
+
+
 @pytest.mark.parametrize(("method", "path"), GUARDED)
 def test_a_visitor_without_a_login_is_refused(visitor: TestClient, method: str, path: str) -> None:
     before = APP_BACKEND.data().version
-    response = visitor.request(method, _concrete(path), data={"why": "x"}, follow_redirects=False)
+    response = visitor.request(method, concrete_path(path), data={"why": "x"}, follow_redirects=False)
     if method == "GET":
         assert response.status_code == 303
         assert response.headers["location"].startswith("/desk/login")
@@ -86,8 +77,8 @@ def test_a_form_without_its_csrf_token_is_refused(organiser: tuple[TestClient, s
     client, _ = organiser
     before = APP_BACKEND.data().version
     for bad in ({}, {"csrf": "forged"}):
-        response = client.post(_concrete(path), data={"why": "x", **bad}, headers={"x-csrf-token": bad.get("csrf", "")},
-                               follow_redirects=False)
+        response = client.post(concrete_path(path), data={"why": "x", **bad},
+                               headers={"x-csrf-token": bad.get("csrf", "")}, follow_redirects=False)
         assert response.status_code == 403, response.text
     assert APP_BACKEND.data().version == before
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
 import uvicorn
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from standings.web import create_app
 from standings.web.sample import sample_backend
@@ -83,3 +86,33 @@ def served_sample(lang: str = "en") -> Iterator[tuple[Any, LiveServer, Clock]]:
     finally:
         server.stop()
         backend.close()
+
+
+OPEN = {"/desk/login"}  # the one desk page a visitor must reach (its POST is checked on its own)
+
+
+def all_routes(routes: Iterable[BaseRoute], prefix: str = "") -> Iterator[tuple[str, str]]:
+    """(method, path) of every route an app serves, mounted routers included: a desk route added under a
+    Mount, or a kind of route the tests do not know, cannot slip past the desk's checks."""
+    for route in routes:
+        if isinstance(route, Route):
+            for method in sorted(route.methods or ()):
+                if method != "HEAD":  # starlette adds it to every GET
+                    yield method, prefix + route.path
+        elif isinstance(route, Mount) and isinstance(route.app, StaticFiles):
+            assert prefix + route.path == "/static", f"files served at {prefix + route.path}"
+        elif isinstance(route, Mount):
+            yield from all_routes(route.routes, prefix + route.path)
+        else:
+            raise AssertionError(f"a route the tests do not know how to check: {route!r}")
+
+
+def guarded_routes(app: Any) -> list[tuple[str, str]]:
+    """Every desk route and every write anywhere (the API's included), from the app's own route table."""
+    return [(method, path) for method, path in all_routes(app.routes)
+            if (path.startswith(("/desk", "/api/v1/desk")) or method != "GET") and path not in OPEN]
+
+
+def concrete_path(path: str) -> str:
+    """A route's path with its parameters filled in (match 1, conflict c1)."""
+    return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: "1" if m.group(2) == ":int" else "c1", path)
