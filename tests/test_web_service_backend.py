@@ -4,6 +4,7 @@ instant; a refusal changes nothing."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -11,16 +12,18 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, event_to_dict
 from rules.standings import MatchResult
 from standings.plan import load_plan
 from standings.web import create_app
 from standings.web.errors import DeskRefused
-from standings.web.inputs import CorrectResult, MoveMatch
+from standings.web.inputs import CorrectResult, MoveMatch, RuleSanction
 from standings.web.service_backend import ServiceBackend
 from standings.web.view import View
-from tests.service_support import running_service
+from tests.service_support import TableClient, running_service
 
-YOUTH = Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-football.toml"
+EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
+YOUTH = EXAMPLES / "youth-football.toml"
 
 
 def test_a_desk_result_is_stored_audited_and_provisional(mosquitto: Any, db_url: str) -> None:
@@ -44,3 +47,72 @@ def test_a_desk_result_is_stored_audited_and_provisional(mosquitto: Any, db_url:
         with TestClient(create_app(backend, accounts_url=db_url, lang="en", secure_cookies=False)) as client:
             page = client.get(f"/pool/{first.stage}")
         assert page.status_code == 200 and "provisional until" in page.text
+
+
+def _with_penalties(ruleset: Any, penalties: tuple[tuple[str, str], ...]) -> tuple[list[dict[str, Any]],
+                                                                                   dict[str, Any]]:
+    """A 1-0 match in which the away team's players are given ``penalties`` ((kind, player) pairs)."""
+    match = Match(ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    match.apply(Goal(at=1000, team="home"))
+    at = 1000
+    for kind, player in penalties:
+        at += 1000
+        match.apply(PenaltyAwarded(at=at, team="away", kind=kind, player=player))
+    while match.result() is None:
+        at += 1000
+        state = match.state_at(at)
+        starts = state.phase != "play" or (not state.running and state.clock_ms in (0, None))
+        match.apply(ClockStarted(at=at) if starts else PeriodAdvanced(at=at))
+    outcome = match.result()
+    assert outcome is not None
+    return [event_to_dict(e) for e in match.events], {"home_goals": outcome.home_goals,
+                                                      "away_goals": outcome.away_goals,
+                                                      "outcome": outcome.outcome, "winner": outcome.winner}
+
+
+@pytest.mark.parametrize(("example", "court", "penalties", "flagged"), [
+    # Seed 004: "All game penalties are addressed to Tournament Organizers"; a minor is not.
+    ("ice-hockey", "rink", (("minor", "3"), ("game_misconduct", "12"), ("match_penalty", "19")),
+     {("12", "Game misconduct", 0), ("19", "Match penalty", 0)}),
+    # Seed 001: brutality suspends for at least one match and goes before the disciplinary committee;
+    # an exclusion for misconduct ends with the match.
+    ("water-polo", "pool-1", (("misconduct", "4"), ("brutality", "6")), {("6", "Red card (brutality)", 1)}),
+])
+def test_game_penalties_and_brutality_from_a_tables_match_wait_for_the_organisers_ruling(
+        mosquitto: Any, tmp_path: Path, example: str, court: str, penalties: tuple[tuple[str, str], ...],
+        flagged: set[tuple[str, str, int]]) -> None:
+    broker = mosquitto()
+    plan = load_plan(EXAMPLES / f"{example}.toml")
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url, plan=plan) as service:
+        table = TableClient(broker.url, service.plan.id, court)
+        try:
+            events, result = _with_penalties(plan.ruleset, penalties)
+            table.play("1", events, result)
+            table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        finally:
+            table.close()
+        backend = ServiceBackend(service)
+        view = View(backend.data())
+        away = view.by_number[1].away
+        waiting = view.pending_rulings()
+        assert {(s.player, s.label, s.suspended_matches) for s in waiting} == flagged
+        assert all(s.team == away and s.needs_decision for s in waiting)
+        with TestClient(create_app(backend, accounts_url=f"sqlite:///{tmp_path / 's.db'}", lang="en",
+                                   secure_cookies=False), base_url="http://127.0.0.1") as client:
+            client.app.state.site.accounts.add("anna", "a long desk password")  # type: ignore[attr-defined]
+            page = client.get("/desk/login")
+            csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+            assert csrf is not None
+            client.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna",
+                                             "password": "a long desk password"})
+            desk = client.get("/desk").text
+            assert desk.count('action="/desk/sanction"') == len(flagged)
+        ruled = waiting[0]
+        backend.submit(RuleSanction(who="anna", why="heard both teams and the referees", number=1, team=away,
+                                    player=ruled.player, matches=2))
+        after = View(backend.data())
+        assert {s.player for s in after.pending_rulings()} == {s.player for s in waiting} - {ruled.player}
+        (done,) = [s for s in after.suspensions if s.sanction.player == ruled.player]
+        later = [m.number for m in after.team_matches(away) if m.number != 1]
+        assert done.sanction.decided == "misses 2 match(es)" and done.misses == tuple(later[:2]) != ()
