@@ -84,3 +84,13 @@ def test_a_decision_must_name_an_open_tie(view: View) -> None:
 def test_a_move_needs_a_time(view: View) -> None:
     with pytest.raises(FormError, match="not a date and time"):
         forms.move_command(view, "anna", 13, {"court": "Plan 1", "start": "after lunch", "why": "x"})
+
+
+def test_a_conflicting_result_cannot_replace_a_locked_one_at_the_form(view: View) -> None:
+    conflict = view.data.conflicts[0]
+    later = View(replace(view.data, now=NOON + timedelta(hours=2)))
+    with pytest.raises(FormError, match="protest window closed"):
+        forms.conflict_command(later, "anna", conflict.id, {"keep": "held", "why": "video"})
+    kept = forms.conflict_command(later, "anna", conflict.id, {"keep": "stored", "why": "after the window"})
+    assert kept.keep == "stored"
+    assert forms.conflict_command(view, "anna", conflict.id, {"keep": "held", "why": "video"}).keep == "held"

@@ -121,3 +121,14 @@ def test_ruling_on_a_reported_card(day: tuple[MemoryBackend, Clock]) -> None:
     given = after.by_number[s.number]
     later = [m.number for m in after.team_matches(s.team) if m.start > given.start]
     assert after.suspensions[0].misses == tuple(later[:2]) and later
+
+
+def test_a_conflicting_result_cannot_replace_a_locked_one(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, clock = day
+    conflict = backend.data().conflicts[0]
+    clock.at = NOON + timedelta(hours=2)
+    with pytest.raises(DeskRefused, match="protest window closed"):
+        backend.submit(SettleConflict(who="anna", why="video", conflict=conflict.id, keep="held"))
+    backend.submit(SettleConflict(who="anna", why="after the window", conflict=conflict.id, keep="stored"))
+    assert backend.data().conflicts == ()
+    assert backend.data().results[conflict.number].result == conflict.stored

@@ -4,7 +4,9 @@ instant; a refusal changes nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,12 +17,12 @@ from starlette.testclient import TestClient
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, event_to_dict
 from rules.standings import MatchResult
 from standings.plan import load_plan
-from standings.web import create_app
-from standings.web.errors import DeskRefused
-from standings.web.inputs import CorrectResult, MoveMatch, RuleSanction
+from standings.web import create_app, forms, service_backend
+from standings.web.errors import DeskRefused, FormError
+from standings.web.inputs import CorrectResult, MoveMatch, RuleSanction, SettleConflict
 from standings.web.service_backend import ServiceBackend
 from standings.web.view import View
-from tests.service_support import TableClient, running_service
+from tests.service_support import TableClient, played, running_service
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 YOUTH = EXAMPLES / "youth-football.toml"
@@ -116,3 +118,48 @@ def test_game_penalties_and_brutality_from_a_tables_match_wait_for_the_organiser
         (done,) = [s for s in after.suspensions if s.sanction.player == ruled.player]
         later = [m.number for m in after.team_matches(away) if m.number != 1]
         assert done.sanction.decided == "misses 2 match(es)" and done.misses == tuple(later[:2]) != ()
+
+
+def test_once_the_protest_window_closes_the_service_refuses_every_change_to_the_result(
+        mosquitto: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The youth cup's window, one hour, shortened to a second so the test can wait for it on the real clock;
+    # the snapshot's instant moves on every 0.2 s instead of 10 with nothing else happening.
+    monkeypatch.setattr(service_backend, "TICK", 0.2)
+    youth = load_plan(YOUTH)
+    plan = dataclasses.replace(youth, ruleset=youth.ruleset.replace(protest_window=1000))
+    broker = mosquitto()
+    with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url, plan=plan) as service:
+        table = TableClient(broker.url, plan.id, "plan-1")
+        try:
+            events, result = played(plan.ruleset, 1, 1)
+            table.play("1", events, result)
+            table.wait_for("ack", lambda m: m.payload["of"] == "result")
+            # The table corrects the score after the end: the service holds it for the organiser.
+            fixed = {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
+                     "home": 2, "away": 1}
+            table.send_event("1", fixed)
+            table.send_result("1", fixed["seq"], {"home_goals": 2, "away_goals": 1, "outcome": "regular",
+                                                  "winner": "home"})
+            table.wait_for("error", lambda m: m.payload.get("conflict") is True)
+        finally:
+            table.close()
+        backend = ServiceBackend(service)
+        deadline = time.monotonic() + 10
+        while View(backend.data()).closed(1) is None:
+            assert time.monotonic() < deadline, "the protest window did not close"
+            time.sleep(0.1)
+        view = View(backend.data())
+        (conflict,) = view.data.conflicts
+        row = view.by_number[1]
+        late = MatchResult(pool=row.stage, home=row.home, away=row.away, home_goals=0, away_goals=3)
+        for command in (CorrectResult(who="anna", why="late protest", number=1, result=late),
+                        SettleConflict(who="anna", why="the table's correction", conflict=conflict.id, keep="held")):
+            with pytest.raises(DeskRefused, match="protest window closed"):
+                backend.submit(command)
+        with pytest.raises(FormError, match="protest window closed"):
+            forms.conflict_command(view, "anna", conflict.id, {"keep": "held", "why": "x"})
+        # Keeping the stored result changes nothing, so the conflict can still be closed that way.
+        backend.submit(SettleConflict(who="anna", why="after the window", conflict=conflict.id, keep="stored"))
+        after = View(backend.data())
+        assert after.data.conflicts == ()
+        assert after.by_number[1].recorded is not None and after.by_number[1].recorded.result.home_goals == 1

@@ -143,7 +143,7 @@ def routes(site: Site) -> list[Route]:
         return forms.decision_command(site.view(), _who(s), f)
 
     def conflict(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
-        return forms.conflict_command(_who(s), request.path_params["conflict"], f)
+        return forms.conflict_command(site.view(), _who(s), request.path_params["conflict"], f)
 
     def sanction(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
         return forms.sanction_command(_who(s), f)

@@ -68,8 +68,9 @@ def open_for_results(view: View, n: int) -> MatchRow:
     row = row_of(view, n)
     if not (row.home_known and row.away_known):
         raise FormError("match", f"match {n}'s teams are not known yet ({row.home} v {row.away})")
-    if row.locked_at is not None and row.locked(view.data.now):
-        raise FormError("match", f"match {n}'s protest window closed at {row.locked_at:%H:%M}; the result is final")
+    closed = view.closed(n)
+    if closed is not None:
+        raise FormError("match", closed)
     return row
 
 
@@ -149,10 +150,14 @@ def decision_command(view: View, who: str, fields: Fields) -> RecordDecision:
     return RecordDecision(who=who, why=why(fields), decision=Decision(pool=pool, method=method, order=tuple(teams)))
 
 
-def conflict_command(who: str, conflict: str, fields: Fields) -> SettleConflict:
+def conflict_command(view: View, who: str, conflict: str, fields: Fields) -> SettleConflict:
     keep = text(fields, "keep")
     if keep not in ("stored", "held"):
         raise FormError("keep", f"{keep!r} is not stored or held")
+    held = next((c for c in view.data.conflicts if c.id == conflict), None)
+    closed = view.closed(held.number) if held is not None and keep == "held" else None
+    if closed is not None:  # keeping the stored result changes nothing and may still be recorded
+        raise FormError("keep", closed)
     return SettleConflict(who=who, why=why(fields), conflict=conflict, keep="held" if keep == "held" else "stored")
 
 

@@ -174,6 +174,9 @@ def _apply(d: TournamentData, command: DeskCommand) -> TournamentData:
             raise DeskRefused(f"no conflict {command.conflict!r} is waiting")
         rest = tuple(c for c in d.conflicts if c is not conflict)
         results = dict(d.results)
+        closed = view.closed(conflict.number)
+        if command.keep == "held" and closed is not None:
+            raise DeskRefused(closed)
         if command.keep == "held":
             results[conflict.number] = RecordedResult(
                 number=conflict.number, result=conflict.held, recorded_at=d.now, by=command.who
@@ -211,9 +214,9 @@ def _correct(d: TournamentData, view: View, command: CorrectResult) -> Tournamen
     r = command.result
     if (r.home, r.away) != (row.home, row.away) or r.pool != row.stage:
         raise DeskRefused(f"match {command.number} is {row.home} v {row.away} in {row.stage}")
-    if row.locked(d.now) and row.locked_at is not None:
-        closed = f"{row.locked_at:%H:%M}"
-        raise DeskRefused(f"match {command.number}'s protest window closed at {closed}; the result is final")
+    closed = view.closed(command.number)
+    if closed is not None:
+        raise DeskRefused(closed)
     results = dict(d.results)
     before = results.get(command.number)
     results[command.number] = RecordedResult(

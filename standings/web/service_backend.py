@@ -10,7 +10,8 @@ the courts and tells the pages, as it does for a result from a table.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,6 +38,9 @@ from standings.web.inputs import (
     TournamentData,
 )
 from standings.web.port import ChangeHub
+from standings.web.view import View
+
+TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
 
 
 class ServiceBackend:
@@ -46,6 +50,7 @@ class ServiceBackend:
         self.plan = service.store.plan
         self._hub = ChangeHub()
         self._built = -1
+        self._built_at = 0.0  # time.monotonic() of the snapshot's build
         self._full = 0
         self._base: tuple[int, _Base] | None = None
         self._data: TournamentData | None = None
@@ -68,6 +73,11 @@ class ServiceBackend:
         return self._hub
 
     def data(self) -> TournamentData:
+        if self._data is not None and time.monotonic() - self._built_at > TICK:
+            # Time alone changes what the pages say (a protest window closes, a late court's delay grows),
+            # and a quiet service reports no change: a new version lets every open page, woken by its
+            # heartbeat at the latest, see the snapshot at the new instant.
+            self._hub.notify()
         with self._lock:
             seen, full = self._hub.version, self._full  # read before building: a later change is not lost
         with self._build_lock:
@@ -75,7 +85,7 @@ class ServiceBackend:
                 if self._base is None or self._base[0] != full:
                     self._base = (full, self._build_base())
                 self._data = self._build(seen, self._base[1])
-                self._built = seen
+                self._built, self._built_at = seen, time.monotonic()
             return self._data
 
     def submit(self, command: DeskCommand) -> None:
@@ -90,6 +100,12 @@ class ServiceBackend:
     # Desk commands onto the service's loop ------------------------------------------------------
     def _step(self, command: DeskCommand) -> Any:
         store, who, why = self.store, command.who, command.why
+        number = command.number if isinstance(command, CorrectResult) else self._held_number(command)
+        # What the forms check, again here at this instant (the snapshot may be up to TICK old): no way
+        # round the protest window.
+        closed = View(replace(self.data(), now=datetime.now())).closed(number) if number is not None else None
+        if closed is not None:
+            raise DeskRefused(closed)
         if isinstance(command, CorrectResult):
             r = command.result
             winner = "home" if r.winner == r.home and r.winner else "away" if r.winner == r.away and r.winner else None
@@ -125,6 +141,12 @@ class ServiceBackend:
 
             return rule
         raise DeskRefused(f"unknown desk command {type(command).__name__}")
+
+    def _held_number(self, command: DeskCommand) -> int | None:
+        """The match whose stored result a conflict's settling would replace (None: it changes none)."""
+        if not isinstance(command, SettleConflict) or command.keep != "held":
+            return None
+        return next((c.number for c in self.data().conflicts if c.id == command.conflict), None)
 
     def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
         """The cards of a match from its stored events (replayed once per new event, then kept)."""

@@ -144,6 +144,15 @@ class View:
         rows.sort(key=lambda r: (r.start, r.court, r.number))
         return rows
 
+    def closed(self, number: int) -> str | None:
+        """Why match ``number``'s result may no longer change (its protest window has closed), or None.
+        Every way a result can change asks this: a correction, a walk-over, an abandoned match settled,
+        a conflicting result kept."""
+        row = self.by_number.get(number)
+        if row is None or row.locked_at is None or not row.locked(self.data.now):
+            return None
+        return f"match {number}'s protest window closed at {row.locked_at:%H:%M}; the result is final"
+
     def on_court(self, court: str) -> list[MatchRow]:
         return [m for m in self.matches if m.court == court]
 
