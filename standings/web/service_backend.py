@@ -73,10 +73,15 @@ class ServiceBackend:
         return self._hub
 
     def data(self) -> TournamentData:
-        if self._data is not None and time.monotonic() - self._built_at > TICK:
+        with self._lock:
             # Time alone changes what the pages say (a protest window closes, a late court's delay grows),
             # and a quiet service reports no change: a new version lets every open page, woken by its
-            # heartbeat at the latest, see the snapshot at the new instant.
+            # heartbeat at the latest, see the snapshot at the new instant. Once per TICK, whichever
+            # page asks first (the others would each add a version).
+            stale = self._data is not None and time.monotonic() - self._built_at > TICK
+            if stale:
+                self._built_at = time.monotonic()
+        if stale:
             self._hub.notify()
         with self._lock:
             seen, full = self._hub.version, self._full  # read before building: a later change is not lost
