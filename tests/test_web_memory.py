@@ -9,8 +9,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from rules.standings import Decision, MatchResult
+from standings.web import forms
 from standings.web.errors import DeskRefused
-from standings.web.inputs import CorrectResult, MoveMatch, RecordDecision, RuleSanction, SettleConflict
+from standings.web.inputs import Abandoned, CorrectResult, MoveMatch, RecordDecision, RuleSanction, SettleConflict
 from standings.web.memory import MemoryBackend
 from standings.web.sample import sample_backend
 from standings.web.view import View
@@ -132,3 +133,18 @@ def test_a_conflicting_result_cannot_replace_a_locked_one(day: tuple[MemoryBacke
     backend.submit(SettleConflict(who="anna", why="after the window", conflict=conflict.id, keep="stored"))
     assert backend.data().conflicts == ()
     assert backend.data().results[conflict.number].result == conflict.stored
+
+
+def test_settling_an_abandoned_match_closes_the_tables_report(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    row = View(backend.data()).by_number[13]
+    backend.report_abandoned(Abandoned(id="a1", number=13, court=row.court, home_goals=2, away_goals=1,
+                                       received=NOON))
+    view = View(backend.data())
+    assert view.abandoned(13) is not None and view.abandoned(12) is None
+    command = forms.abandoned_command(view, "anna", 13, {"settle": "leader", "home_goals": "2", "away_goals": "1",
+                                                         "why": "no ice time left"})
+    assert isinstance(command, CorrectResult) and command.settles == "a1"
+    backend.submit(command)
+    after = View(backend.data())
+    assert after.data.abandoned == () and after.by_number[13].recorded is not None

@@ -4,9 +4,11 @@ instant; a refusal changes nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import time
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,15 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, event_to_dict
+from rules.match import (
+    ClockStarted,
+    Goal,
+    Match,
+    MatchAbandoned,
+    PenaltyAwarded,
+    PeriodAdvanced,
+    event_to_dict,
+)
 from rules.standings import MatchResult
 from standings.plan import load_plan
 from standings.web import create_app, forms, service_backend
@@ -100,14 +110,7 @@ def test_game_penalties_and_brutality_from_a_tables_match_wait_for_the_organiser
         waiting = view.pending_rulings()
         assert {(s.player, s.label, s.suspended_matches) for s in waiting} == flagged
         assert all(s.team == away and s.needs_decision for s in waiting)
-        with TestClient(create_app(backend, accounts_url=f"sqlite:///{tmp_path / 's.db'}", lang="en",
-                                   secure_cookies=False), base_url="http://127.0.0.1") as client:
-            client.app.state.site.accounts.add("anna", "a long desk password")  # type: ignore[attr-defined]
-            page = client.get("/desk/login")
-            csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-            assert csrf is not None
-            client.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna",
-                                             "password": "a long desk password"})
+        with _desk(backend, f"sqlite:///{tmp_path / 's.db'}") as (client, _):
             desk = client.get("/desk").text
             assert desk.count('action="/desk/sanction"') == len(flagged)
         ruled = waiting[0]
@@ -163,3 +166,78 @@ def test_once_the_protest_window_closes_the_service_refuses_every_change_to_the_
         after = View(backend.data())
         assert after.data.conflicts == ()
         assert after.by_number[1].recorded is not None and after.by_number[1].recorded.result.home_goals == 1
+
+
+@contextlib.contextmanager
+def _desk(backend: ServiceBackend, db_url: str) -> Iterator[tuple[TestClient, str]]:
+    """The desk in English, anna logged in: the client and the session's CSRF token."""
+    app = create_app(backend, accounts_url=db_url, lang="en", secure_cookies=False)
+    app.state.site.accounts.add("anna", "a long desk password")
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        page = client.get("/desk/login")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert csrf is not None
+        client.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna", "password": "a long desk password"})
+        token = re.search(r'name="csrf" value="([^"]+)"', client.get("/desk").text)
+        assert token is not None
+        yield client, token.group(1)
+
+
+def _abandoned(ruleset: Any, home: int, away: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A match the table abandons at ``home``-``away`` (the officials' long hold on the abandon button)."""
+    match = Match(ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    at = 0
+    for side, goals in (("home", home), ("away", away)):
+        for _ in range(goals):
+            at += 1000
+            match.apply(Goal(at=at, team=side))  # type: ignore[arg-type]
+    match.apply(MatchAbandoned(at=at + 1000, reason="the ice machine broke down"))
+    outcome = match.result()
+    assert outcome is not None and outcome.outcome == "abandoned"
+    return [event_to_dict(e) for e in match.events], {"home_goals": outcome.home_goals,
+                                                      "away_goals": outcome.away_goals,
+                                                      "outcome": "abandoned", "winner": None}
+
+
+@pytest.mark.parametrize(("settle", "fields"), [
+    ("leader", {}),
+    ("resume", {"court": "Rink", "start": "2026-04-11T18:00"}),
+])
+def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seeds_order(
+        mosquitto: Any, tmp_path: Path, settle: str, fields: dict[str, str]) -> None:
+    broker = mosquitto()
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    plan = load_plan(EXAMPLES / "ice-hockey.toml")
+    with running_service(db, broker.url, plan=plan) as service:
+        table = TableClient(broker.url, plan.id, "rink")
+        try:
+            events, result = _abandoned(plan.ruleset, 2, 1)
+            table.play("1", events, result)
+            table.wait_for("error", lambda m: "abandoned" in m.payload.get("reason", ""))
+        finally:
+            table.close()
+        backend = ServiceBackend(service)
+        view = View(backend.data())
+        (report,) = view.data.abandoned
+        assert (report.number, report.court, report.home_goals, report.away_goals) == (1, "Rink", 2, 1)
+        assert view.data.conflicts == () and view.by_number[1].recorded is None  # no result, no "conflict"
+        with _desk(backend, db) as (client, token):
+            desk = client.get("/desk").text
+            assert 'href="/desk/match/1"' in desk and "Abandoned at the table at 2–1" in desk
+            page = client.get("/desk/match/1").text
+            assert 'id="xh" name="home_goals" inputmode="numeric" value="2"' in page  # the score when it stopped
+            done = client.post("/desk/match/1/abandoned", data={
+                "csrf": token, "settle": settle, "home_goals": "2", "away_goals": "1",
+                "why": "both teams and the referees heard", **fields}, follow_redirects=False)
+            assert done.status_code == 303, done.text
+            assert "Abandoned matches" not in client.get("/desk").text
+        after = View(backend.data())
+        assert after.data.abandoned == () and after.data.conflicts == ()
+        row = after.by_number[1]
+        if settle == "leader":
+            assert row.recorded is not None and row.recorded.by == "organiser"
+            assert (row.recorded.result.home_goals, row.recorded.result.away_goals) == (2, 1)
+            assert any("leading team considered the winner" in a.why for a in after.data.audit)
+        else:
+            assert row.recorded is None and row.moved and row.start == datetime(2026, 4, 11, 18, 0)

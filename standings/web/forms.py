@@ -113,8 +113,11 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     if choice not in labels:
         raise FormError("settle", f"{choice!r} is not one of {', '.join(labels)}")
     reason = f"abandoned, {labels[choice]}: {why(fields)}"
+    report = view.abandoned(n)
+    settles = report.id if report is not None else ""
     if choice in ("resume", "replay"):
-        return MoveMatch(who=who, why=reason, number=n, court=text(fields, "court"), start=when(fields, "start"))
+        return MoveMatch(who=who, why=reason, number=n, court=text(fields, "court"), start=when(fields, "start"),
+                         settles=settles)
     open_for_results(view, n)
     home, away = goals(fields, "home_goals"), goals(fields, "away_goals")
     assert home is not None and away is not None
@@ -123,7 +126,8 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     if choice == "tie" and home != away:
         raise FormError("home_goals", f"a tie is level, not {home}-{away}")
     result = MatchResult(pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away)
-    return CorrectResult(who=who, why=reason, number=n, result=result, note=f"abandoned: {labels[choice]}")
+    return CorrectResult(who=who, why=reason, number=n, result=result, note=f"abandoned: {labels[choice]}",
+                         settles=settles)
 
 
 def when(fields: Fields, key: str) -> datetime:

@@ -53,6 +53,19 @@ class Conflict:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Abandoned:
+    """A match a table abandoned (its officials' long hold): the service stores no result and holds the
+    report until the organiser settles the match in the ice-hockey seed's order of consideration."""
+
+    id: str  # the held report's, closed when the match is settled
+    number: int
+    court: str
+    home_goals: int  # the score when it stopped
+    away_goals: int
+    received: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
 class AuditEntry:
     at: datetime
     who: str
@@ -76,6 +89,7 @@ class TournamentData:
     live_at: dict[str, datetime] = field(default_factory=dict)  # court -> when that state was received
     presence: dict[str, Presence] = field(default_factory=dict)
     conflicts: tuple[Conflict, ...] = ()
+    abandoned: tuple[Abandoned, ...] = ()
     audit: tuple[AuditEntry, ...] = ()
     sanctions: tuple[Sanction, ...] = ()
     moves: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # number -> (court, start)
@@ -99,6 +113,7 @@ class CorrectResult(DeskCommand):
     number: int
     result: MatchResult
     note: str = ""
+    settles: str = ""  # the abandoned report (Abandoned.id) this result settles, closed with it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,6 +132,7 @@ class MoveMatch(DeskCommand):
     number: int
     court: str
     start: datetime
+    settles: str = ""  # the abandoned report a resumed or replayed match settles
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,6 +24,7 @@ from rules.standings.decisions import decision_problem
 from rules.tournament import Tournament, build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
 from standings.web.errors import DeskRefused
 from standings.web.inputs import (
+    Abandoned,
     AuditEntry,
     Conflict,
     CorrectResult,
@@ -119,6 +120,10 @@ class MemoryBackend:
     def hold_conflict(self, conflict: Conflict) -> None:
         self._run(lambda d: replace(d, conflicts=(*d.conflicts, conflict)))
 
+    def report_abandoned(self, report: Abandoned) -> None:
+        """A table abandoned a match: no result, the report waits for the organiser (as the service holds it)."""
+        self._run(lambda d: replace(d, abandoned=(*d.abandoned, report)))
+
     def report_sanction(self, sanction: Sanction) -> None:
         self._run(lambda d: replace(d, sanctions=(*d.sanctions, sanction)))
 
@@ -158,7 +163,7 @@ def _apply(d: TournamentData, command: DeskCommand) -> TournamentData:
         raise DeskRefused("say why: every change is logged with its reason")
     view = View(d)
     if isinstance(command, CorrectResult):
-        return _correct(d, view, command)
+        return _settled(_correct(d, view, command), command.settles)
     if isinstance(command, RecordDecision):
         problem = decision_problem(command.decision)
         if problem is not None:
@@ -190,7 +195,7 @@ def _apply(d: TournamentData, command: DeskCommand) -> TournamentData:
             raise DeskRefused(f"{command.court!r} is not one of the courts ({', '.join(view.courts)})")
         what = f"match {command.number} moved to {command.court} at {command.start:%a %H:%M}"
         moves = {**d.moves, command.number: (command.court, command.start)}
-        return replace(d, moves=moves, audit=_logged(d, command, what))
+        return _settled(replace(d, moves=moves, audit=_logged(d, command, what)), command.settles)
     if isinstance(command, RuleSanction):
         key = (command.number, command.team, command.player)
         found = [s for s in d.sanctions if (s.number, s.team, s.player) == key]
@@ -228,6 +233,13 @@ def _correct(d: TournamentData, view: View, command: CorrectResult) -> Tournamen
     note = f" [{command.note}]" if command.note else ""
     what = f"match {command.number} {r.home} v {r.away}: {_score(r)}{was}{note}"
     return replace(new, audit=_logged(d, command, what))
+
+
+def _settled(d: TournamentData, report: str) -> TournamentData:
+    """``d`` without the abandoned report the command settled (if it named one)."""
+    if not report:
+        return d
+    return replace(d, abandoned=tuple(a for a in d.abandoned if a.id != report))
 
 
 def _check_rules(d: TournamentData) -> None:

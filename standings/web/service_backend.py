@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -24,6 +25,7 @@ from standings.service import Service
 from standings.store import to_match_result
 from standings.web.errors import DeskRefused
 from standings.web.inputs import (
+    Abandoned,
     AuditEntry,
     Conflict,
     CorrectResult,
@@ -118,14 +120,15 @@ class ServiceBackend:
                                        "winner": winner, "home_shootout": r.home_shootout,
                                        "away_shootout": r.away_shootout}
             note = f" [{command.note}]" if command.note else ""
-            return lambda: desk.record_result(store, str(command.number), payload, who=who, why=why + note)
+            return _settling(lambda: desk.record_result(store, str(command.number), payload, who=who, why=why + note),
+                             store, command.settles, who, why)
         if isinstance(command, MoveMatch):
             court = next((cid for cid, name in self.plan.courts.items() if name == command.court), None)
             if court is None:
                 courts = ", ".join(self.plan.courts.values())
                 raise DeskRefused(f"{command.court!r} is not one of the courts ({courts})")
-            return lambda: desk.move_match(store, str(command.number), court=court, start=command.start, who=who,
-                                           why=why)
+            return _settling(lambda: desk.move_match(store, str(command.number), court=court, start=command.start,
+                                                     who=who, why=why), store, command.settles, who, why)
         if isinstance(command, RecordDecision):
             d = command.decision
             return lambda: desk.record_decision(store, d.pool, d.method, list(d.order), who=who, why=why)
@@ -221,10 +224,17 @@ class ServiceBackend:
                 last_message=" ".join(x for x in said if x),
                 playing=playing if p.last_type == "live" else None,
             )
-        conflicts = []
+        conflicts, abandoned = [], []
         for c in queries.open_conflicts(store):
             f = fixtures.get(int(c.match_id)) if c.match_id.isdigit() else None
             stored = results.get(int(c.match_id)) if c.match_id.isdigit() else None
+            if f is not None and stored is None and c.payload.get("outcome") == "abandoned":
+                # Held with no result stored (standings.ingest): the organiser settles the match.
+                abandoned.append(Abandoned(
+                    id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
+                    home_goals=int(c.payload.get("home_goals") or 0), away_goals=int(c.payload.get("away_goals") or 0),
+                    received=_local(c.received_at)))
+                continue
             if f is None or stored is None:
                 continue
             conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
@@ -235,6 +245,7 @@ class ServiceBackend:
             version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
             entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=base.original), results=results,
             decisions=base.decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
+            abandoned=tuple(abandoned),
             audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
         )
 
@@ -250,6 +261,21 @@ class _Base:
     sanctions: tuple[Sanction, ...]
     rulings: tuple[Ruling, ...]
     audit: tuple[AuditEntry, ...]
+
+def _settling(step: Callable[[], desk.Affected], store: Any, report: str, who: str,
+              why: str) -> Callable[[], desk.Affected]:
+    """``step``, then the abandoned report it settles closed (not applied: the table's score stays a report)
+    in the same turn of the service's loop, so the desk never shows a settled match as still waiting."""
+    if not report:
+        return step
+
+    def both() -> desk.Affected:
+        affected = step()
+        desk.settle_conflict(store, int(report), apply=False, who=who, why=f"settled: {why}")
+        return affected
+
+    return both
+
 
 def _local(at: datetime) -> datetime:
     """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,

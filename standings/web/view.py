@@ -15,7 +15,7 @@ from rules.standings import PoolTable, Unresolved
 from rules.tournament import Progress, progress
 from rules.tournament.placeholders import canonical, parse_placeholder
 from standings.discipline import misses
-from standings.web.inputs import RecordedResult, Sanction, TournamentData
+from standings.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
 
 
 def protest_window(data: TournamentData) -> timedelta | None:
@@ -143,6 +143,10 @@ class View:
             )
         rows.sort(key=lambda r: (r.start, r.court, r.number))
         return rows
+
+    def abandoned(self, number: int) -> Abandoned | None:
+        """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""
+        return next((a for a in self.data.abandoned if a.number == number), None)
 
     def closed(self, number: int) -> str | None:
         """Why match ``number``'s result may no longer change (its protest window has closed), or None.
