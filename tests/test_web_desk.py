@@ -173,3 +173,16 @@ def test_the_desk_words_a_tie_waiting_for_lots_in_the_tournaments_language() -> 
     assert f"Djurgården P14, GAIS P14 — {need}" in desk
     assert need in pool
     assert "a drawing of lots" not in desk
+
+
+def test_the_api_settles_an_abandoned_match_in_the_seeds_order(organiser: tuple[TestClient, str]) -> None:
+    client, token = organiser
+    url, headers = "/api/v1/desk/matches/13/abandoned", {"x-csrf-token": token}
+    refused = client.post(url, json={"settle": "tie", "home_goals": 2, "away_goals": 1, "why": "x"}, headers=headers)
+    assert refused.status_code == 409 and "a tie is level" in refused.json()["error"]
+    done = client.post(url, json={"settle": "tie", "home_goals": 1, "away_goals": 1,
+                                  "why": "no time left to resume or replay"}, headers=headers)
+    assert done.status_code == 200, done.text
+    recorded = APP_BACKEND.data().results[13]
+    assert (recorded.result.home_goals, recorded.result.away_goals) == (1, 1)
+    assert recorded.note == "abandoned: game determined a tie"

@@ -174,6 +174,7 @@ def routes(site: Site) -> list[Route]:
 
     w_result = write(lambda v, who, r, f: forms.result_command(v, who, n(r), f))
     w_walkover = write(lambda v, who, r, f: forms.walkover_command(v, who, n(r), f))
+    w_abandoned = write(lambda v, who, r, f: forms.abandoned_command(v, who, n(r), f))
     w_move = write(lambda v, who, r, f: forms.move_command(v, who, n(r), f))
     w_decision = write(lambda v, who, r, f: forms.decision_command(v, who, f))
     w_conflict = write(lambda v, who, r, f: forms.conflict_command(v, who, r.path_params["conflict"], f))
@@ -194,6 +195,7 @@ def routes(site: Site) -> list[Route]:
         Route(f"{V1}/standings.csv", standings_csv, name="api_standings_csv"),
         Route(f"{desk}/matches/{{number:int}}/result", w_result, methods=["POST"], name="api_desk_result"),
         Route(f"{desk}/matches/{{number:int}}/walkover", w_walkover, methods=["POST"], name="api_desk_walkover"),
+        Route(f"{desk}/matches/{{number:int}}/abandoned", w_abandoned, methods=["POST"], name="api_desk_abandoned"),
         Route(f"{desk}/matches/{{number:int}}/move", w_move, methods=["POST"], name="api_desk_move"),
         Route(f"{desk}/decisions", w_decision, methods=["POST"], name="api_desk_decision"),
         Route(f"{desk}/conflicts/{{conflict}}", w_conflict, methods=["POST"], name="api_desk_conflict"),
