@@ -155,7 +155,7 @@ def test_a_login_without_a_session_says_why(visitor: TestClient) -> None:
     assert "sent no session" in response.text and "HTTPS" in response.text
 
 
-def test_the_desk_words_a_tie_waiting_for_lots_in_the_tournaments_language() -> None:
+def test_the_desk_words_its_ties_and_courts_in_the_tournaments_language() -> None:
     # The sample cup's file says language = "sv": the desk says what the tie needs in Swedish, from the
     # same phrases as the pool page, not the rules' English text.
     app = create_app(sample_backend(Clock(datetime(2026, 5, 16, 13, 35))), secure_cookies=False)
@@ -173,6 +173,8 @@ def test_the_desk_words_a_tie_waiting_for_lots_in_the_tournaments_language() -> 
     assert f"Djurgården P14, GAIS P14 — {need}" in desk
     assert need in pool
     assert "a drawing of lots" not in desk
+    # The courts' last messages too: what the table sent, worded by the page.
+    assert "13:35 liveläge, match 13" in desk and "13:28 resultat, match 12" in desk and "live state" not in desk
 
 
 def test_the_api_settles_an_abandoned_match_in_the_seeds_order(organiser: tuple[TestClient, str]) -> None:

@@ -35,7 +35,9 @@ class Presence:
     court: str
     online: bool
     last_seen: datetime | None = None
-    last_message: str = ""
+    last_message: str = ""  # in English; shown only when there is no last_kind to word it by
+    last_kind: str = ""  # the last message's protocol type (live, result, event, presence), worded by the page
+    last_match: int | None = None  # the match that message named
     playing: int | None = None  # the match number its live state names
 
 

@@ -108,6 +108,8 @@ class MemoryBackend:
                         online=True,
                         last_seen=d.now,
                         last_message=f"live state, match {state.get('match')}",
+                        last_kind="live",
+                        last_match=state.get("match"),
                         playing=state.get("match"),
                     ),
                 },

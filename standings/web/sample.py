@@ -46,7 +46,7 @@ def sample_backend(clock: Callable[[], datetime] | None = None, *, played: int =
                                        reason="a second result differs from the stored one"))
         courts = backend.data().tournament.schedule.courts
         backend.set_presence(Presence(court=courts[-1], online=False, last_seen=start - timedelta(minutes=7),
-                                      last_message="result of match 12"))
+                                      last_message="result of match 12", last_kind="result", last_match=12))
     return backend
 
 

@@ -27,6 +27,22 @@ WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
 PASSWORD = "screenshots only"
+# Every page the app serves, by its route (tests/test_web_screenshots.py checks none is left out); the
+# desk's pages after logging in. The login page is photographed on its own, before.
+PAGES = {
+    "tournament": "/", "pool": "/pool/{pool}", "pool-print": "/pool/{pool}/print", "bracket": "/bracket",
+    "ranking": "/ranking", "teams": "/teams", "team": "/team/{team}", "court": "/court/{court}",
+    "overlay": "/court/{court}/overlay",
+}
+LOGIN = "/desk/login"
+DESK = {"desk": "/desk", "desk-match": "/desk/match/{number:int}"}
+
+
+def fill(route: str, *, pool: str, team: str, court: str, number: int) -> str:
+    """A route's path for the sample day: pool C (the tie waiting for lots), the live match's home team
+    and court, match 2 (the conflicting result)."""
+    return (route.replace("{pool}", quote(pool)).replace("{team}", quote(team)).replace("{court}", quote(court))
+            .replace("{number:int}", str(number)))
 
 
 def main() -> int:
@@ -49,14 +65,9 @@ def main() -> int:
         time.sleep(0.02)
     base = f"http://127.0.0.1:{port}"
     v = app.state.site.view()
-    court = v.matches[12].court
-    team = v.matches[12].home
-    pages = {
-        "tournament": "/", "pool": "/pool/C", "pool-print": "/pool/C/print", "bracket": "/bracket",
-        "ranking": "/ranking", "team": f"/team/{quote(team)}", "court": f"/court/{quote(court)}",
-        "overlay": f"/court/{quote(court)}/overlay",
-    }
-    desk = {"desk-login": "/desk/login", "desk": "/desk", "desk-match": "/desk/match/2"}
+    where = {"pool": "C", "team": v.matches[12].home, "court": v.matches[12].court, "number": 2}
+    pages = {name: fill(route, **where) for name, route in PAGES.items()}
+    desk = {name: fill(route, **where) for name, route in DESK.items()}
     args.out.mkdir(parents=True, exist_ok=True)
     try:
         with sync_playwright() as p:
@@ -69,14 +80,14 @@ def main() -> int:
                     page.wait_for_timeout(600)  # let the live stream connect (the footer then says Live)
                     page.screenshot(path=str(args.out / f"web-{name}-{label}.png"), full_page=True,
                                     omit_background=name == "overlay")
-                page.goto(base + "/desk/login")
+                page.goto(base + LOGIN)
                 page.screenshot(path=str(args.out / f"web-desk-login-{label}.png"), full_page=True)
                 page.fill("#name", "organiser")
                 page.fill("#password", PASSWORD)
                 page.click("button[type=submit]")
                 page.wait_for_url(base + "/desk")
-                for name in ("desk", "desk-match"):
-                    page.goto(base + desk[name])
+                for name, path in desk.items():
+                    page.goto(base + path)
                     page.screenshot(path=str(args.out / f"web-{name}-{label}.png"), full_page=True)
                 context.close()
             browser.close()
@@ -84,7 +95,7 @@ def main() -> int:
         server.should_exit = True
         thread.join(timeout=10)
         backend.close()
-    print(f"wrote {len(WIDTHS) * (len(pages) + len(desk))} screenshots to {args.out}")
+    print(f"wrote {len(WIDTHS) * (len(pages) + 1 + len(desk))} screenshots to {args.out}")
     return 0
 
 

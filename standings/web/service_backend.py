@@ -221,7 +221,8 @@ class ServiceBackend:
             presence[p.court_name] = Presence(
                 court=p.court_name, online=p.state == "online",
                 last_seen=_local(p.last_message_at) if p.last_message_at else None,
-                last_message=" ".join(x for x in said if x),
+                last_message=" ".join(x for x in said if x), last_kind=p.last_type or "",
+                last_match=int(p.last_match) if p.last_match and p.last_match.isdigit() else None,
                 playing=playing if p.last_type == "live" else None,
             )
         conflicts, abandoned = [], []
