@@ -52,6 +52,9 @@ def test_pages_carry_their_content(client: TestClient, backend: MemoryBackend) -
         assert text in page.text, path
         assert "&lt;table" not in page.text and "&lt;p" not in page.text, path
         assert "script-src 'self'" in page.headers["content-security-policy"]
+    # Sent off in the team's match 7 (seed 003): the team's page says the player misses the live match.
+    team = client.get(f"/team/{quote(live.home)}").text
+    assert "Player #7 is suspended for this match (Red card, match 7)" in team
 
 
 @pytest.mark.parametrize("path", ["/pool/Z", "/team/Nobody", "/court/Centre%20Court", "/court/Nowhere/overlay"])
