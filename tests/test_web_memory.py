@@ -148,3 +148,16 @@ def test_settling_an_abandoned_match_closes_the_tables_report(day: tuple[MemoryB
     backend.submit(command)
     after = View(backend.data())
     assert after.data.abandoned == () and after.by_number[13].recorded is not None
+
+
+def test_a_plain_result_for_an_abandoned_match_settles_the_report_too(day: tuple[MemoryBackend, Clock]) -> None:
+    backend, _ = day
+    row = View(backend.data()).by_number[13]
+    backend.report_abandoned(Abandoned(id="a1", number=13, court=row.court, home_goals=0, away_goals=0,
+                                       received=NOON))
+    view = View(backend.data())
+    walkover = forms.walkover_command(view, "anna", 13, {"kind": "forfeit", "winner": row.home,
+                                                         "why": "the away team would not go on"})
+    assert walkover.settles == "a1"
+    backend.submit(forms.result_command(view, "anna", 13, {"home_goals": "3", "away_goals": "0", "why": "x"}))
+    assert backend.data().abandoned == ()

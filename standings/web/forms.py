@@ -89,7 +89,7 @@ def result_command(view: View, who: str, n: int, fields: Fields) -> CorrectResul
         pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away,
         outcome=_outcome(outcome), home_shootout=hs, away_shootout=as_,
     )
-    return CorrectResult(who=who, why=why(fields), number=n, result=result)
+    return CorrectResult(who=who, why=why(fields), number=n, result=result, settles=_report(view, n))
 
 
 def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectResult:
@@ -103,7 +103,7 @@ def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectRes
     result = MatchResult(
         pool=row.stage, home=row.home, away=row.away, home_goals=0, away_goals=0, outcome=_outcome(kind), winner=winner
     )
-    return CorrectResult(who=who, why=why(fields), number=n, result=result, note=kind)
+    return CorrectResult(who=who, why=why(fields), number=n, result=result, note=kind, settles=_report(view, n))
 
 
 def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskCommand:
@@ -113,8 +113,7 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     if choice not in labels:
         raise FormError("settle", f"{choice!r} is not one of {', '.join(labels)}")
     reason = f"abandoned, {labels[choice]}: {why(fields)}"
-    report = view.abandoned(n)
-    settles = report.id if report is not None else ""
+    settles = _report(view, n)
     if choice in ("resume", "replay"):
         return MoveMatch(who=who, why=reason, number=n, court=text(fields, "court"), start=when(fields, "start"),
                          settles=settles)
@@ -172,6 +171,13 @@ def sanction_command(who: str, fields: Fields) -> RuleSanction:
         who=who, why=why(fields), number=number(fields, "number"), team=text(fields, "team"),
         player=text(fields, "player"), matches=matches,
     )
+
+
+def _report(view: View, n: int) -> str:
+    """The table's open report that match ``n`` was abandoned: a result entered for the match any way
+    (the abandoned form, a plain result, a walk-over) settles it."""
+    report = view.abandoned(n)
+    return report.id if report is not None else ""
 
 
 def _outcome(value: str) -> Outcome:
