@@ -68,6 +68,8 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
             row = result_row(store, s, match_id, result, source="organiser", court=None, seq=None)
         except LookupError as err:
             raise DeskError(str(err)) from None
+        if old is not None:  # the protest window runs from the match's end, not from each correction
+            row.recorded_at = old.recorded_at
         s.add(row)
         s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
                      before=before, after=result_dict(row)))

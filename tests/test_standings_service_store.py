@@ -50,8 +50,11 @@ def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> Non
     assert queries.fixture(store, "1").status == "finished"  # type: ignore[union-attr]
     (change,) = queries.change_log(store)
     assert (change.who, change.action, change.why, change.before) == ("ann", "result", "score sheet", None)
+    first = queries.results(store)[0].recorded_at
     desk.record_result(store, "1", {"home_goals": 1, "away_goals": 1, "outcome": "regular", "winner": None},
                        who="ann", why="wrong goal")
+    # A correction changes the score, not when the match ended: the protest window runs on from there.
+    assert queries.results(store)[0].recorded_at == first
     assert queries.change_log(store)[0].before == {"home_goals": 3, "away_goals": 1, "outcome": "regular",
                                                    "winner": "home"}
     assert len(queries.results(store)) == 1

@@ -34,14 +34,17 @@ def _result(backend: MemoryBackend, number: int, home: int, away: int) -> MatchR
 
 
 def test_a_correction_is_applied_and_logged(day: tuple[MemoryBackend, Clock]) -> None:
-    backend, _ = day
+    backend, clock = day
     version = backend.data().version
+    ended = backend.data().results[1].recorded_at
+    clock.at = ended + timedelta(minutes=20)  # within the hour seed 003 gives for a protest
     backend.submit(CorrectResult(who="anna", why="scoresheet", number=1, result=_result(backend, 1, 0, 3)))
     data = backend.data()
     assert data.version == version + 1
     assert data.results[1].result.away_goals == 3 and data.results[1].by == "anna"
+    assert data.results[1].recorded_at == ended  # the protest window still runs from the match's end
     entry = data.audit[-1]
-    assert (entry.who, entry.why, entry.at) == ("anna", "scoresheet", NOON)
+    assert (entry.who, entry.why, entry.at) == ("anna", "scoresheet", clock.at)
     assert "0-3 (was 2-1)" in entry.what
 
 

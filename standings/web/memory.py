@@ -185,8 +185,10 @@ def _apply(d: TournamentData, command: DeskCommand) -> TournamentData:
         if command.keep == "held" and closed is not None:
             raise DeskRefused(closed)
         if command.keep == "held":
+            first = results.get(conflict.number)  # the protest window runs from the match's end
             results[conflict.number] = RecordedResult(
-                number=conflict.number, result=conflict.held, recorded_at=d.now, by=command.who
+                number=conflict.number, result=conflict.held, recorded_at=first.recorded_at if first else d.now,
+                by=command.who,
             )
         what = f"match {conflict.number}: conflict settled, kept the {command.keep} result"
         return replace(d, conflicts=rest, results=results, audit=_logged(d, command, what))
@@ -226,8 +228,9 @@ def _correct(d: TournamentData, view: View, command: CorrectResult) -> Tournamen
         raise DeskRefused(closed)
     results = dict(d.results)
     before = results.get(command.number)
-    results[command.number] = RecordedResult(
-        number=command.number, result=r, recorded_at=d.now, by=command.who, note=command.note
+    results[command.number] = RecordedResult(  # a correction keeps the protest window of the match's end
+        number=command.number, result=r, recorded_at=before.recorded_at if before else d.now, by=command.who,
+        note=command.note,
     )
     new = replace(d, results=results)
     _check_rules(new)
