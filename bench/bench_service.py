@@ -1,18 +1,20 @@
 """Benchmark of the standings service (docs/benchmarks.md, "Service").
 
 Starts its own Mosquitto (/usr/sbin/mosquitto, free port, no persistence) and `courtside server` as its own
-process on a temporary SQLite file (or --db URL), with a generated tournament of P pools of 6 teams.
+process on a temporary SQLite file (or --db URL), with a generated tournament of P pools of 6 teams on one
+court per two pools (--courts to say otherwise).
 
-1. Throughput: every pool match is published as a table sends it (its events, then its result), as fast
-   as one publisher can, QoS 1. A bare paho subscriber on the same topics in the same run counts what the
-   broker delivers; the service's rate is the messages it took (stored and acknowledged after commit)
-   per second, and results per second (each checked by replaying its events, stored, its pool re-ranked
-   and published).
-2. Latency: for matches whose events are already stored, the time from publishing the match's last
-   event (the deciding goal entered at the table) plus its result, to the new pool table arriving at a
-   subscriber: p50 and p99.
+1. Throughput: every pool match but the last --latency is published as a table sends it (its events, then
+   its result), as fast as one publisher can, QoS 1: first every event, then every result. A bare paho
+   subscriber on the same topics in the same run counts what the broker delivers. For each phase: the
+   service's rate, messages stored and acknowledged after commit per second; for results also the time
+   until every pool's table shows all its results (ranked and published); and the CPU time the service,
+   the broker and the bench's own clients used.
+2. Latency: once the burst's tables and schedules are out, for matches whose events are already stored,
+   the time from publishing the match's last event (the deciding goal entered at the table) plus its
+   result, to the new pool table arriving at a subscriber: p50 and p99.
 
-    .venv/bin/python bench/bench_service.py [--pools 16] [--latency 200] [--db URL]
+    .venv/bin/python bench/bench_service.py [--pools 64] [--latency 100] [--db URL] [--keep-log F] [--profile F]
 """
 
 from __future__ import annotations
