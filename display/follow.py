@@ -16,44 +16,20 @@ import contextlib
 import json
 import queue
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLook
 from rules.errors import FileLineError, ProtocolError
 from rules.match import MatchState
-from rules.protocol import MAX_SERVICE_BYTES, court_topic, parse, parse_topic, root, slug
+from rules.protocol import MAX_SERVICE_BYTES, court_topic, parse, parse_broker, parse_topic, root, slug
 from rules.ruleset import Ruleset
 from rules.standings.table import PoolTable, TableRow
 
 FRAME_SECONDS = 0.05
 GIVE_UP_SECONDS = 30  # with --frames (tests, a venue's check): no message from the broker in this long is an error
-
-
-@dataclass(frozen=True)
-class Broker:
-    host: str
-    port: int
-    username: str | None = None
-    password: str | None = None
-    tls: bool = False
-
-
-def parse_broker(url: str) -> Broker:
-    """``mqtt://[user:password@]host[:port]`` (1883) or ``mqtts://`` (8883, TLS)."""
-    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
-    if parts.scheme not in ("mqtt", "mqtts"):
-        raise FileLineError("--broker", None, f"{url!r}: use mqtt://host:port or mqtts://host:port")
-    tls = parts.scheme == "mqtts"
-    try:
-        port = parts.port or (8883 if tls else 1883)
-    except ValueError:
-        raise FileLineError("--broker", None, f"{url!r}: the port is not a number") from None
-    return Broker(parts.hostname or "127.0.0.1", port, unquote(parts.username) if parts.username else None,
-                  unquote(parts.password) if parts.password else None, tls)
 
 
 class Court:

@@ -42,11 +42,8 @@ def new_id() -> str:
 class Link:
     def __init__(self, broker: str, *, tournament: str, court_id: str, court_name: str, journal: Path,
                  ca_file: str | None = None) -> None:
-        from urllib.parse import unquote, urlsplit
-
-        parts = urlsplit(broker if "://" in broker else f"mqtt://{broker}")
-        self.host, self.tls = parts.hostname or "127.0.0.1", parts.scheme in ("mqtts", "ssl")
-        self.port = parts.port or (8883 if self.tls else 1883)
+        address = p.parse_broker(broker)
+        self.host, self.port, self.tls = address.host, address.port, address.tls
         self.tournament, self.court, self.court_name = tournament, court_id, court_name
         self.outbox = Outbox(journal)
         self.online = False
@@ -57,8 +54,8 @@ class Link:
         self._stopping = threading.Event()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,  # type: ignore[attr-defined]
                                   client_id=f"table-{court_id}-{new_id()[:6]}", clean_session=True)
-        if parts.username:
-            self.client.username_pw_set(unquote(parts.username), unquote(parts.password or ""))
+        if address.username is not None:
+            self.client.username_pw_set(address.username, address.password or "")
         if self.tls:
             self.client.tls_set(ca_certs=ca_file)
         will = p.presence_message(id=new_id(), court=court_id, online=False)

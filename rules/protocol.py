@@ -34,8 +34,9 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any, Literal, cast
+from urllib.parse import unquote, urlsplit
 
-from rules.errors import EventLogError, ProtocolError
+from rules.errors import EventLogError, FileLineError, ProtocolError
 from rules.match.log import event_from_dict
 
 VERSION = 1
@@ -371,3 +372,31 @@ def error_message(*, id: str, reason: str, topic: str | None = None, court: str 
     if refused_id is not None:
         payload["id"] = refused_id
     return build(id=id, type="error", court=court, match=match, seq=seq, payload=payload)
+
+
+# -- where the broker is ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BrokerAddress:
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+    tls: bool = False
+
+
+def parse_broker(url: str, option: str = "--broker") -> BrokerAddress:
+    """``mqtt://[user:password@]host[:port]`` (1883) or ``mqtts://...`` (8883, TLS); ``tcp://`` and ``ssl://``
+    are paho's names for the same. The table, the second screen and the service all take it so."""
+    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+    if parts.scheme not in ("mqtt", "mqtts", "tcp", "ssl"):
+        raise FileLineError(option, None, f"{url!r}: use mqtt://host:port or mqtts://host:port")
+    tls = parts.scheme in ("mqtts", "ssl")
+    try:
+        port = parts.port or (8883 if tls else 1883)
+    except ValueError:
+        raise FileLineError(option, None, f"{url!r}: the port is not a number") from None
+    return BrokerAddress(host=parts.hostname or "127.0.0.1", port=port,
+                         username=unquote(parts.username) if parts.username else None,
+                         password=unquote(parts.password) if parts.password else None, tls=tls)

@@ -23,7 +23,6 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 import paho.mqtt.client as mqtt
 from sqlalchemy import insert
@@ -44,29 +43,7 @@ TABLES_AT_ONCE = 8
 """Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
 for new messages between two such groups."""
 _LOG_INSERT = insert(MessageLog)
-@dataclasses.dataclass(frozen=True)
-class BrokerAddress:
-    host: str
-    port: int
-    username: str | None = None
-    password: str | None = None
-    tls: bool = False
-
-
-def parse_broker(url: str) -> BrokerAddress:
-    """``mqtt://[user:password@]host[:port]`` (1883) or ``mqtts://...`` (8883, TLS)."""
-    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
-    if parts.scheme not in ("mqtt", "mqtts", "tcp", "ssl"):
-        raise CourtsideError(f"--broker {url!r}: use mqtt://host:port or mqtts://host:port")
-    tls = parts.scheme in ("mqtts", "ssl")
-    return BrokerAddress(
-        host=parts.hostname or "127.0.0.1", port=parts.port or (8883 if tls else 1883),
-        username=unquote(parts.username) if parts.username else None,
-        password=unquote(parts.password) if parts.password else None, tls=tls,
-    )
-
-
-def connect_client(address: BrokerAddress, client_id: str, *, ca_file: str | None = None) -> mqtt.Client:
+def connect_client(address: p.BrokerAddress, client_id: str, *, ca_file: str | None = None) -> mqtt.Client:
     api = mqtt.CallbackAPIVersion.VERSION2  # type: ignore[attr-defined]
     client = mqtt.Client(api, client_id=client_id, clean_session=True)
     if address.username is not None:
@@ -139,7 +116,7 @@ class Service:
                  ca_file: str | None = None) -> None:
         self.store = store
         self.plan = store.plan
-        self.address = parse_broker(broker)
+        self.address = p.parse_broker(broker)
         self.group = group
         self.queue: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.client = connect_client(self.address, client_id or f"courtside-server-{new_id()[:8]}", ca_file=ca_file)

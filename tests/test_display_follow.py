@@ -13,14 +13,12 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pygame
-import pytest
 
 from display.examples import scene
-from display.follow import Court, carried, parse_broker
+from display.follow import Court, carried
 from display.snapshot import render
 from display.view import Link, TeamLook
-from rules.errors import FileLineError
-from rules.protocol import build, court_topic, encode, pool_topic
+from rules.protocol import build, court_topic, encode, parse_broker, pool_topic
 from rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,9 +129,3 @@ def test_carried_stops_at_zero_and_leaves_a_stopped_clock_alone() -> None:
     assert carried(stopped, ruleset, 5_000) == stopped
 
 
-def test_parse_broker() -> None:
-    assert parse_broker("mqtt://u:p%40ss@example:1884") == parse_broker("mqtt://u:p%40ss@example:1884")
-    b = parse_broker("mqtts://venue")
-    assert (b.host, b.port, b.tls) == ("venue", 8883, True)
-    with pytest.raises(FileLineError, match="--broker"):
-        parse_broker("http://venue")

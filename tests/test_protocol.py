@@ -210,3 +210,17 @@ def test_every_channel_has_its_message_and_the_document_is_asyncapi_3() -> None:
         for message in ch["messages"].values():
             name = message["$ref"].rsplit("/", 1)[1]
             assert name in doc["components"]["messages"]
+
+
+def test_a_broker_is_named_by_a_url_with_its_scheme_port_and_account() -> None:
+    from rules.errors import FileLineError
+    from rules.protocol import parse_broker
+
+    b = parse_broker("mqtt://hall-1:p%40ss@example:1884")
+    assert (b.host, b.port, b.username, b.password, b.tls) == ("example", 1884, "hall-1", "p@ss", False)
+    assert (parse_broker("mqtts://venue").port, parse_broker("mqtts://venue").tls) == (8883, True)
+    assert parse_broker("127.0.0.1").port == 1883 and parse_broker("ssl://venue").tls
+    with pytest.raises(FileLineError, match=r"--broker.*use mqtt://"):
+        parse_broker("http://venue")
+    with pytest.raises(FileLineError, match="the port is not a number"):
+        parse_broker("mqtt://venue:eighty")
