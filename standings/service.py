@@ -12,14 +12,13 @@ database's unique keys keep a message handled by two of them from counting twice
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import itertools
 import queue
 import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
@@ -35,6 +34,7 @@ from standings.ingest import Outcome, fixtures_of, ingest, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
 from standings.pacing import QUIET, Pacing
+from standings.payloads import schedule_payload, table_payload
 from standings.register import Register
 from standings.store import Store, pool_states
 
@@ -43,6 +43,8 @@ TABLES_AT_ONCE = 8
 """Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
 for new messages between two such groups."""
 _LOG_INSERT = insert(MessageLog)
+
+
 def connect_client(address: p.BrokerAddress, client_id: str, *, ca_file: str | None = None) -> mqtt.Client:
     api = mqtt.CallbackAPIVersion.VERSION2  # type: ignore[attr-defined]
     client = mqtt.Client(api, client_id=client_id, clean_session=True)
@@ -72,41 +74,6 @@ def new_id() -> str:
     """A message id unique across processes and restarts: a random prefix drawn once, then a counter.
     (uuid4 per message read the kernel's random source each time: a tenth of an ack's cost.)"""
     return f"{_ID_PREFIX}{next(_id_counter):016x}"
-
-
-def table_payload(state: Any) -> dict[str, Any]:
-    # Shallow: a row's fields are all plain values (asdict's deep copy cost more than the ranking).
-    rows = [{f.name: getattr(r, f.name) for f in dataclasses.fields(r)} for r in state.table.rows] \
-        if state.table is not None else [
-        {"rank": 0, "team": slot.team or slot.text, "played": 0, "won": 0, "drawn": 0, "lost": 0, "goals_for": 0,
-         "goals_against": 0, "goal_difference": 0, "points": 0, "reason": slot.needs or ""} for slot in state.teams]
-    unresolved = [u.needs for u in state.table.unresolved] if state.table is not None else []
-    return {"pool": state.name, "rows": rows, "played": state.played, "expected": state.expected,
-            "complete": state.complete, "unresolved": unresolved}
-
-
-def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None,
-                     suspended: Mapping[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
-    """``suspended``: match id -> who may not play it (``Register.suspended``); a match with nobody has no key."""
-    matches = []
-    for f in queries.court_schedule(store, court) if fixtures is None else fixtures:
-        r = f.result
-        matches.append({
-            "match": f.match_id, "number": f.number, "stage": f.stage, "round": f.round, "kind": f.kind,
-            "home": f.home_label, "away": f.away_label, "home_known": f.home is not None,
-            "away_known": f.away is not None, "start": f.start.isoformat(timespec="minutes"),
-            "end": f.end.isoformat(timespec="minutes"), "status": f.status,
-            "result": None if r is None else {"home_goals": r.home_goals, "away_goals": r.away_goals,
-                                              "outcome": r.outcome, "winner": _side(r.winner, r.home, r.away),
-                                              "home_shootout": r.home_shootout, "away_shootout": r.away_shootout},
-        })
-        if suspended and f.match_id in suspended:
-            matches[-1]["suspended"] = suspended[f.match_id]
-    return {"court_name": store.plan.courts[court], "matches": matches}
-
-
-def _side(winner: str | None, home: str, away: str) -> str | None:
-    return "home" if winner == home and winner is not None else "away" if winner == away and winner else None
 
 
 class Service:
