@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rules import protocol as p
-from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, event_to_dict
+from rules.match import ClockStarted, Goal, Match
 from rules.ruleset import load_ruleset
 from standings import queries
 from standings.web import create_app
@@ -76,21 +76,7 @@ def test_a_result_over_mqtt_reaches_the_open_page_and_the_desk_corrects_it(serve
 
 def _with_red_card(ruleset: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """A 1-0 match in which the away team's number 5 is shown a red card (EHF: reported to the organisers)."""
-    match = Match(ruleset, stage="round_robin", round="pool")
-    match.apply(ClockStarted(at=0))
-    match.apply(Goal(at=1000, team="home"))
-    match.apply(PenaltyAwarded(at=2000, team="away", kind="red", player="5"))
-    at = 2000
-    while match.result() is None:
-        at += 1000
-        state = match.state_at(at)
-        starts = state.phase != "play" or (not state.running and state.clock_ms in (0, None))
-        match.apply(ClockStarted(at=at) if starts else PeriodAdvanced(at=at))
-    outcome = match.result()
-    assert outcome is not None
-    result = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
-              "winner": outcome.winner}
-    return [event_to_dict(e) for e in match.events], result
+    return played(ruleset, 1, 0, cards=[("away", "red", "5")])
 
 
 def test_a_red_card_goes_to_the_desks_register(served: Any, chromium: Any) -> None:

@@ -21,8 +21,6 @@ from rules.match import (
     Goal,
     Match,
     MatchAbandoned,
-    PenaltyAwarded,
-    PeriodAdvanced,
     event_to_dict,
 )
 from rules.standings import MatchResult
@@ -64,23 +62,7 @@ def test_a_desk_result_is_stored_audited_and_provisional(mosquitto: Any, db_url:
 def _with_penalties(ruleset: Any, penalties: tuple[tuple[str, str], ...]) -> tuple[list[dict[str, Any]],
                                                                                    dict[str, Any]]:
     """A 1-0 match in which the away team's players are given ``penalties`` ((kind, player) pairs)."""
-    match = Match(ruleset, stage="round_robin", round="pool")
-    match.apply(ClockStarted(at=0))
-    match.apply(Goal(at=1000, team="home"))
-    at = 1000
-    for kind, player in penalties:
-        at += 1000
-        match.apply(PenaltyAwarded(at=at, team="away", kind=kind, player=player))
-    while match.result() is None:
-        at += 1000
-        state = match.state_at(at)
-        starts = state.phase != "play" or (not state.running and state.clock_ms in (0, None))
-        match.apply(ClockStarted(at=at) if starts else PeriodAdvanced(at=at))
-    outcome = match.result()
-    assert outcome is not None
-    return [event_to_dict(e) for e in match.events], {"home_goals": outcome.home_goals,
-                                                      "away_goals": outcome.away_goals,
-                                                      "outcome": outcome.outcome, "winner": outcome.winner}
+    return played(ruleset, 1, 0, cards=[("away", kind, player) for kind, player in penalties])
 
 
 @pytest.mark.parametrize(("example", "court", "penalties", "flagged"), [
