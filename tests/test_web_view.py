@@ -112,3 +112,14 @@ def test_presence_names_the_match_a_table_plays() -> None:
     court = view.by_number[14].court
     data = replace(view.data, presence={court: Presence(court=court, online=True, playing=14)})
     assert View(data).by_number[14].live
+
+
+def test_a_walkover_shows_the_score_the_ruleset_awards_and_its_winner() -> None:
+    view = _view()
+    m = view.by_number[13]
+    walkover = RecordedResult(number=13, recorded_at=NOON, result=MatchResult(
+        pool=m.stage, home=m.home, away=m.away, home_goals=0, away_goals=0, outcome="walkover", winner=m.away))
+    row = View(replace(view.data, results={**view.data.results, 13: walkover})).by_number[13]
+    assert (row.score, row.winner) == ("0–3 w.o.", m.away)  # seed 003: "3-0 som slutresultat"
+    assert view.by_number[1].winner == view.by_number[1].home  # 2-1: a table's result names no winner
+    assert view.by_number[2].winner is None  # 0-0

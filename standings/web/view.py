@@ -11,7 +11,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from rules.errors import CourtsideError
-from rules.standings import PoolTable, Unresolved
+from rules.standings import MatchResult, PoolTable, Unresolved
+from rules.standings.results import match_winner
+from rules.standings.scoring import score as scored
 from rules.tournament import Progress, progress
 from rules.tournament.placeholders import canonical, parse_placeholder
 from standings.discipline import misses
@@ -40,6 +42,7 @@ class MatchRow:
     live: bool
     locked_at: datetime | None  # when the protest window closes (None: no window)
     moved: bool
+    awarded: tuple[int, int] | None = None  # a walk-over's or forfeit's score as the ruleset awards it
 
     @property
     def is_pool(self) -> bool:
@@ -50,7 +53,8 @@ class MatchRow:
         if self.recorded is None:
             return ""
         r = self.recorded.result
-        text = f"{r.home_goals}–{r.away_goals}"
+        home, away = self.awarded or (r.home_goals, r.away_goals)
+        text = f"{home}–{away}"
         if r.outcome == "shootout":
             text += f" ({r.home_shootout}–{r.away_shootout} {'pen.'})"
         elif r.outcome == "overtime":
@@ -58,6 +62,11 @@ class MatchRow:
         elif r.outcome in ("walkover", "forfeit"):
             text += " w.o." if r.outcome == "walkover" else " forf."
         return text
+
+    @property
+    def winner(self) -> str | None:
+        """Who won (by the score, the shoot-out or the award): a table's result need not name its winner."""
+        return None if self.recorded is None else match_winner(self.recorded.result)
 
     def locked(self, now: datetime) -> bool:
         return self.locked_at is not None and now >= self.locked_at
@@ -139,6 +148,7 @@ class View:
                     live=m.number in playing and recorded is None,
                     locked_at=locked_at,
                     moved=m.number in data.moves,
+                    awarded=_awarded(data, recorded.result) if recorded is not None else None,
                 )
             )
         rows.sort(key=lambda r: (r.start, r.court, r.number))
@@ -238,6 +248,18 @@ class View:
 
     def pending_rulings(self) -> list[Sanction]:
         return [s for s in self.data.sanctions if s.needs_decision and not s.decided]
+
+
+def _awarded(data: TournamentData, result: MatchResult) -> tuple[int, int] | None:
+    """A walk-over's or forfeit's goals as the standings count them: one entered 0-0 ("not entered") is
+    the ruleset's score (seed 003: "3-0 som slutresultat"), which is what a parent should read."""
+    if result.outcome not in ("walkover", "forfeit"):
+        return None
+    try:
+        counted = scored(data.ruleset, result)
+    except CourtsideError:  # a result the rules refuse: the page shows View.error, the row what was stored
+        return None
+    return counted.home_goals, counted.away_goals
 
 
 def _is_live(state: dict[str, Any]) -> bool:
