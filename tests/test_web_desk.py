@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from standings.web import create_app
 from standings.web.sample import sample_backend
-from tests.web_support import PASSWORD, Clock, all_routes, concrete_path, guarded_routes
+from tests.web_support import PASSWORD, Clock, all_routes, concrete_path, desk_client, guarded_routes
 
 APP_BACKEND = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
 APP = create_app(APP_BACKEND, secure_cookies=False)
@@ -155,25 +155,27 @@ def test_a_login_without_a_session_says_why(visitor: TestClient) -> None:
     assert "sent no session" in response.text and "HTTPS" in response.text
 
 
-def test_the_desk_words_its_ties_and_courts_in_the_tournaments_language() -> None:
-    # The sample cup's file says language = "sv": the desk says what the tie needs in Swedish, from the
-    # same phrases as the pool page, not the rules' English text.
-    app = create_app(sample_backend(Clock(datetime(2026, 5, 16, 13, 35))), secure_cookies=False)
+def _swedish_desk(played: int) -> tuple[str, str]:
+    """The sample cup's desk and pool C page in its own language (its file says language = "sv")."""
+    app = create_app(sample_backend(Clock(datetime(2026, 5, 16, 13, 35)), played=played), secure_cookies=False)
     app.state.site.accounts.add("anna", PASSWORD)
-    with TestClient(app, base_url="http://127.0.0.1") as client:
-        page = client.get("/desk/login")
-        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-        assert csrf is not None
-        client.post("/desk/login", data={"csrf": csrf.group(1), "name": "anna", "password": PASSWORD},
-                    follow_redirects=False)
-        desk = client.get("/desk").text
-        pool = client.get("/pool/C").text
+    with desk_client(app) as (client, _):
+        return client.get("/desk").text, client.get("/pool/C").text
+
+
+def test_the_desk_words_its_ties_and_courts_in_the_tournaments_language() -> None:
+    # The desk says what the tie needs in Swedish, from the same phrases as the pool page, not the rules'
+    # English text; once pool C is complete, its last two matches leaving GAIS and Djurgården level.
+    desk, pool = _swedish_desk(played=18)
     need = "lottning (ange ordningen som ett beslut med metoden &#39;lots&#39;)"
     assert '<html lang="sv">' in desk
     assert f"Djurgården P14, GAIS P14 — {need}" in desk
     assert need in pool
     assert "a drawing of lots" not in desk
-    # The courts' last messages too: what the table sent, worded by the page.
+    # At midday the pool has two matches to play: nothing to decide yet. The courts' last messages: what
+    # the table sent, worded by the page.
+    desk, _ = _swedish_desk(played=12)
+    assert "Djurgården P14, GAIS P14 —" not in desk and 'action="/desk/decision"' not in desk
     assert "13:35 liveläge, match 13" in desk and "13:28 resultat, match 12" in desk and "live state" not in desk
 
 

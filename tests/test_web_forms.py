@@ -73,12 +73,19 @@ def test_a_locked_result_is_refused_at_the_form(view: View) -> None:
 
 
 def test_a_decision_must_name_an_open_tie(view: View) -> None:
-    tie, = view.unresolved()
+    backend = sample_backend(Clock(NOON), played=18)  # every pool complete; C's GAIS and Djurgården level
+    done = View(backend.data())
+    backend.close()
+    tie, = done.unresolved()
     pool, teams = tie.pool, tie.teams
-    ok = forms.decision_command(view, "anna", {"pool": pool, "method": "lots", "order": list(teams), "why": "drawn"})
+    ok = forms.decision_command(done, "anna", {"pool": pool, "method": "lots", "order": list(teams), "why": "drawn"})
     assert ok.decision.order == teams
     with pytest.raises(FormError, match="no open tie"):
-        forms.decision_command(view, "anna", {"pool": "A", "method": "lots", "order": list(teams), "why": "x"})
+        forms.decision_command(done, "anna", {"pool": "A", "method": "lots", "order": list(teams), "why": "x"})
+    # At midday the same two are level, but pool C's last two matches may still part them.
+    with pytest.raises(FormError, match="pool C has played 4 of its 6 matches: a tie is decided once") as err:
+        forms.decision_command(view, "anna", {"pool": pool, "method": "lots", "order": list(teams), "why": "x"})
+    assert err.value.field == "pool"
 
 
 def test_a_move_needs_a_time(view: View) -> None:

@@ -116,3 +116,23 @@ def guarded_routes(app: Any) -> list[tuple[str, str]]:
 def concrete_path(path: str) -> str:
     """A route's path with its parameters filled in (match 1, conflict c1)."""
     return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: "1" if m.group(2) == ":int" else "c1", path)
+
+
+def csrf_of(html: str) -> str:
+    """The CSRF token a desk page's forms carry."""
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found is not None, "the page has no form with a CSRF token"
+    return found.group(1)
+
+
+@contextlib.contextmanager
+def desk_client(app: Any, name: str = "anna") -> Iterator[tuple[Any, str]]:
+    """A TestClient logged in to ``app``'s desk as ``name`` (who must have the account, PASSWORD), and the
+    session's CSRF token."""
+    from starlette.testclient import TestClient
+
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        done = client.post("/desk/login", data={"csrf": csrf_of(client.get("/desk/login").text), "name": name,
+                                                "password": PASSWORD}, follow_redirects=False)
+        assert done.status_code == 303, done.text
+        yield client, csrf_of(client.get("/desk").text)

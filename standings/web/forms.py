@@ -148,6 +148,10 @@ def decision_command(view: View, who: str, fields: Fields) -> RecordDecision:
     order = fields.get("order")
     teams = [t.strip() for t in (order if isinstance(order, list) else str(order or "").split(">")) if t.strip()]
     tie = next((u for u in view.unresolved() if u.pool == pool and set(u.teams) == set(teams)), None)
+    played, expected = view.pool_played(pool)
+    if tie is None and pool in view.pools and played < expected:
+        raise FormError("pool", f"pool {pool} has played {played} of its {expected} matches: a tie is decided "
+                                "once its last match is played")
     if tie is None:
         raise FormError("order", f"pool {pool} has no open tie of exactly {', '.join(teams) or 'these teams'}")
     return RecordDecision(who=who, why=why(fields), decision=Decision(pool=pool, method=method, order=tuple(teams)))

@@ -229,11 +229,15 @@ class View:
         return [(n, s.team or s.text, s.needs) for n, s in enumerate(self.progress.final_ranking, 1)]
 
     def unresolved(self) -> list[Unresolved]:
-        """The ties only the organiser can break, whole: the desk words ``needs`` from their phrases
-        (``needs_of``) in the tournament's language, as the pool pages do."""
+        """The ties only the organiser can break, whole (the desk words ``needs`` from their phrases,
+        ``needs_of``, in the tournament's language, as the pool pages do), in the pools that are complete.
+        The standings list every level group, down to a pool's four teams before a ball is played; until
+        the pool's last match those results may still break the tie, and lots are drawn (seed 003), or a
+        penalty competition held "after the round" (seed 000), only among the teams still level then."""
         if self.progress is None:
             return []
-        return [u for state in self.progress.pools.values() if state.table is not None for u in state.table.unresolved]
+        return [u for state in self.progress.pools.values() if state.complete and state.table is not None
+                for u in state.table.unresolved]
 
     # Discipline -------------------------------------------------------------------------
     def _suspensions(self) -> list[Suspension]:
