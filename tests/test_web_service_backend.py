@@ -183,8 +183,11 @@ def _abandoned(ruleset: Any, home: int, away: int) -> tuple[list[dict[str, Any]]
 
 
 @pytest.mark.parametrize(("settle", "fields"), [
-    ("leader", {}),
+    # Seed 004's order of consideration, each as the organiser picks it on the desk.
     ("resume", {"court": "Rink", "start": "2026-04-11T18:00"}),
+    ("replay", {"court": "Rink", "start": "2026-04-12T07:00"}),
+    ("leader", {"home_goals": "2", "away_goals": "1"}),
+    ("tie", {"home_goals": "1", "away_goals": "1"}),
 ])
 def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seeds_order(
         mosquitto: Any, tmp_path: Path, settle: str, fields: dict[str, str]) -> None:
@@ -209,6 +212,10 @@ def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seed
             assert 'href="/desk/match/1"' in desk and "Abandoned at the table at 2–1" in desk
             page = client.get("/desk/match/1").text
             assert 'id="xh" name="home_goals" inputmode="numeric" value="2"' in page  # the score when it stopped
+            if settle == "tie":  # a tie is level: 2-1 as it stopped is refused, and says so
+                refused = client.post("/desk/match/1/abandoned", data={
+                    "csrf": token, "settle": "tie", "home_goals": "2", "away_goals": "1", "why": "x"})
+                assert refused.status_code == 409 and "a tie is level, not 2-1" in refused.text
             done = client.post("/desk/match/1/abandoned", data={
                 "csrf": token, "settle": settle, "home_goals": "2", "away_goals": "1",
                 "why": "both teams and the referees heard", **fields}, follow_redirects=False)
@@ -217,9 +224,12 @@ def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seed
         after = View(backend.data())
         assert after.data.abandoned == () and after.data.conflicts == ()
         row = after.by_number[1]
-        if settle == "leader":
+        label = dict(forms.ABANDONED_ORDER)[settle]
+        assert any(a.who == "anna" and f"abandoned, {label}: both teams" in a.why for a in after.data.audit)
+        if settle in ("leader", "tie"):
             assert row.recorded is not None and row.recorded.by == "organiser"
-            assert (row.recorded.result.home_goals, row.recorded.result.away_goals) == (2, 1)
-            assert any("leading team considered the winner" in a.why for a in after.data.audit)
-        else:
-            assert row.recorded is None and row.moved and row.start == datetime(2026, 4, 11, 18, 0)
+            score = (int(fields["home_goals"]), int(fields["away_goals"]))
+            assert (row.recorded.result.home_goals, row.recorded.result.away_goals) == score
+            assert row.winner == (row.home if settle == "leader" else None)
+        else:  # played again later, on the court and at the time the desk gave, the table's score only a report
+            assert row.recorded is None and row.moved and row.start == datetime.fromisoformat(fields["start"])

@@ -1,0 +1,285 @@
+"""The organiser's desk over the real service (standings.web.service_backend over a SQLite store, a real
+Mosquitto, tables speaking the protocol): a walk-over or forfeit, a decision by lots or penalty competition
+for a tie the standings list as unresolved, a conflicting result settled, a match moved to another court and
+time, each table's presence, last message and delay; each change logged and sent on to the courts like a
+result. The same forms were only proven on the in-memory backend before."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules import protocol as p
+from rules.match import ClockStarted, Match
+from rules.standings import MatchResult
+from standings import queries
+from standings.plan import load_plan
+from standings.service import Service
+from standings.web import create_app
+from standings.web.inputs import CorrectResult
+from standings.web.service_backend import ServiceBackend
+from standings.web.view import View
+from tests.service_support import TableClient, played, running_service
+from tests.web_support import PASSWORD, desk_client
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
+
+
+@dataclass
+class Desk:
+    service: Service
+    backend: ServiceBackend
+    client: Any  # starlette's TestClient, logged in as anna
+    csrf: str
+    broker: str
+
+    def view(self) -> View:
+        return View(self.backend.data())
+
+    def table(self, court: str) -> TableClient:
+        return TableClient(self.broker, self.service.plan.id, court)
+
+    def post(self, path: str, **fields: Any) -> Any:
+        return self.client.post(path, data={"csrf": self.csrf, **fields}, follow_redirects=False)
+
+
+@contextlib.contextmanager
+def served_desk(mosquitto: Any, tmp_path: Path, example: str | Path) -> Iterator[Desk]:
+    """``example``: a shipped example's name, or a tournament file."""
+    broker = mosquitto()
+    db = f"sqlite:///{tmp_path / 'courtside.db'}"
+    path = example if isinstance(example, Path) else EXAMPLES / f"{example}.toml"
+    with running_service(db, broker.url, plan=load_plan(path)) as service:
+        backend = ServiceBackend(service)
+        app = create_app(backend, accounts_url=db, lang="en", secure_cookies=False)
+        app.state.site.accounts.add("anna", PASSWORD)
+        with desk_client(app) as (client, csrf):
+            yield Desk(service, backend, client, csrf, broker.url)
+
+
+def court_id(desk: Desk, name: str) -> str:
+    return next(cid for cid, court in desk.service.plan.courts.items() if court == name)
+
+
+def row_of(table: Any, team: str) -> dict[str, Any]:
+    return next(r for r in table.payload["rows"] if r["team"] == team)
+
+
+@pytest.mark.parametrize(("example", "kind", "score"), [
+    ("youth-football", "walkover", "0–3 w.o."),  # seed 003: "Walk-over (WO) ger tre poäng samt 3-0"
+    ("ice-hockey", "forfeit", "0–5 forf."),  # seed 004: a forfeit "officially loses ... 0-5"
+])
+def test_a_walkover_or_forfeit_counts_as_the_ruleset_scores_it(mosquitto: Any, tmp_path: Path, example: str,
+                                                               kind: str, score: str) -> None:
+    with served_desk(mosquitto, tmp_path, example) as desk:
+        m = desk.view().by_number[1]
+        table = desk.table(court_id(desk, m.court))
+        try:
+            done = desk.post("/desk/match/1/walkover", kind=kind, winner=m.away, why="the home team did not come")
+            assert done.status_code == 303, done.text
+            # The courts get the pool's new table, as after a result from a table.
+            published = table.wait_for("table", lambda t: t.payload["pool"] == m.stage
+                                       and row_of(t, m.away)["points"] > 0)
+        finally:
+            table.close()
+        win, lose = desk.service.plan.ruleset.points.walkover_score if kind == "walkover" else \
+            desk.service.plan.ruleset.points.forfeit_score
+        assert (row_of(published, m.away)["goals_for"], row_of(published, m.away)["goals_against"]) == (win, lose)
+        (stored,) = queries.results(desk.service.store)
+        assert (stored.outcome, stored.winner, stored.source) == (kind, m.away, "organiser")
+        (change,) = queries.change_log(desk.service.store)
+        assert (change.who, change.why, change.match_id) == ("anna", f"the home team did not come [{kind}]", "1")
+        # What a parent reads is the score the rules award, not the 0-0 the form stores for "not entered".
+        assert score in desk.client.get(f"/pool/{m.stage}").text
+        assert score in desk.client.get(f"/team/{m.away}").text
+
+
+def _unresolved_pool(desk: Desk, example: str) -> str:
+    """A complete pool whose results leave a tie only lots (youth football, seed 003) or a penalty competition
+    (indoor hockey, seed 000) can break, entered at the desk: youth pool C as the sample day has it, then both
+    GAIS and Djurgården lose 1-0; hockey pool A all 1-1."""
+    view = desk.view()
+    if example == "youth-football":
+        pool, scores = "C", {5: (2, 2), 6: (2, 2), 11: (0, 2), 12: (1, 1), 17: (1, 0), 18: (1, 0)}
+    else:
+        pool = "A"
+        scores = {m.number: (1, 1) for m in view.matches if m.stage == "A"}
+    for number, (home, away) in scores.items():
+        m = view.by_number[number]
+        result = MatchResult(pool=pool, home=m.home, away=m.away, home_goals=home, away_goals=away)
+        desk.backend.submit(CorrectResult(who="anna", why="score sheet", number=number, result=result))
+    return pool
+
+
+@pytest.mark.parametrize(("example", "method", "needs"), [
+    ("youth-football", "lots", "a drawing of lots"),
+    ("indoor-hockey", "penalty_competition", "penalty"),
+])
+def test_a_tie_the_standings_leave_unresolved_is_decided_at_the_desk(mosquitto: Any, tmp_path: Path, example: str,
+                                                                     method: str, needs: str) -> None:
+    with served_desk(mosquitto, tmp_path, example) as desk:
+        pool = _unresolved_pool(desk, example)
+        (tie,) = desk.view().unresolved()
+        assert tie.pool == pool and needs in tie.needs
+        page = html.unescape(desk.client.get("/desk").text)
+        assert "Ties waiting for a decision" in page and f"Pool {pool}: {', '.join(tie.teams)}" in page
+        order = list(reversed(tie.teams))
+        # A decision the standings do not need yet is refused, and says why: the other pools have all their
+        # teams level before a match is played, and their matches may still break it.
+        other = next(p for p in desk.view().pools if p != pool)
+        refused = desk.post("/desk/decision", pool=other, method=method, order=order, why="x")
+        assert refused.status_code == 409
+        assert "a tie is decided once its last match is played" in html.unescape(refused.text)
+        assert f"Pool {other}:" not in html.unescape(desk.client.get("/desk").text)
+        table = desk.table(next(iter(desk.service.plan.courts)))
+        try:
+            done = desk.post("/desk/decision", pool=pool, method=method, order=order, why="drawn at the desk")
+            assert done.status_code == 303, done.text
+            published = table.wait_for("table", lambda t: t.payload["pool"] == pool and not t.payload["unresolved"])
+        finally:
+            table.close()
+        ranked = [r["team"] for r in published.payload["rows"] if r["team"] in order]
+        assert ranked == order
+        assert desk.view().unresolved() == []
+        assert "Ties waiting for a decision" not in desk.client.get("/desk").text
+        api = desk.client.get(f"/api/v1/pools/{pool}").json()
+        assert api["unresolved"] == [] and [r["team"] for r in api["table"] if r["team"] in order] == order
+        change = queries.change_log(desk.service.store)[0]
+        assert (change.action, change.who, change.why, change.after) == (
+            "decision", "anna", "drawn at the desk", {"method": method, "order": order})
+
+
+def test_a_conflicting_result_is_settled_by_keeping_the_received_one(mosquitto: Any, tmp_path: Path) -> None:
+    with served_desk(mosquitto, tmp_path, "youth-football") as desk:
+        ruleset = desk.service.plan.ruleset
+        table = desk.table("plan-1")
+        try:
+            events, result = played(ruleset, 1, 1)
+            table.play("1", events, result)
+            table.wait_for("ack", lambda m: m.payload["of"] == "result")
+            # The officials correct the score after the end: the service keeps 1-1 and holds 2-1.
+            fixed = {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
+                     "home": 2, "away": 1}
+            table.send_event("1", fixed)
+            table.send_result("1", fixed["seq"], {"home_goals": 2, "away_goals": 1, "outcome": "regular",
+                                                  "winner": "home"})
+            table.wait_for("error", lambda m: m.payload.get("conflict") is True)
+            (conflict,) = desk.view().data.conflicts
+            page = html.unescape(desk.client.get("/desk").text)
+            assert "Conflicting results" in page and f'action="/desk/conflict/{conflict.id}"' in page
+            m = desk.view().by_number[1]
+            done = desk.post(f"/desk/conflict/{conflict.id}", keep="held", why="the referee's card says 2-1")
+            assert done.status_code == 303, done.text
+            table.wait_for("table", lambda t: t.payload["pool"] == m.stage and row_of(t, m.home)["goals_for"] == 2)
+        finally:
+            table.close()
+        (stored,) = queries.results(desk.service.store)
+        assert (stored.home_goals, stored.away_goals, stored.source) == (2, 1, "organiser")
+        assert queries.open_conflicts(desk.service.store) == []
+        assert desk.view().data.conflicts == () and "Conflicting results" not in desk.client.get("/desk").text
+        assert "2–1" in desk.client.get(f"/pool/{m.stage}").text
+        assert any(c.who == "anna" and "the referee's card says 2-1" in c.why
+                   for c in queries.change_log(desk.service.store))
+
+
+def _in_schedule(message: p.Message, match: str) -> dict[str, Any] | None:
+    return next((x for x in message.payload["matches"] if x["match"] == match), None)
+
+
+def test_a_match_moved_to_another_court_and_time_reaches_that_courts_table_and_pages(
+        mosquitto: Any, tmp_path: Path) -> None:
+    with served_desk(mosquitto, tmp_path, "indoor-hockey") as desk:
+        hall_1, hall_2 = desk.table("hall-1"), desk.table("hall-2")
+        try:
+            done = desk.post("/desk/match/1/move", court="Hall 2", start="2026-01-16T21:30", why="Hall 1's floor")
+            assert done.status_code == 303, done.text
+            there = hall_2.wait_for("schedule", lambda s: _in_schedule(s, "1") is not None)
+            gone = hall_1.wait_for("schedule", lambda s: _in_schedule(s, "1") is None)
+        finally:
+            hall_1.close()
+            hall_2.close()
+        moved = _in_schedule(there, "1")
+        assert moved is not None and moved["start"] == "2026-01-16T21:30"
+        assert [x["match"] for x in gone.payload["matches"]][:2] == ["3", "5"]
+        api = desk.client.get("/api/v1/matches/1").json()["match"]
+        assert (api["court"], api["start"], api["moved"]) == ("Hall 2", "2026-01-16T21:30", True)
+        court = desk.client.get("/court/Hall 2").text
+        (row,) = [r for r in re.findall(r"<tr>(.*?)</tr>", court, re.S) if "<b>21:30</b>" in r]
+        assert "Rot-Weiss Köln" in row and "Slavia Praha" in row and '<span class="badge">moved</span>' in row
+        assert "<b>17:00</b><br><small>Hall 1" not in desk.client.get("/court/Hall 1").text
+        (change,) = queries.change_log(desk.service.store)
+        assert (change.action, change.who, change.why) == ("move", "anna", "Hall 1's floor")
+        assert (change.before or {}).get("court") == "hall-1" and (change.after or {}).get("court") == "hall-2"
+
+
+def desk_courts(page: str) -> dict[str, list[str]]:
+    """The desk's courts table as text: court -> [table, delay, playing, last message]."""
+    body = page[page.index('class="desk-courts"'):]
+    body = body[:body.index("</table>")]
+    rows: dict[str, list[str]] = {}
+    for row in re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", body, re.S):
+        cells = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+                 for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", "<th>" + row, re.S)]
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+def _today(tmp_path: Path, minutes_ago: int) -> Path:
+    """The indoor-hockey example, its first matches started ``minutes_ago`` on the wall clock and the rest
+    one after another (no day_start/day_end: nothing waits for a morning), so delays are against now."""
+    start = (datetime.now() - timedelta(minutes=minutes_ago)).strftime("%Y-%m-%dT%H:%M")
+    text = (EXAMPLES / "indoor-hockey.toml").read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^start = "[^"]+"', f'start = "{start}"', text)
+    text = re.sub(r"(?m)^day_(start|end) = .*$", "", text)
+    path = tmp_path / "today.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_desk_shows_each_tables_presence_last_message_and_delay(mosquitto: Any, tmp_path: Path) -> None:
+    # Both halls' first matches were due to start 25 minutes ago: Hall 1 has not begun (25 minutes late),
+    # Hall 2 is playing it (on time until the match's scheduled end).
+    with served_desk(mosquitto, tmp_path, _today(tmp_path, 25)) as desk:
+        rows = desk_courts(desk.client.get("/desk").text)
+        assert rows["Hall 1"][0] == rows["Hall 2"][0] == "never seen"
+        assert rows["Hall 1"][1] in ("25 min", "26 min") and rows["Hall 1"][2].startswith("#1 Rot-Weiss Köln")
+        hall_2 = desk.table("hall-2")
+        try:
+            hall_2.send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court="hall-2",
+                                                                    online=True)))
+            match = Match(desk.service.plan.ruleset, stage="round_robin", round="pool")
+            match.apply(ClockStarted(at=0))
+            hall_2.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-2", match="2",
+                                                     payload=match.state_at(5_000).to_dict())))
+            rows = _wait_for_row(desk, "Hall 2", lambda r: "live state" in r[3])
+            assert rows["Hall 2"][:3] == ["online", "0 min", "#2 Amsterdam H&BC – Three Rock Rovers"
+                                          f" ({desk.view().by_number[2].start:%H:%M})"]
+            assert re.fullmatch(r"\d\d:\d\d live state, match 2", rows["Hall 2"][3])
+            assert rows["Hall 1"][0] == "never seen"
+            # The table's will (or its own goodbye) says it went away: the desk says offline.
+            hall_2.send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court="hall-2",
+                                                                    online=False)))
+            _wait_for_row(desk, "Hall 2", lambda r: r[0] == "offline")
+        finally:
+            hall_2.close()
+
+
+def _wait_for_row(desk: Desk, court: str, ok: Any, timeout: float = 10.0) -> dict[str, list[str]]:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = desk_courts(desk.client.get("/desk").text)
+        if ok(rows[court]):
+            return rows
+        assert time.monotonic() < deadline, f"the desk still says {rows[court]}"
+        time.sleep(0.05)
