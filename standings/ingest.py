@@ -297,6 +297,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
                       f"events give ({_score(engine)})")
     stored = batch.stored_result(session, m.match)
     if stored is not None:
+        batch.matches.finished(m.match)
         return _judge(session, m, stored, now)
     if m.payload["outcome"] == "abandoned":
         return _hold(session, m, f"match {m.match} was abandoned: the organiser decides its result", now)
@@ -321,6 +322,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
         return _judge(session, m, again, now)
     batch.results[m.match] = values
     batch.played[f.stage] = played + 1
+    batch.matches.finished(m.match)
     # A first-round pool's result changes only its court's schedule until the pool is complete (then the
     # later stages' teams resolve); a later stage's result may decide who plays where: every court with a
     # match a placeholder names.

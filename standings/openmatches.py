@@ -12,6 +12,11 @@ store events this one never sees. Whenever that matters (an event past a gap, a 
 known) :meth:`OpenMatches.refresh` reads the match's missing events from the database, at most once
 per batch. After a restart the memory is empty and fills from the database on first use. If a
 transaction fails, :meth:`OpenMatches.clear` forgets everything, since what it added was not committed.
+
+Only open matches are kept: once a match's result is stored, :meth:`OpenMatches.finished` forgets it.
+A late message for it (a resent result, a card entered after the final whistle) reads it back from the
+database. Kept all day, a venue's every match (its events and its engine's records) made each of the
+collector's full passes longer, and every batch paid for them.
 """
 
 from __future__ import annotations
@@ -124,6 +129,14 @@ class OpenMatches:
             query = query.where(EventRow.seq.not_in(list(om.bodies)))
         for seq, body in session.connection().execute(query):
             om.add(seq, body)
+
+    def finished(self, match_id: str) -> None:
+        """The match's result is stored: forget it (read back from the database if it is ever asked for)."""
+        self._matches.pop(match_id, None)
+        self._refreshed.discard(match_id)  # asked for again in this batch, it must be read, not taken as known
+
+    def __len__(self) -> int:
+        return len(self._matches)
 
     def new_batch(self) -> None:
         self._refreshed.clear()
