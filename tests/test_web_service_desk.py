@@ -12,7 +12,7 @@ import re
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,14 @@ def test_a_walkover_or_forfeit_counts_as_the_ruleset_scores_it(mosquitto: Any, t
         assert (stored.outcome, stored.winner, stored.source) == (kind, m.away, "organiser")
         (change,) = queries.change_log(desk.service.store)
         assert (change.who, change.why, change.match_id) == ("anna", f"the home team did not come [{kind}]", "1")
+        at = change.at if change.at.tzinfo else change.at.replace(tzinfo=UTC)
+        assert abs(datetime.now(UTC) - at) < timedelta(minutes=1)
+        # The desk's change log says who, when, what and why.
+        audit = html.unescape(desk.client.get("/desk").text)
+        audit = audit[audit.index('class="audit"'):]
+        (entry,) = re.findall(r"<tr><td>(\d\d:\d\d)</td><td>anna</td><td>([^<]*)</td><td>([^<]*)</td></tr>", audit)
+        assert entry[0] == f"{at.astimezone():%H:%M}" and "match 1" in entry[1] and kind in entry[1]
+        assert entry[2] == f"the home team did not come [{kind}]"
         # What a parent reads is the score the rules award, not the 0-0 the form stores for "not entered".
         assert score in desk.client.get(f"/pool/{m.stage}").text
         assert score in desk.client.get(f"/team/{m.away}").text
