@@ -52,7 +52,10 @@ def check_result(result: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str) -> Affected:
+def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
+                  note: str = "") -> Affected:
+    """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
+    kept in the audit row's ``after`` beside the result so the pages can say it."""
     why = _why(why)
     check_result(result)
     with store.session.begin() as s:
@@ -71,8 +74,9 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
         if old is not None:  # the protest window runs from the match's end, not from each correction
             row.recorded_at = old.recorded_at
         s.add(row)
+        after = {**result_dict(row), **({"note": note} if note else {})}
         s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
-                     before=before, after=result_dict(row)))
+                     before=before, after=after))
         stage = f.stage
     store.forget_progress()
     return Affected(pools=frozenset({stage}), matches=frozenset({match_id}), all_courts=True)

@@ -45,7 +45,7 @@ def test_a_desk_result_is_stored_audited_and_provisional(mosquitto: Any, db_url:
         backend.submit(CorrectResult(who="anna", why="scoresheet", number=1, result=result))
         view = View(backend.data())
         row = view.by_number[1]
-        assert row.recorded is not None and row.recorded.result.home_goals == 2 and row.recorded.by == "organiser"
+        assert row.recorded is not None and row.recorded.result.home_goals == 2 and row.recorded.by == "anna"
         assert row.locked_at is not None and abs(row.locked_at - (datetime.now() + timedelta(hours=1))) < timedelta(
             minutes=5)
         assert not row.locked(view.data.now) and row.locked(view.data.now + timedelta(hours=2))
@@ -227,7 +227,8 @@ def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seed
         label = dict(forms.ABANDONED_ORDER)[settle]
         assert any(a.who == "anna" and f"abandoned, {label}: both teams" in a.why for a in after.data.audit)
         if settle in ("leader", "tie"):
-            assert row.recorded is not None and row.recorded.by == "organiser"
+            assert row.recorded is not None and row.recorded.by == "anna"
+            assert row.recorded.note == f"abandoned: {label}"
             score = (int(fields["home_goals"]), int(fields["away_goals"]))
             assert (row.recorded.result.home_goals, row.recorded.result.away_goals) == score
             assert row.winner == (row.home if settle == "leader" else None)

@@ -16,10 +16,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import bindparam, func, select
+
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, ScheduledMatch, TournamentSchedule
 from standings import desk, discipline, queries
+from standings.db.models import EventRow
 from standings.discipline import Ruling, sanctions_from_cards
+from standings.ingest import CARD_EVENTS
 from standings.rulings import Rulings
 from standings.service import Service
 from standings.store import to_match_result
@@ -43,6 +47,10 @@ from standings.web.port import ChangeHub
 from standings.web.view import View
 
 TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
+# A card or its undo stored since the register was last read (the primary key's end, then a range of it).
+_LAST_EVENT = select(func.max(EventRow.id))
+_CARDS_SINCE = select(EventRow.match_id).where(EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"),
+                                               EventRow.type.in_(CARD_EVENTS))
 
 
 class ServiceBackend:
@@ -59,6 +67,7 @@ class ServiceBackend:
         self._lock = threading.Lock()
         self._build_lock = threading.Lock()
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self._events_seen = 0  # the last events.id the register's cards were read up to
         self.rulings = Rulings(self.store.engine)
         service.listeners.append(self._changed)
 
@@ -89,8 +98,10 @@ class ServiceBackend:
             seen, full = self._hub.version, self._full  # read before building: a later change is not lost
         with self._build_lock:
             if self._data is None or self._built != seen:
-                if self._base is None or self._base[0] != full:
+                if self._base is None or self._base[0] != full or self._late_card(self._base[1]):
+                    mark = self._last_event()  # before reading: a card stored meanwhile is read next time
                     self._base = (full, self._build_base())
+                    self._events_seen = mark
                 self._data = self._build(seen, self._base[1])
                 self._built, self._built_at = seen, time.monotonic()
             return self._data
@@ -119,9 +130,8 @@ class ServiceBackend:
             payload: dict[str, Any] = {"home_goals": r.home_goals, "away_goals": r.away_goals, "outcome": r.outcome,
                                        "winner": winner, "home_shootout": r.home_shootout,
                                        "away_shootout": r.away_shootout}
-            note = f" [{command.note}]" if command.note else ""
-            return _settling(lambda: desk.record_result(store, str(command.number), payload, who=who, why=why + note),
-                             store, command.settles, who, why)
+            return _settling(lambda: desk.record_result(store, str(command.number), payload, who=who, why=why,
+                                                        note=command.note), store, command.settles, who, why)
         if isinstance(command, MoveMatch):
             court = next((cid for cid, name in self.plan.courts.items() if name == command.court), None)
             if court is None:
@@ -164,6 +174,23 @@ class ServiceBackend:
             self._replayed[key] = discipline.cards_of(self.plan.ruleset, bodies, kind, round, match_id)
         return self._replayed[key]
 
+    def _last_event(self) -> int:
+        with self.store.engine.connect() as c:
+            return int(c.scalar(_LAST_EVENT) or 0)
+
+    def _late_card(self, base: _Base) -> bool:
+        """Whether a card (or its undo) was stored for a finished match since the register was read. The
+        officials may enter a card after the final whistle: the service tells the pages of that court's event
+        only (no pool changes), which rebuilds the light part, and the register, the team's page and the
+        desk would miss the card until the next result. One read of the primary key's end when nothing came."""
+        last = self._last_event()
+        if last <= self._events_seen:
+            return False
+        with self.store.engine.connect() as c:
+            matches = {row.match_id for row in c.execute(_CARDS_SINCE, {"seen": self._events_seen, "last": last})}
+        self._events_seen = last
+        return any(m.isdigit() and int(m) in base.results for m in matches)
+
     # The snapshot ------------------------------------------------------------------------------
     def _build_base(self) -> _Base:
         """What changes with results and the desk: the schedule as moved, results, decisions, progress,
@@ -180,15 +207,26 @@ class ServiceBackend:
             rows = store.results(s)
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
-        results = {int(r.match_id): RecordedResult(number=int(r.match_id), result=to_match_result(r),
-                                                    recorded_at=_local(r.recorded_at), by=r.source) for r in rows}
+        changes = queries.change_log(store)
+        # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
+        entered = {}
+        for c in changes:
+            if c.action == "result" and c.match_id is not None:
+                entered.setdefault(c.match_id, c)
+        results = {}
+        for r in rows:
+            by, note = r.source, ""
+            if r.source == "organiser" and r.match_id in entered:
+                by, note = entered[r.match_id].who, str((entered[r.match_id].after or {}).get("note") or "")
+            results[int(r.match_id)] = RecordedResult(number=int(r.match_id), result=to_match_result(r),
+                                                      recorded_at=_local(r.recorded_at), by=by, note=note)
         sanctions = []
         for number in sorted(results):
             f = fixtures.get(number)
             if f is not None and f.home and f.away:
                 sanctions += sanctions_from_cards(number, f.home, f.away, self._cards(str(number), f.kind, f.round))
         ruled = self.rulings.all()
-        entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in queries.change_log(store)]
+        entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in changes]
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
                     for r in ruled]
