@@ -209,11 +209,11 @@ class ServiceBackend:
             progress = store.progress(s)
         changes = queries.change_log(store)
         # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
-        entered = {}
+        entered: dict[str, queries.ChangeView] = {}
         for c in changes:
             if c.action == "result" and c.match_id is not None:
                 entered.setdefault(c.match_id, c)
-        results = {}
+        results: dict[int, RecordedResult] = {}
         for r in rows:
             by, note = r.source, ""
             if r.source == "organiser" and r.match_id in entered:
