@@ -17,7 +17,7 @@ from standings.web.accounts import Accounts
 from standings.web.port import Backend
 from standings.web.sessions import COOKIE, LoginLimit, Session, Sessions
 from standings.web.view import View
-from standings.web.words import day_text, needs_in, reason_in, round_text, team_text, translations
+from standings.web.words import day_text, decided_by, needs_in, reason_in, round_text, team_text, translations
 
 HERE = Path(__file__).parent
 
@@ -49,6 +49,7 @@ class Site:
         # A place's reason and a tie's need in the page's language, from the standings' phrases.
         self.env.globals["reason_of"] = lambda table, row: reason_in(words, table, row)
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
+        self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
         self._regions: dict[tuple[int, str], str] = {}
 
     def view(self) -> View:

@@ -15,7 +15,7 @@ from rules.tournament.placeholders import MatchOutcome, parse_placeholder
 from rules.tournament.progression import Slot
 from rules.words import words_for
 from rules.words.board import round_title
-from rules.words.standings import reason_text
+from rules.words.standings import Phrase, reason_text
 
 # The English abbreviations; the catalogs translate them (msgctxt "weekday" / "month"). Literals for standings.web.pot.
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -55,6 +55,16 @@ def reason_in(words: gettext.NullTranslations, table: PoolTable, row: TableRow) 
     table has no phrases for it (a table rebuilt from published rows)."""
     phrases = table.reason_words.get(row.team)
     return row.reason if phrases is None else reason_text(phrases, words)
+
+
+def decided_by(words: gettext.NullTranslations, tie: Unresolved) -> str:
+    """What a tie waits for, said to a parent: "a drawing of lots", without the standings' instruction to
+    the organiser ("give the order as a decision with method 'lots'") that the desk shows."""
+    phrase = tie.needs_words
+    needed = dict(phrase.params).get("needed") if isinstance(phrase, Phrase) else None
+    if needed is None:
+        return needs_in(words, tie)
+    return reason_text(needed, words)
 
 
 def needs_in(words: gettext.NullTranslations, waiting: Unresolved | Slot) -> str:
