@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.standings import MatchResult
-from tests.web_support import PASSWORD, concrete_path, guarded_routes, served_sample
+from tests.web_support import PASSWORD, browser_refusals, served_sample
 
 
 @pytest.fixture
@@ -114,40 +114,10 @@ def test_the_court_mirror_runs_its_clock_between_updates(site: Any, chromium: An
     page.close()
 
 
-# A POST from the page itself, as a script on it (or a forged form) would send it: the browser adds the
-# session cookie; the answer's status, or 0 for a redirect.
-POST = """async ([url, body, token]) => (await fetch(url, {method: "POST", redirect: "manual", body: body,
-    headers: token === null ? {} : {"x-csrf-token": token}})).status"""
-
-
 def test_in_the_browser_every_desk_route_and_api_write_refuses_a_visitor_and_a_form_without_its_token(
         site: Any, chromium: Any) -> None:
     backend, server, _ = site
-    guarded = guarded_routes(server.app)  # the app's own route table: a new route is checked too
-    assert any(path.startswith("/api/v1/desk") for _, path in guarded)
     before = backend.data().version
-
-    visitor = chromium.new_context().new_page()
-    visitor.goto(f"{server.url}/")
-    for method, path in guarded:
-        url = server.url + concrete_path(path)
-        if method == "GET":
-            visitor.goto(url)
-            expect(visitor).to_have_url(f"{server.url}/desk/login?next={concrete_path(path)}")
-        else:
-            assert visitor.evaluate(POST, [url, "why=x", None]) == 403, (method, path)
-
-    desk = chromium.new_context().new_page()
-    desk.goto(f"{server.url}/desk/login")
-    desk.fill("#name", "anna")
-    desk.fill("#password", PASSWORD)
-    desk.click("button[type=submit]")
-    expect(desk).to_have_url(f"{server.url}/desk")
-    for method, path in guarded:
-        if method != "POST":
-            continue
-        url = server.url + concrete_path(path)
-        for body, token in (("why=x", None), ("csrf=forged&why=x", "forged")):
-            assert desk.evaluate(POST, [url, body, token]) == 403, (path, body)
+    browser_refusals(chromium, server)
     assert backend.data().version == before  # nothing was changed by any of them
     assert backend.data().audit == ()

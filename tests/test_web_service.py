@@ -16,10 +16,11 @@ from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from standings import queries
+from standings.rulings import Rulings
 from standings.web import create_app
 from standings.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
-from tests.web_support import PASSWORD, LiveServer
+from tests.web_support import PASSWORD, LiveServer, browser_refusals
 
 RULES = load_ruleset("indoor-hockey")
 TIMEOUT = 10_000
@@ -140,3 +141,12 @@ def test_the_court_mirror_and_overlay_follow_the_tables_live_state(served: Any, 
     # A browser source: the page draws nothing but the bug, the video shows through the rest.
     assert overlay.evaluate("[getComputedStyle(document.documentElement).backgroundColor, "
                             "getComputedStyle(document.body).backgroundColor]") == ["rgba(0, 0, 0, 0)"] * 2
+
+
+def test_in_the_browser_every_desk_route_and_api_write_refuses_a_visitor_and_a_missing_token(
+        served: Any, chromium: Any) -> None:
+    service, server, _ = served
+    schedule = queries.schedule(service.store)
+    browser_refusals(chromium, server)
+    assert queries.change_log(service.store) == [] and queries.results(service.store) == []
+    assert queries.schedule(service.store) == schedule and Rulings(service.store.engine).all() == []

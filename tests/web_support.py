@@ -136,3 +136,42 @@ def desk_client(app: Any, name: str = "anna") -> Iterator[tuple[Any, str]]:
                                                 "password": PASSWORD}, follow_redirects=False)
         assert done.status_code == 303, done.text
         yield client, csrf_of(client.get("/desk").text)
+
+
+# A POST from the page itself, as a script on it (or a forged form) would send it: the browser adds the
+# session cookie; the answer's status, or 0 for a redirect.
+POST = """async ([url, body, token]) => (await fetch(url, {method: "POST", redirect: "manual", body: body,
+    headers: token === null ? {} : {"x-csrf-token": token}})).status"""
+
+
+def browser_refusals(chromium: Any, server: LiveServer) -> None:
+    """In a real browser, every desk route and API write of ``server``'s app (its own route table: a new route
+    is checked too) refuses a visitor, and refuses anna logged in when the form's token is missing or forged.
+    Only the answers are checked here; the caller checks that nothing changed."""
+    from playwright.sync_api import expect
+
+    guarded = guarded_routes(server.app)
+    assert any(path.startswith("/api/v1/desk") for _, path in guarded)
+    visitor = chromium.new_context().new_page()
+    visitor.goto(f"{server.url}/")
+    for method, path in guarded:
+        url = server.url + concrete_path(path)
+        if method == "GET":
+            visitor.goto(url)
+            expect(visitor).to_have_url(f"{server.url}/desk/login?next={concrete_path(path)}")
+        else:
+            assert visitor.evaluate(POST, [url, "why=x", None]) == 403, (method, path)
+    visitor.context.close()
+    desk = chromium.new_context().new_page()
+    desk.goto(f"{server.url}/desk/login")
+    desk.fill("#name", "anna")
+    desk.fill("#password", PASSWORD)
+    desk.click("button[type=submit]")
+    expect(desk).to_have_url(f"{server.url}/desk")
+    for method, path in guarded:
+        if method != "POST":
+            continue
+        url = server.url + concrete_path(path)
+        for body, token in (("why=x", None), ("csrf=forged&why=x", "forged")):
+            assert desk.evaluate(POST, [url, body, token]) == 403, (path, body)
+    desk.context.close()
