@@ -74,18 +74,23 @@ def row_of(table: Any, team: str) -> dict[str, Any]:
     return next(r for r in table.payload["rows"] if r["team"] == team)
 
 
-@pytest.mark.parametrize(("example", "kind", "score"), [
-    ("youth-football", "walkover", "0–3 w.o."),  # seed 003: "Walk-over (WO) ger tre poäng samt 3-0"
-    ("ice-hockey", "forfeit", "0–5 forf."),  # seed 004: a forfeit "officially loses ... 0-5"
+@pytest.mark.parametrize(("example", "kind", "score", "api"), [
+    ("youth-football", "walkover", "0–3 w.o.", False),  # seed 003: "Walk-over (WO) ger tre poäng samt 3-0"
+    ("ice-hockey", "forfeit", "0–5 forf.", True),  # seed 004: a forfeit "officially loses ... 0-5"
 ])
 def test_a_walkover_or_forfeit_counts_as_the_ruleset_scores_it(mosquitto: Any, tmp_path: Path, example: str,
-                                                               kind: str, score: str) -> None:
+                                                               kind: str, score: str, api: bool) -> None:
     with served_desk(mosquitto, tmp_path, example) as desk:
         m = desk.view().by_number[1]
         table = desk.table(court_id(desk, m.court))
         try:
-            done = desk.post("/desk/match/1/walkover", kind=kind, winner=m.away, why="the home team did not come")
-            assert done.status_code == 303, done.text
+            fields = {"kind": kind, "winner": m.away, "why": "the home team did not come"}
+            if api:  # the API's twin of the form: JSON, the session's token in its header
+                done = desk.client.post("/api/v1/desk/matches/1/walkover", json=fields,
+                                        headers={"x-csrf-token": desk.csrf})
+            else:
+                done = desk.post("/desk/match/1/walkover", **fields)
+            assert done.status_code == (200 if api else 303), done.text
             # The courts get the pool's new table, as after a result from a table.
             published = table.wait_for("table", lambda t: t.payload["pool"] == m.stage
                                        and row_of(t, m.away)["points"] > 0)
@@ -131,12 +136,12 @@ def _unresolved_pool(desk: Desk, example: str) -> str:
     return pool
 
 
-@pytest.mark.parametrize(("example", "method", "needs"), [
-    ("youth-football", "lots", "a drawing of lots"),
-    ("indoor-hockey", "penalty_competition", "penalty"),
+@pytest.mark.parametrize(("example", "method", "needs", "api"), [
+    ("youth-football", "lots", "a drawing of lots", False),
+    ("indoor-hockey", "penalty_competition", "penalty", True),
 ])
 def test_a_tie_the_standings_leave_unresolved_is_decided_at_the_desk(mosquitto: Any, tmp_path: Path, example: str,
-                                                                     method: str, needs: str) -> None:
+                                                                     method: str, needs: str, api: bool) -> None:
     with served_desk(mosquitto, tmp_path, example) as desk:
         pool = _unresolved_pool(desk, example)
         (tie,) = desk.view().unresolved()
@@ -144,17 +149,25 @@ def test_a_tie_the_standings_leave_unresolved_is_decided_at_the_desk(mosquitto: 
         page = html.unescape(desk.client.get("/desk").text)
         assert "Ties waiting for a decision" in page and f"Pool {pool}: {', '.join(tie.teams)}" in page
         order = list(reversed(tie.teams))
+
+        def decide(pool: str, why: str) -> Any:
+            """The desk's form, or the same through the API (JSON, the token in its header)."""
+            if api:
+                return desk.client.post("/api/v1/desk/decisions", headers={"x-csrf-token": desk.csrf},
+                                        json={"pool": pool, "method": method, "order": order, "why": why})
+            return desk.post("/desk/decision", pool=pool, method=method, order=order, why=why)
+
         # A decision the standings do not need yet is refused, and says why: the other pools have all their
         # teams level before a match is played, and their matches may still break it.
         other = next(p for p in desk.view().pools if p != pool)
-        refused = desk.post("/desk/decision", pool=other, method=method, order=order, why="x")
+        refused = decide(other, "x")
         assert refused.status_code == 409
         assert "a tie is decided once its last match is played" in html.unescape(refused.text)
         assert f"Pool {other}:" not in html.unescape(desk.client.get("/desk").text)
         table = desk.table(next(iter(desk.service.plan.courts)))
         try:
-            done = desk.post("/desk/decision", pool=pool, method=method, order=order, why="drawn at the desk")
-            assert done.status_code == 303, done.text
+            done = decide(pool, "drawn at the desk")
+            assert done.status_code == (200 if api else 303), done.text
             published = table.wait_for("table", lambda t: t.payload["pool"] == pool and not t.payload["unresolved"])
         finally:
             table.close()
@@ -162,8 +175,8 @@ def test_a_tie_the_standings_leave_unresolved_is_decided_at_the_desk(mosquitto: 
         assert ranked == order
         assert desk.view().unresolved() == []
         assert "Ties waiting for a decision" not in desk.client.get("/desk").text
-        api = desk.client.get(f"/api/v1/pools/{pool}").json()
-        assert api["unresolved"] == [] and [r["team"] for r in api["table"] if r["team"] in order] == order
+        read = desk.client.get(f"/api/v1/pools/{pool}").json()
+        assert read["unresolved"] == [] and [r["team"] for r in read["table"] if r["team"] in order] == order
         change = queries.change_log(desk.service.store)[0]
         assert (change.action, change.who, change.why, change.after) == (
             "decision", "anna", "drawn at the desk", {"method": method, "order": order})
