@@ -148,6 +148,15 @@ def test_once_the_protest_window_closes_the_service_refuses_every_change_to_the_
         after = View(backend.data())
         assert after.data.conflicts == ()
         assert after.by_number[1].recorded is not None and after.by_number[1].recorded.result.home_goals == 1
+        # The pages say so: final on the desk, no longer provisional on the pool page, locked in the API;
+        # the desk's form for the result is refused with the reason.
+        with _desk(backend, f"sqlite:///{tmp_path / 's.db'}") as (client, token):
+            assert "final (protest window closed" in client.get("/desk/match/1").text
+            assert "provisional until" not in client.get(f"/pool/{row.stage}").text
+            assert client.get("/api/v1/matches/1").json()["match"]["locked"] is True
+            late = client.post("/desk/match/1/result", data={"csrf": token, "home_goals": "0", "away_goals": "3",
+                                                            "why": "late protest"})
+            assert late.status_code == 409 and "protest window closed" in late.text
 
 
 @contextlib.contextmanager
