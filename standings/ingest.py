@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, DateTime, bindparam, func, select, text
+from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from rules.errors import CourtsideError
 from rules.protocol import Message
-from standings.db.models import Conflict, EventRow, Live, Presence, ResultRow
+from standings import statements
+from standings.db.models import Conflict, EventRow, Live, Presence
 from standings.openmatches import OpenMatches, ReplayFailed
 from standings.store import Store, UnknownTeams, teams_of, utcnow
 
@@ -78,8 +79,8 @@ class Batch(dict[str, Any]):
         if not wanted:
             return
         self.results.update(dict.fromkeys(wanted))
-        for row in session.connection().execute(_RESULTS_OF, {"ids": wanted}):
-            self.results[row.match_id] = row._asdict()
+        for row in statements.rows_in(session.connection(), statements.RESULTS_OF, wanted):
+            self.results[row["match_id"]] = row
 
     def stored_result(self, session: Session, match_id: str) -> dict[str, Any] | None:
         """The match's stored result (result_dict's keys, plus stage and source), or None."""
@@ -93,8 +94,8 @@ class Batch(dict[str, Any]):
         if not wanted:
             return
         self.played.update(dict.fromkeys(wanted, 0))
-        for stage, count in session.connection().execute(_PLAYED_IN, {"stages": wanted}):
-            self.played[stage] = count
+        for row in statements.rows_in(session.connection(), statements.PLAYED_IN, wanted):
+            self.played[row["stage"]] = row["played"]
 
     def count_played(self, session: Session, stage: str) -> int:
         if stage not in self.played:
@@ -102,76 +103,24 @@ class Batch(dict[str, Any]):
         return self.played[stage]
 
 
-# Statements run on the session's connection (Core), not session.execute: the ORM's per-statement
-# bookkeeping (autoflush, identity checks) was a third of a result's cost, and these touch no ORM object.
-_RESULTS_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals, ResultRow.away_goals,
-                     ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
-                     ResultRow.away_shootout).where(ResultRow.match_id.in_(bindparam("ids", expanding=True)))
-_PLAYED_IN = (select(ResultRow.stage, func.count()).where(ResultRow.stage.in_(bindparam("stages", expanding=True)))
-              .group_by(ResultRow.stage))
-_RESULT_COLUMNS = ("match_id", "stage", "home", "away", "home_goals", "away_goals", "outcome", "winner",
-                   "home_shootout", "away_shootout", "seq", "court", "source", "recorded_at")
-_STORE_RESULT = {
-    # One per result: the driver's own SQL (as for events), no statement built or compiled on the way.
-    paramstyle: f"INSERT INTO results ({', '.join(_RESULT_COLUMNS)}) VALUES ({', '.join([mark] * 14)}) "
-                "ON CONFLICT (match_id) DO NOTHING"
-    for paramstyle, mark in (("sqlite", "?"), ("postgresql", "%s"))
-}
-_TOUCH = text(
-    "INSERT INTO presence (court, state, since, last_message_at, last_type, last_match) VALUES (:court, 'online', "
-    ":now, :now, :kind, :match) ON CONFLICT (court) DO UPDATE SET last_message_at = excluded.last_message_at, "
-    "last_type = excluded.last_type, last_match = COALESCE(excluded.last_match, presence.last_match)"
-).bindparams(bindparam("now", type_=DateTime(timezone=True)))
-
-
 def fixtures_of(session: Session, store: Store) -> Batch:
     return Batch(session, store)
 
 
-_EVENT_SQL = {
-    # The busiest statement by far (every event of every match): the driver's own SQL, no ORM on the way.
-    "sqlite": "INSERT INTO events (match_id, court, seq, type, at, body, message_id, received_at) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seq) DO NOTHING",
-    "postgresql": "INSERT INTO events (match_id, court, seq, type, at, body, message_id, received_at) "
-                  "VALUES (%s, %s, %s, %s, %s, %s::json, %s, %s) ON CONFLICT (match_id, seq) DO NOTHING",
-}
-
-
 def _insert_event(session: Session, m: Message, now: datetime) -> bool:
     connection = session.connection()
-    dialect = connection.dialect.name
-    if dialect not in _EVENT_SQL:
-        values = {"match_id": m.match, "court": m.court, "seq": m.seq, "type": m.payload["type"],
-                  "at": m.payload["at"], "body": m.payload, "message_id": m.id, "received_at": now}
-        return _insert(session, EventRow.__table__, values, ["match_id", "seq"])
-    # SQLite keeps the instant as SQLAlchemy's DateTime does: ISO text without the zone (UTC).
-    at = now.replace(tzinfo=None).isoformat(sep=" ") if dialect == "sqlite" else now
     params = (m.match, m.court, m.seq, m.payload["type"], m.payload["at"],
-              json.dumps(m.payload, ensure_ascii=False, separators=(",", ":")), m.id, at)
-    return _driver_execute(connection, _EVENT_SQL[dialect], params) > 0
+              json.dumps(m.payload, ensure_ascii=False, separators=(",", ":")), m.id,
+              statements.instant(connection, now))
+    return statements.execute(connection, statements.EVENT, params) > 0
 
 
 def _insert_result(session: Session, values: dict[str, Any]) -> bool:
     """Store a result row; False if the match has one already (another instance stored it meanwhile)."""
     connection = session.connection()
-    dialect = connection.dialect.name
-    if dialect not in _STORE_RESULT:
-        return _insert(session, ResultRow.__table__, values, ["match_id"])
-    row = [values[c] for c in _RESULT_COLUMNS]
-    if dialect == "sqlite":  # kept as SQLAlchemy's DateTime keeps it there: ISO text, UTC, no zone
-        row[-1] = values["recorded_at"].astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
-    return _driver_execute(connection, _STORE_RESULT[dialect], tuple(row)) > 0
-
-
-def _driver_execute(connection: Connection, sql: str, params: tuple[Any, ...]) -> int:
-    """Run one of this module's own statements on the transaction's driver connection (sqlite3, psycopg) and
-    return its row count: nothing of SQLAlchemy on the way, which was half the cost of storing an event."""
-    cursor = connection.connection.cursor()
-    try:
-        cursor.execute(sql, params)
-        return int(cursor.rowcount)
-    finally:
-        cursor.close()
+    row = [values[c] for c in statements.RESULT_COLUMNS]
+    row[-1] = statements.instant(connection, values["recorded_at"])
+    return statements.execute(connection, statements.RESULT, row) > 0
 
 
 CARD_EVENTS = ("penalty_awarded", "undo")
@@ -196,9 +145,22 @@ def through(session: Session, match_id: str) -> int:
 def touch(session: Session, heard: dict[str, tuple[str, str | None]], now: datetime) -> None:
     """The courts' tables were heard from (court -> the kind and match of its last message in the batch):
     one upsert per court, sent to the database as one statement."""
-    if heard:
-        session.connection().execute(_TOUCH, [{"court": court, "now": now, "kind": kind, "match": match}
-                                              for court, (kind, match) in heard.items()])
+    if not heard:
+        return
+    connection = session.connection()
+    at = statements.instant(connection, now)
+    statements.execute_many(connection, statements.TOUCH,
+                            [(court, at, at, kind, match) for court, (kind, match) in heard.items()])
+
+
+def log_messages(session: Session, rows: list[dict[str, Any]]) -> None:
+    """The message log's rows for a batch (received_at, topic, ids, status, reason), in one statement."""
+    if not rows:
+        return
+    connection = session.connection()
+    statements.execute_many(connection, statements.LOG, [
+        tuple(statements.instant(connection, r[c]) if c == "received_at" else r[c] for c in statements.LOG_COLUMNS)
+        for r in rows])
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:

@@ -24,13 +24,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from sqlalchemy import insert
 
 from rules import protocol as p
 from rules.errors import CourtsideError
 from standings import queries
-from standings.db.models import MessageLog
-from standings.ingest import Outcome, fixtures_of, ingest, touch
+from standings.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
 from standings.pacing import QUIET, Pacing
@@ -42,7 +40,6 @@ BATCH = 500
 TABLES_AT_ONCE = 8
 """Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
 for new messages between two such groups."""
-_LOG_INSERT = insert(MessageLog)
 
 
 def connect_client(address: p.BrokerAddress, client_id: str, *, ca_file: str | None = None) -> mqtt.Client:
@@ -276,8 +273,7 @@ class Service:
                             heard[m.court] = (m.type, m.match)
                     outs.append(out)
                 touch(s, heard, now)
-                if rows:  # one statement for the whole batch's log (Core: the ORM's bulk path costs per row)
-                    s.connection().execute(_LOG_INSERT, rows)
+                log_messages(s, rows)  # one statement for the whole batch's log
         except Exception as err:
             self.store.matches.clear()  # it may hold events of the transaction that failed
             if len(parsed) == 1:
@@ -332,7 +328,7 @@ class Service:
         log("refused", topic=topic, id=m.id if m else None, reason=reason)
         try:
             with self.store.session.begin() as s:
-                s.execute(insert(MessageLog), self._log_rows(topic, m, Outcome("refused", reason), now))
+                log_messages(s, self._log_rows(topic, m, Outcome("refused", reason), now))
         except Exception as err:  # the log is a help, never a reason to stop
             log("log_failed", reason=str(err))
         self._error(reason, topic, m)

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rules.standings import Decision, MatchResult, rank_pool
 from rules.tournament import PoolState, Progress, Slot, progress
+from standings import statements
 from standings.db import open_database
 from standings.db.models import Change, DecisionRow, Fixture, ResultRow
 from standings.openmatches import OpenMatches
@@ -37,9 +38,6 @@ def to_match_result(row: Any) -> MatchResult:
         outcome=row.outcome, winner=winner,
         home_shootout=row.home_shootout, away_shootout=row.away_shootout,
     )
-
-
-_CHANGE_MARK = select(func.max(Change.id))  # built once: read at every batch the loop takes
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +102,7 @@ class Store:
         one transaction): the loop checks every batch against the fixtures and publishes schedules from
         them, and reading the whole list each time cost more than the rest of a schedule.
         """
-        mark = s.connection().scalar(_CHANGE_MARK)
+        mark = statements.scalar(s.connection(), statements.CHANGE_MARK)
         cached = self._fixtures
         if cached is None or cached[0] != mark:
             read = s.connection().execute(select(Fixture.__table__))
