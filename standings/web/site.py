@@ -47,7 +47,7 @@ class Site:
         self.env.globals["round_name"] = lambda r: round_text(words, r)
         self.env.globals["clock_of"] = _clock_of
         # A place's reason and a tie's need in the page's language, from the standings' phrases.
-        self.env.globals["reason_of"] = lambda table, row: reason_in(words, table, row)
+        self.env.globals["reason_of"] = lambda table, row, complete: reason_in(words, table, row, complete=complete)
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
         self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
         self._regions: dict[tuple[int, str], str] = {}

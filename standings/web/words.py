@@ -15,7 +15,7 @@ from rules.tournament.placeholders import MatchOutcome, parse_placeholder
 from rules.tournament.progression import Slot
 from rules.words import words_for
 from rules.words.board import round_title
-from rules.words.standings import Phrase, reason_text
+from rules.words.standings import Phrase, Words, reason_text
 
 # The English abbreviations; the catalogs translate them (msgctxt "weekday" / "month"). Literals for standings.web.pot.
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -50,21 +50,44 @@ def team_text(words: gettext.NullTranslations, name: str) -> str:
     return name
 
 
-def reason_in(words: gettext.NullTranslations, table: PoolTable, row: TableRow) -> str:
-    """A place's reason in the page's language ("före på poäng 4 mot 2"); the English text when the
+LEVEL_UNTIL_COMPLETE = {
+    "level with {teams} on {clauses}; needs {needs}": "level with {teams} on {clauses}",
+    "level with {teams}; needs {needs}": "level with {teams}",
+}
+"""A level place's reason before its pool is complete: its own matches may still part the teams, so no
+decision is needed yet (what the reason becomes; literals for standings.web.pot)."""
+
+
+def reason_in(words: gettext.NullTranslations, table: PoolTable, row: TableRow, *, complete: bool = True) -> str:
+    """A place's reason in the page's language ("före på poäng 4 mot 2"), as a parent reads it: a tie needs
+    a decision only once the pool is ``complete``, and then says what it waits for ("a drawing of lots")
+    without the standings' instruction to the organiser that the desk shows. The English text when the
     table has no phrases for it (a table rebuilt from published rows)."""
     phrases = table.reason_words.get(row.team)
-    return row.reason if phrases is None else reason_text(phrases, words)
+    if phrases is None:
+        return row.reason
+    if isinstance(phrases, Phrase) and phrases.key in LEVEL_UNTIL_COMPLETE:
+        if not complete:
+            phrases = Phrase(LEVEL_UNTIL_COMPLETE[phrases.key], tuple(p for p in phrases.params if p[0] != "needs"))
+        else:
+            phrases = Phrase(phrases.key, tuple((name, _plain_need(value) if name == "needs" else value)
+                                                for name, value in phrases.params))
+    return reason_text(phrases, words)
+
+
+def _plain_need(phrase: Words) -> Words:
+    """What a tie waits for without the instruction to the organiser: the ``needed`` part of "{needed} (give the
+    order as a decision with method '{method}')"; any other phrase as it is."""
+    needed = dict(phrase.params).get("needed") if isinstance(phrase, Phrase) else None
+    return phrase if needed is None else needed
 
 
 def decided_by(words: gettext.NullTranslations, tie: Unresolved) -> str:
     """What a tie waits for, said to a parent: "a drawing of lots", without the standings' instruction to
     the organiser ("give the order as a decision with method 'lots'") that the desk shows."""
-    phrase = tie.needs_words
-    needed = dict(phrase.params).get("needed") if isinstance(phrase, Phrase) else None
-    if needed is None:
+    if tie.needs_words is None:
         return needs_in(words, tie)
-    return reason_text(needed, words)
+    return reason_text(_plain_need(tie.needs_words), words)
 
 
 def needs_in(words: gettext.NullTranslations, waiting: Unresolved | Slot) -> str:
