@@ -49,7 +49,17 @@ def test_the_documented_example_line_parses() -> None:
 
 def test_every_event_type_has_a_name() -> None:
     assert all(name and cls.type == name for name, cls in EVENT_TYPES.items())
-    assert len(EVENT_TYPES) == 21
+    assert len(EVENT_TYPES) == 23
+
+
+def test_a_resumption_and_a_replay_read_back_as_lines_of_their_own() -> None:
+    from rules.match import MatchReplayed, MatchResumed
+
+    text = ('{"v": 2, "seq": 9, "at": 7200000, "type": "match_resumed"}\n'
+            '{"v": 2, "seq": 10, "at": 7300000, "type": "match_replayed"}')
+    assert parse_log(text, "t.jsonl") == [MatchResumed(at=7_200_000, seq=9), MatchReplayed(at=7_300_000, seq=10)]
+    with pytest.raises(EventLogError, match="line 1"):
+        parse_log('{"v": 2, "seq": 9, "at": 7200000, "type": "match_resumed", "reason": "x"}', "t.jsonl")
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from rules.errors import IllegalCommand
 from rules.match import (
@@ -29,6 +36,8 @@ from rules.match import (
     GoalDisallowed,
     Match,
     MatchAbandoned,
+    MatchReplayed,
+    MatchResumed,
     PenaltyAwarded,
     PenaltyCorrected,
     PenaltyEnded,
@@ -95,6 +104,8 @@ def commands(ruleset: Ruleset, at: int, seqs: list[int]) -> st.SearchStrategy[Ev
     weighted = [options[0]] * 6 + [options[1]] * 6 + [options[2]] * 3 + [options[4]] * 3 + options
     ending = [
         st.builds(MatchAbandoned, at=st.just(at)),
+        st.builds(MatchResumed, at=st.just(at)),
+        st.builds(MatchReplayed, at=st.just(at)),
         st.builds(Forfeit, at=st.just(at), team=teams),
         st.builds(Walkover, at=st.just(at), team=teams),
         st.builds(Undo, at=st.just(at), target=target),
@@ -162,6 +173,18 @@ class MatchMachine(RuleBasedStateMachine):
         at = max(0, self.now - back)
         seqs = [e.seq for e in self.match.events]
         self._try(data.draw(commands(self.match.ruleset, at, seqs)))
+
+    @precondition(lambda self: len(self.match.events) >= 8)  # a match under way, not one ended at once
+    @rule(replay=st.booleans())
+    def abandoned_then_taken_up_again(self, replay: bool) -> None:
+        # Seed 004: an abandoned game is resumed or played again later; from any state the abandonment took,
+        # the organiser's choice must be accepted (and the invariants hold on what follows).
+        if self._try(MatchAbandoned(at=self.now)):
+            self.now += 600_000
+            again = MatchReplayed(at=self.now) if replay else MatchResumed(at=self.now)
+            assert self._try(again), f"{again.type} refused right after an abandonment"
+            if replay:
+                assert self.match.state_at(self.now).phase == "pre_match"
 
     @rule(data=st.data())
     def undo_then_redo(self, data: st.DataObject) -> None:

@@ -27,6 +27,8 @@ from rules.match.events import (
     Goal,
     GoalDisallowed,
     MatchAbandoned,
+    MatchReplayed,
+    MatchResumed,
     PenaltyAwarded,
     PenaltyCorrected,
     PenaltyEnded,
@@ -72,6 +74,7 @@ from rules.ruleset import ruleset_digest
 __all__ = [
     "EVENT_TYPES", "SIDES", "Applied", "AppliedKind", "Card", "ClockCorrected", "ClockStarted", "ClockStopped",
     "Event", "Forfeit", "Goal", "GoalDisallowed", "Horn", "LogHeader", "Match", "MatchAbandoned", "MatchOutcome",
+    "MatchReplayed", "MatchResumed",
     "MatchState", "ParsedLog", "PenaltyAwarded", "PenaltyCorrected", "PenaltyEnded", "PenaltyLengthened",
     "PenaltyView", "PeriodAdvanced", "PeriodKind", "PlayerFouls", "PlayerOut", "PossessionReset", "ScoreCorrected",
     "SetPieceEnded",

@@ -163,6 +163,21 @@ class MatchAbandoned(Event):
     reason: str = ""
 
 
+class MatchResumed(Event):
+    """The abandoned match goes on (seed 004: "game resumed at a later time"), exactly as it stood when abandoned."""
+
+    type: ClassVar[str] = "match_resumed"
+
+
+class MatchReplayed(Event):
+    """The abandoned match is played again from nothing (seed 004: "game played at a later time").
+
+    The earlier play stays in the log as history and counts for nothing but its cards.
+    """
+
+    type: ClassVar[str] = "match_replayed"
+
+
 class Forfeit(Event):
     """``team`` gives the match away (it loses by the ruleset's forfeit score)."""
 
@@ -187,14 +202,15 @@ class Undo(Event):
 AnyEvent = (
     ClockStarted | ClockStopped | Goal | GoalDisallowed | PenaltyAwarded | PenaltyEnded | PenaltyLengthened
     | PenaltyCorrected | SetPieceStarted | SetPieceEnded | TimeoutStarted | TimeoutEnded | PeriodAdvanced
-    | PossessionReset | ShootoutAttempt | ClockCorrected | ScoreCorrected | MatchAbandoned | Forfeit | Walkover | Undo
+    | PossessionReset | ShootoutAttempt | ClockCorrected | ScoreCorrected | MatchAbandoned | MatchResumed
+    | MatchReplayed | Forfeit | Walkover | Undo
 )
 """Every kind of event: what the engine dispatches on exhaustively (``match`` + ``assert_never``)."""
 
 
 def known(event: Event) -> AnyEvent | None:
     """``event`` as one of the kinds the engine knows, or None (a subclass made elsewhere)."""
-    # A look-up by exact type, not isinstance over twenty-one classes: this runs for every event folded.
+    # A look-up by exact type, not isinstance over twenty-three classes: this runs for every event folded.
     return cast("AnyEvent", event) if type(event) in _CHECKS and type(event) is not Event else None
 
 
@@ -204,7 +220,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ClockStarted, ClockStopped, Goal, GoalDisallowed, PenaltyAwarded, PenaltyEnded,
         PenaltyLengthened, PenaltyCorrected, SetPieceStarted, SetPieceEnded, TimeoutStarted,
         TimeoutEnded, PeriodAdvanced, PossessionReset, ShootoutAttempt, ClockCorrected,
-        ScoreCorrected, MatchAbandoned, Forfeit, Walkover, Undo,
+        ScoreCorrected, MatchAbandoned, MatchResumed, MatchReplayed, Forfeit, Walkover, Undo,
     )
 }
 

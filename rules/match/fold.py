@@ -92,6 +92,11 @@ class Core(MatchRecord, frozen=False):  # type: ignore[misc]
     possession_expired: bool = False
     attempts: tuple[Attempt, ...] = ()
     cards: tuple[Card, ...] = ()  # every award, kept so a snapshot need not rebuild them
+    # The cards of the plays a replay wiped (match_replayed): records for the disciplinary register and the
+    # result's sanctions only; nobody is out or nearer an escalation in the new play because of them.
+    earlier_cards: tuple[Card, ...] = ()
+    # The phase the match was in when it was abandoned, so a resumption reopens it there.
+    abandoned_phase: Phase | None = None
     outcome: OutcomeKind | None = None
     forfeiter: Side | None = None
     late_presses: int = 0

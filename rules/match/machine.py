@@ -76,6 +76,10 @@ def step(ctx: Context, c: Core, event: ev.Event) -> None:
             on.score_corrected(ctx, c, e)
         case ev.MatchAbandoned():
             on.match_abandoned(ctx, c, e)
+        case ev.MatchResumed():
+            on.match_resumed(ctx, c, e)
+        case ev.MatchReplayed():
+            on.match_replayed(ctx, c, e)
         case ev.Forfeit():
             on.forfeit(ctx, c, e)
         case ev.Walkover():

@@ -58,6 +58,7 @@ TEMPLATES: dict[str, str] = {
     "not_your_turn": "it is {team}'s turn to shoot",
     "clock_range": "the clock must be between 0:00 and {length_ms}",
     "score_before_start": "cannot correct the score: the match has not started",
+    "not_abandoned": "cannot {action}: the match was not abandoned",
     "walkover_after_start": "a walk-over is entered before the match starts; enter a forfeit instead",
     "result_set_by_rules": "cannot {action}: the result of a {outcome} is set by the rules; undo the {outcome} first",
     "not_applied": "{type} is not an event the match applies",
@@ -83,6 +84,7 @@ ACTIONS: dict[str, str] = {
     "period_advanced": "end the period", "possession_reset": "reset the possession clock",
     "set_piece_started": "flag a set piece", "clock_corrected": "correct the clock",
     "score_corrected": "correct the score", "match_abandoned": "abandon the match", "forfeit": "enter a forfeit",
+    "match_resumed": "resume the match", "match_replayed": "replay the match",
 }
 
 # Params that are words (translated), not data shown as is.

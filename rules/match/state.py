@@ -121,7 +121,8 @@ def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
     """How the match of core ``c`` ended; None while it goes on."""
     if c.outcome is None:
         return None
-    sanctions = tuple(k for k in c.cards if k.out_for_match or k.suspended_next_matches or k.report_to_organisers)
+    sanctions = tuple(k for k in (*c.earlier_cards, *c.cards)
+                      if k.out_for_match or k.suspended_next_matches or k.report_to_organisers)
     points = ctx.ruleset.points
     if c.outcome in ("walkover", "forfeit"):
         assert c.forfeiter is not None
@@ -197,7 +198,9 @@ def board_of(ctx: Context, c: Core) -> Board:
         "home_short": short["home"], "away_short": short["away"],
         "home_on_field": on_field["home"], "away_on_field": on_field["away"],
         "home_timeouts_left": timeouts_left["home"], "away_timeouts_left": timeouts_left["away"],
-        "set_piece": c.set_piece, "shootout": so_view, "cards": c.cards, "late_presses": c.late_presses,
+        "set_piece": c.set_piece, "shootout": so_view, "late_presses": c.late_presses,
+        # A replayed match's earlier cards stay on its record (the register reads them), after none of its play.
+        "cards": (*c.earlier_cards, *c.cards) if c.earlier_cards else c.cards,
         "players_out": out, "fouls": _fouls(ctx, c),
         "result": outcome(ctx, c),
     }

@@ -219,7 +219,38 @@ def score_corrected(ctx: Context, c: Core, e: ev.ScoreCorrected) -> None:
 def match_abandoned(ctx: Context, c: Core, e: ev.MatchAbandoned) -> None:
     _not_finished(c, e.type)
     c.stop_clock(ctx, e.at)
+    phase = c.phase
     c.finish("abandoned", e.at)
+    c.abandoned_phase = phase
+
+
+def _require_abandoned(c: Core, action: str) -> None:
+    if c.phase != "finished" or c.outcome != "abandoned":
+        raise refuse("not_abandoned", action=action)
+
+
+def match_resumed(ctx: Context, c: Core, e: ev.MatchResumed) -> None:
+    """The match goes on as it stood when abandoned: score, period, clock (stopped), penalties, shots."""
+    _require_abandoned(c, e.type)
+    assert c.finished_at is not None
+    phase = c.abandoned_phase or "play"
+    if c.started_at is not None:
+        # Seed 004's 45-minute cap is on the game's length: the time it stood abandoned does not count.
+        c.started_at += e.at - c.finished_at
+    c.outcome = c.finished_at = c.abandoned_phase = None
+    c.period_ended_at = None  # no late-press grace across the pause
+    if phase == "interval":
+        begin_next_period(ctx, c, e.at)  # the break ran out while the match stood: the next period is ready
+    else:
+        c.phase = phase
+
+
+def match_replayed(ctx: Context, c: Core, e: ev.MatchReplayed) -> None:
+    """The match starts again from nothing; only the earlier play's cards are kept, as records."""
+    _require_abandoned(c, e.type)
+    fresh = Core(now=c.now, earlier_cards=(*c.earlier_cards, *c.cards))
+    c.__dict__.clear()
+    c.__dict__.update(fresh.__dict__)
 
 
 def forfeit(ctx: Context, c: Core, e: ev.Forfeit) -> None:

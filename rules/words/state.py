@@ -93,6 +93,8 @@ APPLIED: dict[str, str] = {
     "applied.clock_corrected": "Clock corrected",
     "applied.score_corrected": "Score corrected to {home}-{away}",
     "applied.match_abandoned": "Match abandoned",
+    "applied.match_resumed": "Match resumed as it stood when abandoned: start the clock to play on",
+    "applied.match_replayed": "Match replayed from the start: the abandoned play does not count",
     "applied.forfeit": "Forfeit by {team}",
     "applied.walkover": "Walk-over: {team} did not come",
     "applied.undo": "Seq {target} undone",
