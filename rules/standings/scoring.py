@@ -57,8 +57,12 @@ def winner_of(ruleset: Ruleset, result: MatchResult) -> str | None:
 
 def score(ruleset: Ruleset, result: MatchResult) -> ScoredMatch:
     """Goals and points of ``result`` under ``ruleset``."""
+    return _scored(ruleset, result, winner_of(ruleset, result))
+
+
+def _scored(ruleset: Ruleset, result: MatchResult, winner: str | None) -> ScoredMatch:
+    """``score`` of a result already checked (result_problem), whose ``winner`` is known."""
     points = ruleset.points
-    winner = winner_of(ruleset, result)
     home_goals, away_goals = result.home_goals, result.away_goals
     margin = max(1, abs(home_goals - away_goals))  # a shoot-out loss is the narrowest loss
     if result.outcome in ("walkover", "forfeit"):
@@ -144,7 +148,9 @@ class PoolData:
 
     @classmethod
     def build(cls, ruleset: Ruleset, pool: str, results: Iterable[MatchResult], teams: Sequence[str]) -> PoolData:
-        matches = [score(ruleset, r) for r in results]
+        """``results`` checked already (rank_pool checks every result before it scores them: checking each
+        again here was a tenth of ranking a pool)."""
+        matches = [_scored(ruleset, r, match_winner(r)) for r in results]
         data = cls(pool=pool, teams=tuple(teams), matches=matches)
         data.by_team = {team: [] for team in data.teams}
         for match in matches:
