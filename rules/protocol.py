@@ -294,7 +294,13 @@ def _check_schedule(m: Message) -> None:
             raise ProtocolError(f"payload.matches[{i}]", "must be an object with its 'match'")
         if "suspended" in item:
             _check_suspended(f"payload.matches[{i}].suspended", item["suspended"])
+        if "continues" in item and item["continues"] not in CONTINUES:
+            raise ProtocolError(f"payload.matches[{i}].continues",
+                                f"must be one of {', '.join(CONTINUES)}, not {item['continues']!r}")
 
+
+CONTINUES = ("resume", "replay")
+"""How an abandoned match is played on (a schedule's ``continues``): match_resumed or match_replayed."""
 
 _SUSPENDED_KEYS = {"side", "player", "kind", "label", "given_in", "matches_left"}
 

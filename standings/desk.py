@@ -82,8 +82,17 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
     return Affected(pools=frozenset({stage}), matches=frozenset({match_id}), all_courts=True)
 
 
-def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str) -> Affected:
+CONTINUES = ("resume", "replay")
+"""How an abandoned match is played on (seed 004's first two ways), kept as its report's settlement."""
+
+
+def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,
+                    settlement: str | None = None) -> Affected:
+    """``settlement`` (only when not applied): "resume" or "replay" for an abandoned match played on later;
+    the court's schedule tells the table so (standings.payloads.schedule_payload's ``continues``)."""
     why = _why(why)
+    if settlement is not None and (apply or settlement not in CONTINUES):
+        raise DeskError(f"settlement: {settlement!r} is not one of {', '.join(CONTINUES)} for a report not applied")
     with store.session() as s:
         c = s.get(Conflict, conflict_id)
         if c is None or c.settled_at is not None:
@@ -94,7 +103,8 @@ def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, wh
     with store.session.begin() as s:
         c = s.get(Conflict, conflict_id)
         assert c is not None
-        c.settled_at, c.settled_by, c.settlement = utcnow(), who, "applied" if apply else "rejected"
+        c.settled_at, c.settled_by = utcnow(), who
+        c.settlement = "applied" if apply else settlement or "rejected"
         if not apply:
             s.add(Change(at=utcnow(), who=who, action="conflict", match_id=match_id, why=why, before=payload,
                          after=None))

@@ -10,8 +10,17 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from sqlalchemy import bindparam, select
+
 from standings import queries
+from standings.db.models import Conflict
 from standings.store import Store
+
+# The settled reports of matches without a result, latest last: built once (a statement built per call is
+# compiled again each time, and this runs for every schedule published while a match is being played).
+_SETTLED = (select(Conflict.match_id, Conflict.settlement)
+            .where(Conflict.match_id.in_(bindparam("ids", expanding=True)), Conflict.settled_at.is_not(None))
+            .order_by(Conflict.id))
 
 
 def table_payload(state: Any) -> dict[str, Any]:
@@ -29,7 +38,9 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
                      suspended: Mapping[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """``suspended``: match id -> who may not play it (``Register.suspended``); a match with nobody has no key."""
     matches = []
-    for f in queries.court_schedule(store, court) if fixtures is None else fixtures:
+    fixtures = queries.court_schedule(store, court) if fixtures is None else fixtures
+    continues = continuing(store, [f.match_id for f in fixtures if f.status == "live"])
+    for f in fixtures:
         r = f.result
         matches.append({
             "match": f.match_id, "number": f.number, "stage": f.stage, "round": f.round, "kind": f.kind,
@@ -42,7 +53,22 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
         })
         if suspended and f.match_id in suspended:
             matches[-1]["suspended"] = suspended[f.match_id]
+        if f.match_id in continues:
+            matches[-1]["continues"] = continues[f.match_id]
     return {"court_name": store.plan.courts[court], "matches": matches}
+
+
+def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
+    """Of ``match_ids`` (matches played but without a result: an abandoned one's result is held, not stored),
+    those the organiser settled to be played on, and how: "resume" or "replay" (seed 004). The latest settled
+    report of a match decides (abandoned again after its resumption, it is settled again)."""
+    if not match_ids:
+        return {}
+    latest: dict[str, str | None] = {}
+    with store.session() as s:
+        for match_id, settlement in s.execute(_SETTLED, {"ids": sorted(set(match_ids))}):
+            latest[match_id] = settlement
+    return {m: how for m, how in latest.items() if how in ("resume", "replay")}
 
 
 def _side(winner: str | None, home: str, away: str) -> str | None:

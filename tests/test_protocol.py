@@ -200,6 +200,19 @@ def test_who_may_not_play_a_scheduled_match_is_optional_and_checked() -> None:
         assert err.value.field == field
 
 
+def test_how_an_abandoned_match_is_played_on_is_optional_and_checked() -> None:
+    _, validator = schema_for("schedule")
+    for how in ("resume", "replay"):
+        good = p.build(id="s1", type="schedule", court="hall-1",
+                       payload={**SCHEDULE, "matches": [{**MATCH_7, "continues": how}]})
+        validator.validate(good.to_dict())
+    message = {**good.to_dict(), "payload": {**SCHEDULE, "matches": [{**MATCH_7, "continues": "restart"}]}}
+    assert not validator.is_valid(message)
+    with pytest.raises(ProtocolError, match="one of resume, replay, not 'restart'") as err:
+        p.validate(message)
+    assert err.value.field == "payload.matches[0].continues"
+
+
 def test_every_channel_has_its_message_and_the_document_is_asyncapi_3() -> None:
     doc = yaml.safe_load(ASYNCAPI.read_text())
     assert doc["asyncapi"].startswith("3.")

@@ -50,3 +50,37 @@ def test_a_schedule_names_who_may_not_play_only_where_someone_may_not(store: Sto
     assert [m.get("suspended") for m in payload["matches"][:3]] == [None, [sitting_out], None]
     assert payload["matches"][0]["home_known"] and payload["matches"][0]["status"] == "scheduled"
     schema_for("schedule")[1].validate(p.build(id="s", type="schedule", court="hall-1", payload=payload).to_dict())
+
+
+def test_a_schedule_says_how_an_abandoned_match_is_played_on_once_the_desk_settled_it(store: Store) -> None:
+    from datetime import UTC, datetime
+
+    from standings.db.models import Conflict, EventRow
+
+    now = datetime.now(UTC)
+    fixtures = queries.court_schedule(store, "hall-1")
+    first, second = fixtures[0].match_id, fixtures[1].match_id
+    with store.session.begin() as s:  # both played and abandoned at the table: events, the held report
+        for match_id in (first, second):
+            for seq, body in enumerate(({"type": "clock_started", "at": 0}, {"type": "match_abandoned", "at": 9}), 1):
+                s.add(EventRow(match_id=match_id, court="hall-1", seq=seq, type=body["type"], at=body["at"],
+                               body={"v": 2, "seq": seq, **body}, message_id=f"{match_id}.{seq}", received_at=now))
+            s.add(Conflict(match_id=match_id, court="hall-1", seq=2, reason="abandoned", message_id=f"r{match_id}",
+                           payload={"home_goals": 0, "away_goals": 0, "outcome": "abandoned", "winner": None},
+                           received_at=now))
+    with store.session() as s:
+        reports = {c.match_id: c.id for c in s.query(Conflict)}
+    assert all("continues" not in m for m in schedule_payload(store, "hall-1")["matches"])  # held: not yet
+    desk.settle_conflict(store, reports[first], apply=False, who="ann", why="heard both", settlement="replay")
+    desk.settle_conflict(store, reports[second], apply=False, who="ann", why="heard both")  # settled another way
+    with pytest.raises(desk.DeskError, match="'again' is not one of resume, replay"):
+        desk.settle_conflict(store, reports[second], apply=False, who="ann", why="x", settlement="again")
+    payload = schedule_payload(store, "hall-1")
+    by_id = {m["match"]: m for m in payload["matches"]}
+    assert (by_id[first]["status"], by_id[first]["continues"]) == ("live", "replay")
+    assert "continues" not in by_id[second] and [m for m in payload["matches"] if "continues" in m] == [by_id[first]]
+    schema_for("schedule")[1].validate(p.build(id="s", type="schedule", court="hall-1", payload=payload).to_dict())
+    # Once the replay's result is stored the match is finished and the schedule says no more.
+    desk.record_result(store, first, {"home_goals": 1, "away_goals": 0, "outcome": "regular", "winner": "home"},
+                       who="ann", why="sheet")
+    assert "continues" not in {m["match"]: m for m in schedule_payload(store, "hall-1")["matches"]}[first]

@@ -56,6 +56,12 @@ def test_an_abandoned_match_is_settled_in_the_seeds_order(view: View) -> None:
     resume = forms.abandoned_command(view, "anna", 13, {"settle": "resume", "court": "Plan 2",
                                                         "start": "2026-05-16T18:00", "why": "power cut"})
     assert isinstance(resume, MoveMatch) and resume.why.startswith("abandoned, game resumed at a later time")
+    assert resume.continues == "resume"  # the court's schedule then tells the table to reopen the match
+    replay = forms.abandoned_command(view, "anna", 13, {"settle": "replay", "court": "Plan 2",
+                                                        "start": "2026-05-17T09:00", "why": "power cut"})
+    assert isinstance(replay, MoveMatch) and replay.continues == "replay"
+    assert forms.move_command(view, "anna", 13, {"court": "Plan 2", "start": "2026-05-17T09:00",
+                                                 "why": "x"}).continues == ""
     leader = forms.abandoned_command(view, "anna", 13, {"settle": "leader", "home_goals": "2", "away_goals": "1",
                                                         "why": "no ice time left"})
     assert isinstance(leader, CorrectResult) and leader.note == "abandoned: leading team considered the winner"

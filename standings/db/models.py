@@ -88,7 +88,8 @@ class Conflict(Base):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     settled_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    settlement: Mapped[str | None] = mapped_column(String(16), nullable=True)  # "applied" | "rejected"
+    # "applied" | "rejected"; an abandoned match's report: "resume" | "replay" when it is played on later
+    settlement: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class Presence(Base):

@@ -116,7 +116,7 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     settles = _report(view, n)
     if choice in ("resume", "replay"):
         return MoveMatch(who=who, why=reason, number=n, court=text(fields, "court"), start=when(fields, "start"),
-                         settles=settles)
+                         settles=settles, continues="resume" if choice == "resume" else "replay")
     open_for_results(view, n)
     home, away = goals(fields, "home_goals"), goals(fields, "away_goals")
     assert home is not None and away is not None

@@ -135,6 +135,9 @@ class MoveMatch(DeskCommand):
     court: str
     start: datetime
     settles: str = ""  # the abandoned report a resumed or replayed match settles
+    # How the table takes the abandoned match up again: "resume" or "replay" (seed 004); "" for a plain move.
+    # The court's schedule says it, so the table reopens its journal of the match (docs/asyncapi.yaml).
+    continues: Literal["", "resume", "replay"] = ""
 
 
 @dataclass(frozen=True, kw_only=True)

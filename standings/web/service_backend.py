@@ -138,7 +138,8 @@ class ServiceBackend:
                 courts = ", ".join(self.plan.courts.values())
                 raise DeskRefused(f"{command.court!r} is not one of the courts ({courts})")
             return _settling(lambda: desk.move_match(store, str(command.number), court=court, start=command.start,
-                                                     who=who, why=why), store, command.settles, who, why)
+                                                     who=who, why=why), store, command.settles, who, why,
+                             settlement=command.continues or None)
         if isinstance(command, RecordDecision):
             d = command.decision
             return lambda: desk.record_decision(store, d.pool, d.method, list(d.order), who=who, why=why)
@@ -302,15 +303,16 @@ class _Base:
     audit: tuple[AuditEntry, ...]
 
 def _settling(step: Callable[[], desk.Affected], store: Any, report: str, who: str,
-              why: str) -> Callable[[], desk.Affected]:
+              why: str, *, settlement: str | None = None) -> Callable[[], desk.Affected]:
     """``step``, then the abandoned report it settles closed (not applied: the table's score stays a report)
-    in the same turn of the service's loop, so the desk never shows a settled match as still waiting."""
+    in the same turn of the service's loop, so the desk never shows a settled match as still waiting.
+    ``settlement``: "resume" or "replay" when the match is played on (the court's schedule then says so)."""
     if not report:
         return step
 
     def both() -> desk.Affected:
         affected = step()
-        desk.settle_conflict(store, int(report), apply=False, who=who, why=f"settled: {why}")
+        desk.settle_conflict(store, int(report), apply=False, who=who, why=f"settled: {why}", settlement=settlement)
         return affected
 
     return both
