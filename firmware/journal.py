@@ -134,6 +134,13 @@ class Journal:
             os.fsync(journal._fd)
         return journal, parsed
 
+    def adopt(self, meta: Meta) -> None:
+        """A journal reopened to play its match on (resumed or replayed): its new instant 0's meta, then
+        ``current`` pointing at it, each durable, so a restart comes back to it."""
+        _write_atomic(meta_path(self.path), json.dumps(vars(meta), ensure_ascii=False) + "\n")
+        self.meta = meta
+        _write_atomic(self.path.parent / CURRENT, self.path.name + "\n")
+
     def _write(self, text: str) -> None:
         data = text.encode("utf-8")
         os.write(self._fd, data)

@@ -112,6 +112,7 @@ class Link:
                 start=datetime.fromisoformat(start) if start else None, court=payload.get("court_name", ""),
                 suspended=tuple(Suspended(side=s["side"], player=s["player"], label=s["label"], given_in=s["given_in"],
                                           matches_left=s["matches_left"]) for s in item.get("suspended", ())),
+                continues=item.get("continues"),  # checked by parse: "resume", "replay" or absent
             ))
         return out
 

@@ -41,9 +41,9 @@ from firmware.notify import sd_notify, watchdog_interval
 from firmware.schedule import MatchSource, Scheduled
 from firmware.screen import Notice, NoticeKind, Screen, TableView
 from firmware.script import ScriptPlayer
-from firmware.session import MatchSession, Recovery, played_ids
+from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
 from rules.errors import IllegalCommand
-from rules.match.events import Event
+from rules.match.events import Event, MatchReplayed, MatchResumed
 from rules.match.header import LogHeader
 from rules.ruleset import Ruleset
 from rules.words import SOURCE_LANGUAGE, normalise, words_for
@@ -51,6 +51,7 @@ from rules.words.state import applied_text, refusal_text
 
 log = logging.getLogger("courtside.table")
 NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen
+RESUMED_S = 15.0  # ... and the word that an abandoned match was resumed or replayed: the officials must see it
 ALIVE_S = 1.0  # match seconds between wakes that record the latest instant while the clock runs
 ALIVE_REAL_S = 0.02  # ... but never more often than this in real seconds (at --speed 400: every 8 match s)
 
@@ -85,6 +86,8 @@ class TableLoop:
         self._horn_checked = 0
         self.next_match: Scheduled | None = None
         self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
+        # Played matches whose journal ends abandoned: the schedule may say to play them on (resume, replay).
+        self.abandoned: dict[str, Path] = abandoned_journals(journal_dir, ruleset) if journal_dir.exists() else {}
         self.session: MatchSession = session or self._load(self._first_match(), quiet=True)
         if recovery is not None:
             down = None if recovery.down_s is None else round(recovery.down_s * 1000)
@@ -105,23 +108,64 @@ class TableLoop:
         return first
 
     def _load(self, scheduled: Scheduled, *, quiet: bool = False) -> MatchSession:
-        session = MatchSession.create(self.journal_dir, self.ruleset, self.ruleset_ref, scheduled, court=self.court,
-                                      session_now=self.clock.seconds(), speed=self.clock.speed)
+        if not quiet:
+            self._leave()  # before a reopen: the match left may be the very one played on
+        session, again = self._reopened(scheduled)
+        if session is None:
+            session = MatchSession.create(self.journal_dir, self.ruleset, self.ruleset_ref, scheduled,
+                                          court=self.court, session_now=self.clock.seconds(), speed=self.clock.speed)
         self.played.add(scheduled.match_id)
         if not quiet:
-            self.session.journal.close()
             self.session = session
             self.desk.reset()
-            self._horn_checked = 0
+            self._horn_checked = session.resume_ms
             self._notice("info", f"match {scheduled.match_id}: {scheduled.home} v {scheduled.away}")
-            if self.link is not None:
-                self.link.match_loaded(session.header, ())
+        if again is not None:
+            # Journaled like any event; the link then sends it with the journal's earlier events.
+            applied = session.apply(again)
+            self.shown.append(applied.event)
+            self.abandoned.pop(scheduled.match_id, None)
+            log.info("event %s", applied.event)
+            self._notice("info", applied_text(applied, *self._words()), hold=RESUMED_S)
+        if not quiet and self.link is not None:
+            self.link.match_loaded(session.header, session.match.events)
         return session
+
+    def _leave(self) -> None:
+        """The match shown is left for another: remember whether it ended abandoned, close its journal."""
+        s = self.session
+        if is_abandoned(s.match):
+            self.abandoned[s.scheduled.match_id] = s.journal.path
+        else:
+            self.abandoned.pop(s.scheduled.match_id, None)
+        s.journal.close()
+
+    def _reopened(self, scheduled: Scheduled) -> tuple[MatchSession | None, Event | None]:
+        """The abandoned match the schedule says to play on, its journal reopened, and the event to enter:
+        a resumption or a replay at the reopened instant. (None, None) for any other match: without the
+        service's word an abandoned match stays as it ended."""
+        path = self.abandoned.get(scheduled.match_id)
+        if scheduled.continues not in ("resume", "replay") or path is None:
+            return None, None
+        session = MatchSession.reopen(path, self.ruleset, scheduled, session_now=self.clock.seconds(),
+                                      speed=self.clock.speed)
+        if session is None:
+            self.abandoned.pop(scheduled.match_id, None)
+            return None, None
+        at = session.resume_ms
+        return session, MatchResumed(at=at) if scheduled.continues == "resume" else MatchReplayed(at=at)
+
+    def _abandoned_now(self) -> dict[str, Path]:
+        """The abandoned matches, the one shown included once it is abandoned."""
+        s = self.session
+        if is_abandoned(s.match):
+            return {**self.abandoned, s.scheduled.match_id: s.journal.path}
+        return self.abandoned
 
     def _offer_next(self) -> Scheduled | None:
         if self.next_match is not None and self.next_match.match_id not in self.played:
             return self.next_match
-        return self.source.next_match(self.played)
+        return self.source.next_match(self.played, self._abandoned_now())
 
     # -- the loop -------------------------------------------------------------------------
 

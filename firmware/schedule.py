@@ -42,6 +42,9 @@ class Scheduled:
     start: datetime | None = None
     court: str = ""
     suspended: tuple[Suspended, ...] = ()
+    # An abandoned match the organiser settled to be played on (seed 004): "resume" or "replay". Only with
+    # this word from the service does the table reopen its journal of the match (docs/asyncapi.yaml).
+    continues: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -56,7 +59,7 @@ class Scheduled:
 
 
 class MatchSource(Protocol):
-    def next_match(self, played: Collection[str]) -> Scheduled | None: ...
+    def next_match(self, played: Collection[str], abandoned: Collection[str] = ()) -> Scheduled | None: ...
     def nearest(self, now: datetime, played: Collection[str]) -> Scheduled | None: ...
     def replace(self, matches: Sequence[Scheduled]) -> None: ...
 
@@ -76,9 +79,11 @@ class CourtSchedule:
         """A new schedule (from the service): matches moved to or from this court follow."""
         self.matches = tuple(m for m in matches if not m.court or m.court == self.court)
 
-    def next_match(self, played: Collection[str]) -> Scheduled | None:
+    def next_match(self, played: Collection[str], abandoned: Collection[str] = ()) -> Scheduled | None:
+        """The first match not played; ``abandoned``: played ones that count as not played when the schedule
+        says they are played on (resumed or replayed)."""
         for m in self.matches:
-            if m.match_id not in played:
+            if m.match_id not in played or (m.continues is not None and m.match_id in abandoned):
                 return m
         if self.matches:
             return None  # the court's day is over

@@ -29,6 +29,10 @@ from rules.words.state import clock_text
 log = logging.getLogger("courtside.table")
 
 
+REOPEN_GAP_MS = 12 * 3600 * 1000
+"""The most match time a reopened journal skips for the pause (a match's instants stay within a day)."""
+
+
 def wall_ms() -> int:
     return time.time_ns() // 1_000_000
 
@@ -93,6 +97,36 @@ class MatchSession:
         return cls(match, journal, scheduled)
 
     @classmethod
+    def reopen(cls, path: Path, ruleset: Ruleset, scheduled: Scheduled, *, session_now: float,
+               speed: float) -> MatchSession | None:
+        """The abandoned match of journal ``path`` opened again to be played on (None: it is not abandoned).
+
+        Its match instants go on from the abandonment: at real time by the time since (at most
+        :data:`REOPEN_GAP_MS`), otherwise from the last event; ``resume_ms`` is that instant, where the
+        caller enters the resumption or the replay. The meta is written anew for it (instant 0 moved so
+        the session's clock lands there) and ``current`` names the journal.
+        """
+        journal, parsed = Journal.recover(path)
+        try:
+            match = Match.from_log(parsed, ruleset=ruleset, source=str(path))
+        except (CourtsideError, IllegalCommand) as err:
+            journal.close()
+            raise JournalError(f"{path}: cannot replay the journal with these rules ({err})") from None
+        if not is_abandoned(match):
+            journal.close()
+            return None
+        old = journal.meta
+        gap = max(0, wall_ms() - old.anchor_wall_ms - match.last_at) if speed == 1 and old.speed == 1 else 0
+        at = match.last_at + min(gap, REOPEN_GAP_MS)
+        journal.adopt(Meta(anchor_wall_ms=wall_ms() - at, session_at_zero=session_now - at / 1000, speed=speed,
+                           scheduled=scheduled.to_dict()))
+        session = cls(match, journal, scheduled)
+        session.resume_ms = at
+        log.info("reopened match %s from %s to %s it: %d events", scheduled.match_id, path, scheduled.continues,
+                 len(parsed.events))
+        return session
+
+    @classmethod
     def recover(cls, directory: Path, ruleset: Ruleset, *, speed: float,
                 scripted: bool = False) -> tuple[MatchSession, Recovery] | None:
         """The match the table was showing, replayed from its journal; None when there is none.
@@ -140,6 +174,34 @@ class MatchSession:
         log.warning("recovered match %s from %s: %d events; %s", scheduled.match_id, path, len(parsed.events),
                     recovery.notice())
         return session, recovery
+
+
+def is_abandoned(match: Match) -> bool:
+    """The match ended abandoned, its result left to the organiser (as of its last event)."""
+    result = match.result()
+    return result is not None and result.outcome == "abandoned"
+
+
+def abandoned_journals(directory: Path, ruleset: Ruleset) -> dict[str, Path]:
+    """Per match id, the journal in ``directory`` whose match ended abandoned (the latest such journal).
+
+    Only a journal with an abandonment in it is replayed; one that does not replay with these rules is skipped.
+    """
+    found: dict[str, Path] = {}
+    for path in sorted(directory.glob("*.jsonl")):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if '"match_abandoned"' not in text:
+                continue
+            parsed = read_log(text, str(path), lenient_tail=True)
+            if parsed.header is None or not parsed.header.match_id:
+                continue
+            match = Match.from_log(parsed, ruleset=ruleset, source=str(path))
+        except (OSError, CourtsideError, IllegalCommand):
+            continue
+        if is_abandoned(match):
+            found[parsed.header.match_id] = path
+    return found
 
 
 def played_ids(directory: Path) -> set[str]:
