@@ -243,3 +243,115 @@ def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seed
             assert row.winner == (row.home if settle == "leader" else None)
         else:  # played again later, on the court and at the time the desk gave, the table's score only a report
             assert row.recorded is None and row.moved and row.start == datetime.fromisoformat(fields["start"])
+
+
+# -- seed 004's first two ways played through a real table: resumed, replayed ------------------------------
+
+
+def _pump(b: Any, until: Any, timeout: float = 20.0) -> None:
+    """Be the table's loop in real time while its clock is virtual: hand it what its link posted."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, f"gave up waiting; the link says {b.loop.link.status()}"
+        b.loop.step()
+        time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def _rink_table(broker_url: str, plan_id: str, journal: Path) -> Iterator[Any]:
+    """The ice-hockey example's one court as a real table (loop, journal, outbox, MQTT link), pins mocked."""
+    from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+    from firmware.link import Link
+    from firmware.screen import HeadlessScreen
+    from firmware.table import TableOptions, open_table
+    from tests.firmware_support import Board
+
+    link = Link(broker_url, tournament=plan_id, court_id="rink", court_name="Rink", journal=journal)
+    screen = HeadlessScreen(echo=lambda _: None)
+    table = open_table(TableOptions(tournament=str(EXAMPLES / "ice-hockey.toml"), court="Rink", journal=journal,
+                                    speed=0, factory=MockFactory()), screen=screen, link=link)
+    b = Board(table, screen)
+    link.start(b.loop.queue.put)
+    link.match_loaded(b.loop.session.header, b.loop.session.match.events)
+    try:
+        yield b
+    finally:
+        link.stop()
+        table.close()
+
+
+def _goal(b: Any, side: str, player: str) -> None:
+    b.type(player)
+    b.press(f"goal_{side}")  # ice hockey's clock stops on a goal: the officials start it again
+    b.at(b.loop.clock.seconds() + 10)
+    b.press("clock_start")
+
+
+def _play_out(b: Any) -> None:
+    """On from where the clock stands to the final horn: each period run out, the next one started."""
+    while b.state.phase != "finished":
+        b.at(b.loop.clock.seconds() + 1000)  # past a period's end and the 1-minute break
+        if b.state.phase == "play" and not b.state.running:
+            b.press("clock_start")
+
+
+@pytest.mark.parametrize(("settle", "goals", "final"), [
+    ("resume", (("away", "21"),), (1, 1)),  # goes on from 1-0
+    ("replay", (("away", "21"), ("away", "8")), (0, 2)),  # starts from 0-0: the abandoned 1-0 counts for nothing
+])
+def test_an_abandoned_match_settled_resume_or_replay_is_played_on_at_the_table_then_stored_and_ranked(
+        mosquitto: Any, db_url: str, tmp_path: Path, settle: str, goals: tuple[tuple[str, str], ...],
+        final: tuple[int, int]) -> None:
+    from firmware.buttons import Action
+
+    broker = mosquitto()
+    plan = load_plan(EXAMPLES / "ice-hockey.toml")
+    with running_service(db_url, broker.url, plan=plan) as service, \
+            _rink_table(broker.url, plan.id, tmp_path / "journal") as b:
+        backend = ServiceBackend(service)
+        b.press("clock_start")
+        b.at(120.0)
+        _goal(b, "home", "9")
+        b.at(360.0)
+        b.loop.do(Action(name="abandon", at=b.loop.clock.seconds()))  # the officials' long hold
+        _pump(b, lambda: View(backend.data()).data.abandoned != ())
+        (report,) = View(backend.data()).data.abandoned
+        assert (report.number, report.home_goals, report.away_goals) == (1, 1, 0)
+        b.press("next")  # before the organiser's word NEXT goes on to match 2, not back to match 1
+        assert b.loop.session.scheduled.match_id == "2" and "1" in b.loop.abandoned
+        with _desk(backend, db_url) as (client, token):
+            done = client.post("/desk/match/1/abandoned", data={
+                "csrf": token, "settle": settle, "court": "Rink", "start": "2026-04-11T07:40",
+                "why": "both teams and the referees heard"}, follow_redirects=False)
+            assert done.status_code == 303, done.text
+        # The court's schedule now says how match 1 goes on; its table takes it (match 2 not yet started).
+        _pump(b, lambda: any(m.match_id == "1" and m.continues == settle for m in b.loop.source.matches))
+        b.press("mode", length=3.5)  # match 2 not started: the long hold loads the next, match 1 again
+        session = b.loop.session
+        assert session.scheduled.match_id == "1"
+        assert session.match.events[-1].type == {"resume": "match_resumed", "replay": "match_replayed"}[settle]
+        assert session.match.events[-1].seq == session.match.events[-2].seq + 1  # the seq goes on
+        assert (b.state.home_goals, b.state.away_goals) == ((1, 0) if settle == "resume" else (0, 0))
+        b.press("clock_start")
+        for side, player in goals:
+            b.at(b.loop.clock.seconds() + 60)
+            _goal(b, side, player)
+        _play_out(b)
+        assert (b.state.home_goals, b.state.away_goals) == final
+        _pump(b, lambda: View(backend.data()).by_number[1].recorded is not None)
+        view = View(backend.data())
+        row = view.by_number[1]
+        assert row.recorded is not None
+        assert (row.recorded.result.home_goals, row.recorded.result.away_goals) == final
+        assert view.data.abandoned == () and view.data.conflicts == ()
+        progress = view.data.progress
+        assert progress is not None
+        table = progress.pools[row.stage].table
+        assert table is not None
+        standing = {r.team: r for r in table.rows}
+        home, away = standing[row.home], standing[row.away]
+        assert (home.played, home.goals_for, away.goals_for) == (1, final[0], final[1])
+        points = plan.ruleset.points
+        assert (home.points, away.points) == ((points.draw, points.draw) if final[0] == final[1]
+                                              else (points.loss, points.win))
