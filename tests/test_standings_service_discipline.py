@@ -103,3 +103,22 @@ def test_the_schedules_entries_per_match_with_the_matches_left() -> None:
         7: [{"side": "home", "player": "7", "kind": "red", "label": "Rött kort", "given_in": 2, "matches_left": 2}],
         14: [{"side": "away", "player": "7", "kind": "red", "label": "Rött kort", "given_in": 2, "matches_left": 1}],
     }  # a card without a player suspends nobody (the desk lists it to complete)
+
+
+def test_a_red_card_of_an_abandoned_play_still_counts_once_the_match_is_replayed() -> None:
+    # Seed 003: a red card misses the next match. The offence happened, so a replay (seed 004's "game played
+    # at a later time") does not wipe it: the register reads it from the replayed log's cards as before.
+    from rules.match import Goal, MatchAbandoned, MatchReplayed
+
+    youth = load_ruleset("youth-football")
+    match = Match(youth, stage="round_robin", round="pool")
+    for e in (ClockStarted(at=0), PenaltyAwarded(at=60_000, team="away", kind="red", player="9"),
+              MatchAbandoned(at=70_000), MatchReplayed(at=3_600_000), ClockStarted(at=3_700_000),
+              Goal(at=3_800_000, team="home")):
+        match.apply(e)
+    cards = cards_of(youth, [event_to_dict(e) for e in match.events], "round_robin", "pool", "5")
+    assert [(c["team"], c["player"], c["kind"], c["suspended_next_matches"]) for c in cards] == [
+        ("away", "9", "red", 1)]
+    (sanction,) = sanctions_from_cards(5, "AIK", "GAIS", cards)
+    assert (sanction.team, sanction.player, sanction.suspended_matches) == ("GAIS", "9", 1)
+    assert match.state_at(3_800_000).players_out == ()  # but #9 was not out in the replay itself
