@@ -101,6 +101,19 @@ class TableClient:
             self.send_event(match, e)
         self.send_result(match, events[-1]["seq"], result)
 
+    def play_then_correct(self, match: str, ruleset: Ruleset) -> None:
+        """Play ``match`` to 1-1, then correct its score to 2-1 after the end, as officials who noticed a goal
+        late would: the service keeps the 1-1 it stored and holds the 2-1 for the organiser (a conflict)."""
+        events, result = played(ruleset, 1, 1)
+        self.play(match, events, result)
+        self.wait_for("ack", lambda m: m.payload["of"] == "result")
+        fixed = {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
+                 "home": 2, "away": 1}
+        self.send_event(match, fixed)
+        self.send_result(match, fixed["seq"], {"home_goals": 2, "away_goals": 1, "outcome": "regular",
+                                               "winner": "home"})
+        self.wait_for("error", lambda m: m.payload.get("conflict") is True)
+
     def wait_for(self, kind: str, predicate: Any = lambda m: True, timeout: float = 10.0) -> p.Message:
         """The next message of ``kind`` (ack, schedule, table, error) that satisfies ``predicate``."""
         import time

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.standings import MatchResult
-from tests.web_support import PASSWORD, browser_refusals, served_sample
+from tests.web_support import browser_refusals, desk_page, served_sample
 
 
 @pytest.fixture
@@ -69,13 +69,10 @@ def test_the_organiser_corrects_a_result_and_the_open_public_page_follows(site: 
     public.evaluate("window.__same_document = true")
     expect(public.locator("table.matches")).to_contain_text("3–1")
 
-    desk = chromium.new_context().new_page()
-    desk.goto(f"{server.url}/desk/match/3")
-    expect(desk).to_have_url(f"{server.url}/desk/login?next=/desk/match/3")
-    desk.fill("#name", "anna")
-    desk.fill("#password", PASSWORD)
-    desk.click("button[type=submit]")
-    expect(desk).to_have_url(f"{server.url}/desk/match/3")
+    visitor = chromium.new_context().new_page()
+    visitor.goto(f"{server.url}/desk/match/3")  # a visitor is sent to the login, with the way back
+    expect(visitor).to_have_url(f"{server.url}/desk/login?next=/desk/match/3")
+    desk = desk_page(chromium, server, "/desk/match/3")
     desk.fill("#hg", "1")
     desk.fill("#ag", "4")
     desk.fill("#why-r", "referee's report: the table entered the score the wrong way round")

@@ -20,7 +20,7 @@ from standings.rulings import Rulings
 from standings.web import create_app
 from standings.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
-from tests.web_support import PASSWORD, LiveServer, browser_refusals
+from tests.web_support import PASSWORD, LiveServer, browser_refusals, desk_page
 
 RULES = load_ruleset("indoor-hockey")
 TIMEOUT = 10_000
@@ -57,12 +57,7 @@ def test_a_result_over_mqtt_reaches_the_open_page_and_the_desk_corrects_it(serve
     expect(page.locator("table.standings tbody tr").first).to_contain_text(first.home_label)
     assert page.evaluate("window.__same_document") is True
 
-    desk = chromium.new_context().new_page()
-    desk.goto(f"{server.url}/desk/login?next=/desk/match/1")
-    desk.fill("#name", "anna")
-    desk.fill("#password", PASSWORD)
-    desk.click("button[type=submit]")
-    expect(desk).to_have_url(f"{server.url}/desk/match/1")
+    desk = desk_page(chromium, server, "/desk/match/1")
     desk.fill("#hg", "1")
     desk.fill("#ag", "2")
     desk.fill("#why-r", "umpires' card: 1-2")
@@ -88,11 +83,7 @@ def test_a_red_card_goes_to_the_desks_register(served: Any, chromium: Any) -> No
     table.wait_for("ack", lambda m: m.payload["of"] == "result")
     first = queries.fixture(service.store, "1")
     assert first is not None
-    desk = chromium.new_context().new_page()
-    desk.goto(f"{server.url}/desk/login")
-    desk.fill("#name", "anna")
-    desk.fill("#password", PASSWORD)
-    desk.click("button[type=submit]")
+    desk = desk_page(chromium, server)
     register = desk.locator("h2:has-text('Disciplinary register') + .scroll table")
     expect(register).to_contain_text(f"5 ({first.away_label})", timeout=TIMEOUT)
     expect(register).to_contain_text("Red card, #1")

@@ -28,7 +28,7 @@ from standings.web import create_app
 from standings.web.inputs import CorrectResult
 from standings.web.service_backend import ServiceBackend
 from standings.web.view import View
-from tests.service_support import TableClient, played, running_service
+from tests.service_support import TableClient, running_service
 from tests.web_support import PASSWORD, desk_client
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
@@ -187,16 +187,7 @@ def test_a_conflicting_result_is_settled_by_keeping_the_received_one(mosquitto: 
         ruleset = desk.service.plan.ruleset
         table = desk.table("plan-1")
         try:
-            events, result = played(ruleset, 1, 1)
-            table.play("1", events, result)
-            table.wait_for("ack", lambda m: m.payload["of"] == "result")
-            # The officials correct the score after the end: the service keeps 1-1 and holds 2-1.
-            fixed = {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
-                     "home": 2, "away": 1}
-            table.send_event("1", fixed)
-            table.send_result("1", fixed["seq"], {"home_goals": 2, "away_goals": 1, "outcome": "regular",
-                                                  "winner": "home"})
-            table.wait_for("error", lambda m: m.payload.get("conflict") is True)
+            table.play_then_correct("1", ruleset)  # the service keeps 1-1 and holds 2-1
             (conflict,) = desk.view().data.conflicts
             page = html.unescape(desk.client.get("/desk").text)
             assert "Conflicting results" in page and f'action="/desk/conflict/{conflict.id}"' in page

@@ -144,6 +144,19 @@ POST = """async ([url, body, token]) => (await fetch(url, {method: "POST", redir
     headers: token === null ? {} : {"x-csrf-token": token}})).status"""
 
 
+def desk_page(chromium: Any, server: LiveServer, path: str = "/desk") -> Any:
+    """A new browser page where anna (PASSWORD) has logged in through the desk's form and landed on ``path``."""
+    from playwright.sync_api import expect
+
+    page = chromium.new_context().new_page()
+    page.goto(f"{server.url}/desk/login" + ("" if path == "/desk" else f"?next={path}"))
+    page.fill("#name", "anna")
+    page.fill("#password", PASSWORD)
+    page.click("button[type=submit]")
+    expect(page).to_have_url(f"{server.url}{path}")
+    return page
+
+
 def browser_refusals(chromium: Any, server: LiveServer) -> None:
     """In a real browser, every desk route and API write of ``server``'s app (its own route table: a new route
     is checked too) refuses a visitor, and refuses anna logged in when the form's token is missing or forged.
@@ -162,12 +175,7 @@ def browser_refusals(chromium: Any, server: LiveServer) -> None:
         else:
             assert visitor.evaluate(POST, [url, "why=x", None]) == 403, (method, path)
     visitor.context.close()
-    desk = chromium.new_context().new_page()
-    desk.goto(f"{server.url}/desk/login")
-    desk.fill("#name", "anna")
-    desk.fill("#password", PASSWORD)
-    desk.click("button[type=submit]")
-    expect(desk).to_have_url(f"{server.url}/desk")
+    desk = desk_page(chromium, server)
     for method, path in guarded:
         if method != "POST":
             continue
