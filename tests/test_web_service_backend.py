@@ -116,16 +116,7 @@ def test_once_the_protest_window_closes_the_service_refuses_every_change_to_the_
     with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url, plan=plan) as service:
         table = TableClient(broker.url, plan.id, "plan-1")
         try:
-            events, result = played(plan.ruleset, 1, 1)
-            table.play("1", events, result)
-            table.wait_for("ack", lambda m: m.payload["of"] == "result")
-            # The table corrects the score after the end: the service holds it for the organiser.
-            fixed = {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
-                     "home": 2, "away": 1}
-            table.send_event("1", fixed)
-            table.send_result("1", fixed["seq"], {"home_goals": 2, "away_goals": 1, "outcome": "regular",
-                                                  "winner": "home"})
-            table.wait_for("error", lambda m: m.payload.get("conflict") is True)
+            table.play_then_correct("1", plan.ruleset)  # the service holds the 2-1 for the organiser
         finally:
             table.close()
         backend = ServiceBackend(service)
