@@ -191,6 +191,9 @@ def test_a_conflicting_result_is_settled_by_keeping_the_received_one(mosquitto: 
             (conflict,) = desk.view().data.conflicts
             page = html.unescape(desk.client.get("/desk").text)
             assert "Conflicting results" in page and f'action="/desk/conflict/{conflict.id}"' in page
+            # Worded by the page (in the desk's language), not the service's English reason for its log.
+            assert "the table sent a result that differs from the stored one" in page
+            assert conflict.reason not in page and "Stored: " in page and "1–1" in page and "2–1" in page
             m = desk.view().by_number[1]
             done = desk.post(f"/desk/conflict/{conflict.id}", keep="held", why="the referee's card says 2-1")
             assert done.status_code == 303, done.text
