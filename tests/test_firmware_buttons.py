@@ -94,6 +94,25 @@ def test_destructive_hold_needs_the_long_hold(tmp_path: Path) -> None:
         assert b.loop.session.scheduled.match_id == "friendly-2"
 
 
+def test_stop_held_for_the_long_hold_abandons_the_match_and_a_shorter_hold_only_stops_the_clock(
+        tmp_path: Path) -> None:
+    with board(tmp_path, rules="ice-hockey") as b:
+        b.press("clock_start")
+        b.at(10.0)
+        b.down("clock_stop")
+        b.at(11.5)  # past hold (1 s), short of long_hold (3 s): an official who pressed hard
+        b.up("clock_stop")
+        assert not b.state.running and b.state.phase == "play"
+        b.press("clock_start")
+        b.at(20.0)
+        b.down("clock_stop")
+        b.at(24.0)
+        b.up("clock_stop")
+        assert b.state.phase == "finished"
+        outcome = b.loop.session.match.result(b.loop.session.match.last_at)
+        assert outcome is not None and outcome.outcome == "abandoned"
+
+
 def test_a_button_held_across_a_restart_does_nothing_until_pressed_again(tmp_path: Path) -> None:
     with board(tmp_path, rules="indoor-hockey") as b:
         b.press("clock_start")
