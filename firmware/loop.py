@@ -45,6 +45,7 @@ from firmware.session import MatchSession, Recovery, abandoned_journals, is_aban
 from rules.errors import IllegalCommand
 from rules.match.events import Event, MatchReplayed, MatchResumed
 from rules.match.header import LogHeader
+from rules.protocol import CONTINUES
 from rules.ruleset import Ruleset
 from rules.words import SOURCE_LANGUAGE, normalise, words_for
 from rules.words.state import applied_text, refusal_text
@@ -145,7 +146,7 @@ class TableLoop:
         a resumption or a replay at the reopened instant. (None, None) for any other match: without the
         service's word an abandoned match stays as it ended."""
         path = self.abandoned.get(scheduled.match_id)
-        if scheduled.continues not in ("resume", "replay") or path is None:
+        if scheduled.continues not in CONTINUES or path is None:
             return None, None
         session = MatchSession.reopen(path, self.ruleset, scheduled, session_now=self.clock.seconds(),
                                       speed=self.clock.speed)

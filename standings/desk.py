@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from rules.errors import CourtsideError
+from rules.protocol import CONTINUES
 from rules.protocol import validate as validate_message
 from standings.db.models import Change, Conflict, DecisionRow, Fixture, ResultRow
 from standings.store import Store, result_dict, result_row, utcnow
@@ -80,10 +81,6 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
         stage = f.stage
     store.forget_progress()
     return Affected(pools=frozenset({stage}), matches=frozenset({match_id}), all_courts=True)
-
-
-CONTINUES = ("resume", "replay")
-"""How an abandoned match is played on (seed 004's first two ways), kept as its report's settlement."""
 
 
 def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
+from rules.protocol import CONTINUES
 from standings import queries
 from standings.db.models import Conflict
 from standings.store import Store
@@ -68,7 +69,7 @@ def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
     with store.session() as s:
         for match_id, settlement in s.execute(_SETTLED, {"ids": sorted(set(match_ids))}):
             latest[match_id] = settlement
-    return {m: how for m, how in latest.items() if how in ("resume", "replay")}
+    return {m: how for m, how in latest.items() if how in CONTINUES}
 
 
 def _side(winner: str | None, home: str, away: str) -> str | None:

@@ -12,6 +12,7 @@ so the ORM reads these rows as it reads its own. The store runs on these two dat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import closing
 from datetime import UTC, datetime
 from typing import Any
 
@@ -54,41 +55,28 @@ def instant(connection: Connection, at: datetime) -> Any:
     return at
 
 
-def execute(connection: Connection, sql: dict[str, str] | str, params: Sequence[Any] = ()) -> int:
+def execute(connection: Connection, sql: dict[str, str], params: Sequence[Any] = ()) -> int:
     """Run one statement on the transaction's driver connection; its row count."""
-    cursor = connection.connection.cursor()
-    try:
-        cursor.execute(sql if isinstance(sql, str) else sql[connection.dialect.name], params)
+    with closing(connection.connection.cursor()) as cursor:
+        cursor.execute(sql[connection.dialect.name], params)
         return int(cursor.rowcount)
-    finally:
-        cursor.close()
 
 
 def execute_many(connection: Connection, sql: dict[str, str], rows: Sequence[Sequence[Any]]) -> None:
-    cursor = connection.connection.cursor()
-    try:
+    with closing(connection.connection.cursor()) as cursor:
         cursor.executemany(sql[connection.dialect.name], rows)
-    finally:
-        cursor.close()
 
 
 def scalar(connection: Connection, sql: str) -> Any:
-    cursor = connection.connection.cursor()
-    try:
+    with closing(connection.connection.cursor()) as cursor:
         cursor.execute(sql)
         row = cursor.fetchone()
         return None if row is None else row[0]
-    finally:
-        cursor.close()
 
 
 def rows_in(connection: Connection, sql: str, values: Sequence[Any]) -> list[dict[str, Any]]:
     """The rows of ``sql`` with its ``{in}`` standing for ``values``, each row as a dict by column name."""
-    mark = _MARK[connection.dialect.name]
-    cursor = connection.connection.cursor()
-    try:
-        cursor.execute(sql.replace("{in}", ", ".join([mark] * len(values))), tuple(values))
+    with closing(connection.connection.cursor()) as cursor:
+        cursor.execute(sql.replace("{in}", ", ".join([_MARK[connection.dialect.name]] * len(values))), tuple(values))
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    finally:
-        cursor.close()
