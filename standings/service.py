@@ -1,7 +1,8 @@
-"""The standings service: paho's thread puts messages on a queue; one loop checks, stores, ranks, publishes.
+"""The standings service: one loop reads the broker's messages, checks, stores, ranks and publishes them.
 
-Per message: parse it (rules.protocol), ingest it in its own transaction (standings.ingest), and
-only after the commit send its acknowledgement, so an ack always means "in the database". Once the
+The loop waits on the broker's socket itself (standings.connection: no thread of paho's). What has come
+is parsed (rules.protocol) and ingested as one transaction (standings.ingest), and only after the commit
+is each message acknowledged, so an ack always means "in the database". Once the
 messages stop (or, in a long burst, when standings.pacing says) it publishes, retained, the tables of
 the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
 Refusals go to the error topic and the log; nothing stored changes. Several instances share the
@@ -11,10 +12,7 @@ database's unique keys keep a message handled by two of them from counting twice
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import queue
-import socket
 import threading
 import time
 import uuid
@@ -28,6 +26,7 @@ import paho.mqtt.client as mqtt
 from rules import protocol as p
 from rules.errors import CourtsideError
 from standings import queries
+from standings.connection import BrokerConnection, connect_client
 from standings.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from standings.logs import log
 from standings.notify import sd_notify, watchdog_interval
@@ -40,27 +39,6 @@ BATCH = 500
 TABLES_AT_ONCE = 8
 """Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
 for new messages between two such groups."""
-
-
-def connect_client(address: p.BrokerAddress, client_id: str, *, ca_file: str | None = None) -> mqtt.Client:
-    api = mqtt.CallbackAPIVersion.VERSION2  # type: ignore[attr-defined]
-    client = mqtt.Client(api, client_id=client_id, clean_session=True)
-    if address.username is not None:
-        client.username_pw_set(address.username, address.password)
-    if address.tls:
-        client.tls_set(ca_certs=ca_file)
-    client.reconnect_delay_set(min_delay=1, max_delay=5)
-    client.max_queued_messages_set(0)
-    return client
-
-
-def no_delay(client: mqtt.Client) -> None:
-    """Send each packet at once (TCP_NODELAY): with Nagle's algorithm a small publish right after another
-    (an ack after an ack, a table after an ack) waits for the broker's delayed TCP ack, 40 ms on Linux."""
-    sock = client.socket()
-    if sock is not None and hasattr(sock, "setsockopt"):
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 _ID_PREFIX = uuid.uuid4().hex[:16]
@@ -82,8 +60,9 @@ class Service:
         self.plan = store.plan
         self.address = p.parse_broker(broker)
         self.group = group
-        self.queue: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.client = connect_client(self.address, client_id or f"courtside-server-{new_id()[:8]}", ca_file=ca_file)
+        self.connection = BrokerConnection(self.client, self.address)
+        self.inbox = self.connection.inbox
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
@@ -99,36 +78,36 @@ class Service:
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
 
-    # -- paho's thread: only put things on the queue ----------------------------------------
+    # -- paho's callbacks (run inside connection.wait()): only put things in the inbox ---------
 
     def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
-        no_delay(client)
-        self.queue.put(("connected", str(reason)))
+        self.inbox.append(("connected", str(reason), not getattr(reason, "is_failure", False)))
 
     def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
-        self.queue.put(("disconnected", str(reason)))
+        self.inbox.append(("disconnected", str(reason)))
 
     def _on_connect_fail(self, client: mqtt.Client, _u: Any) -> None:
-        self.queue.put(("unreachable",))
+        self.inbox.append(("unreachable",))
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
-        self.queue.put(("message", message.topic, message.payload, time.monotonic()))
+        self.inbox.append(("message", message.topic, message.payload, time.monotonic()))
 
     # -- the loop ----------------------------------------------------------------------------
 
     def submit(self, step: Callable[[], Any]) -> Any:
         """Run ``step`` in the loop's thread (the desk's changes) and return what it returns."""
         done: Future[Any] = Future()
-        self.queue.put(("call", step, done))
+        self.inbox.append(("call", step, done))
+        self.connection.wake()
         return done.result()
 
     def stop(self) -> None:
+        """From any thread (a signal handler included)."""
         self._stopping.set()
-        self.queue.put(("stop",))
+        self.connection.wake()
 
     def run(self) -> None:
-        self.client.connect_async(self.address.host, self.address.port, keepalive=15)
-        self.client.loop_start()  # paho keeps trying to connect, first time included
+        # The connection tries the broker at once and again until it answers (standings.connection).
         # Ready for systemd now, broker or not: a venue's broker may come up after the service (or be
         # restarted), and systemd must not kill and restart a service that is only waiting for it.
         # The status says which; ``self.ready`` (and the log's server_ready) mean subscribed.
@@ -161,28 +140,20 @@ class Service:
                     # In a pause, publishing gives way to the next message; held too long, it goes to the end.
                     forced = self._stopping.is_set() or pacing.held_too_long(pending, held=now - self._oldest)
                     pools, courts = self._publish_changes(
-                        pools, courts, interrupted=None if forced else lambda: not self.queue.empty())
+                        pools, courts, interrupted=None if forced else self.connection.waiting)
                     pacing.published(pending - len(pools) - len(courts), time.monotonic() - now)
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
         finally:
             sd_notify("STOPPING=1")
-            self.client.disconnect()
-            self.client.loop_stop()
+            self.connection.close()
             log("server_stopped", None, tournament=self.plan.id, **self.counts)
 
     def _take(self, timeout: float) -> list[tuple[Any, ...]]:
-        try:
-            items = [self.queue.get(timeout=timeout)]
-        except queue.Empty:
-            return []
-        while len(items) < BATCH:
-            try:
-                items.append(self.queue.get_nowait())
-            except queue.Empty:
-                break
-        return items
+        self.connection.wait(timeout)
+        inbox = self.inbox
+        return [inbox.popleft() for _ in range(min(BATCH, len(inbox)))]
 
     def _ingest(self, messages: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
         if not messages:
@@ -196,7 +167,10 @@ class Service:
     def _handle(self, item: tuple[Any, ...], pools: set[str], courts: set[str]) -> None:
         kind = item[0]
         if kind == "connected":
-            self._connected(item[1])
+            if item[2]:
+                self._connected(item[1])
+            else:  # the broker answered and refused us (credentials, ACL): it closes, the connection tries again
+                log("broker_refused", broker=self._broker_name(), reason=item[1])
         elif kind == "disconnected":
             log("broker_lost", reason=item[1])
             sd_notify(f"STATUS=broker lost, reconnecting to {self._broker_name()}")
@@ -216,10 +190,9 @@ class Service:
             if getattr(affected, "all_courts", False):
                 courts |= set(self.plan.courts)
             done.set_result(affected)
-        elif kind == "stop":
-            self._stopping.set()
 
     def _connected(self, reason: str) -> None:
+        self.connection.connected()
         for topic in [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]:
             self.client.subscribe(f"$share/{self.group}/{topic}" if self.group else topic, qos=1)
         log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),
