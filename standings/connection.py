@@ -105,10 +105,11 @@ class BrokerConnection:
             self._next_try = time.monotonic() + self._delay
 
     def waiting(self) -> bool:
-        """Has the broker sent something not read yet, or another thread woken the loop?"""
-        sock = self.client.socket()
-        watched = [self._wake_r] if sock is None else [sock, self._wake_r]
-        return bool(self.inbox) or (sock is not None and _pending(sock)) or bool(self._select(watched, [], 0.0)[0])
+        """Has something come for the loop (a message, a call from another thread)? Reads what the broker
+        has sent, without waiting: the broker's PUBACKs for what the loop publishes are handled here and
+        do not count, or every table published would interrupt the publishing of the next."""
+        self.wait(0.0)
+        return bool(self.inbox)
 
     def close(self) -> None:
         """Say goodbye to the broker (what is written goes out now) and stop reconnecting."""

@@ -39,6 +39,9 @@ BATCH = 500
 TABLES_AT_ONCE = 8
 """Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
 for new messages between two such groups."""
+SCHEDULES_AT_ONCE = 8
+"""Courts whose schedules are read and published together, for the same reason: a publishing interrupted
+goes on with the courts not sent yet, without reading again those it sent."""
 
 
 _ID_PREFIX = uuid.uuid4().hex[:16]
@@ -348,15 +351,19 @@ class Service:
         # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
         suspended, moved = self.register.suspended()
         courts = courts | moved
-        by_court = queries.court_schedules(self.store, courts) if courts else {}  # one read for every court
+        ordered = sorted(courts)
         sent: set[str] = set()
-        for court in sorted(courts):
+        for i in range(0, len(ordered), SCHEDULES_AT_ONCE):
             if sent and stop():
                 return self._published(set(), courts - sent, pools, sent, started)
-            payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
-            msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
-            self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
-            sent.add(court)
+            group = ordered[i:i + SCHEDULES_AT_ONCE]
+            by_court = queries.court_schedules(self.store, set(group))  # one read for the group
+            for court in group:
+                payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
+                msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
+                self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
+                                    retain=True)
+            sent |= set(group)
         return self._published(set(), set(), pools, courts, started)
 
     def _published(self, pools_left: set[str], courts_left: set[str], pools: set[str], courts: set[str],
