@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 _QUOTED = re.compile(r'[ "=\n\t\\]')
@@ -31,3 +32,11 @@ def line(event: str, **fields: Any) -> str:
 
 def log(event: str, stream: TextIO | None = None, /, **fields: Any) -> None:
     print(line(event, **fields), file=stream or sys.stderr, flush=True)
+
+
+def log_lines(lines: Sequence[str], stream: TextIO | None = None, /) -> None:
+    """Lines made by :func:`line`, in one write: a batch's lines wake journald once, not once each."""
+    if lines:
+        out = stream or sys.stderr
+        out.write("\n".join(lines) + "\n")
+        out.flush()

@@ -28,7 +28,7 @@ from rules.errors import CourtsideError
 from standings import queries
 from standings.connection import BrokerConnection, connect_client
 from standings.ingest import Outcome, fixtures_of, ingest, log_messages, touch
-from standings.logs import log
+from standings.logs import line, log, log_lines
 from standings.notify import sd_notify, watchdog_interval
 from standings.pacing import QUIET, Pacing
 from standings.payloads import schedule_payload, table_payload
@@ -261,11 +261,13 @@ class Service:
                 except Exception as one:  # a database error: not acked, the table sends it again
                     log("ingest_failed", topic=topic, reason=f"{type(one).__name__}: {one}"[:500])
             return
+        lines: list[str] = []
         for (topic, m), out in zip(parsed, outs, strict=True):
-            self._after(topic, m, out, now, pools, courts)
+            self._after(topic, m, out, now, pools, courts, lines)
+        log_lines(lines)
 
     def _after(self, topic: str, m: p.Message, out: Outcome, now: datetime, pools: set[str],
-               courts: set[str]) -> None:
+               courts: set[str], lines: list[str]) -> None:
         self.counts[out.status] = self.counts.get(out.status, 0) + 1
         if out.status == "refused":
             self._refuse(topic, m, out.reason, now)
@@ -281,8 +283,8 @@ class Service:
         if out.error:
             self._error(out.reason, topic, m, conflict=out.status == "conflict")
         if m.type == "result" or out.status in ("conflict", "waiting"):
-            log("message", status=out.status, type=m.type, court=m.court, match=m.match, seq=m.seq,
-                reason=out.reason or None)
+            lines.append(line("message", status=out.status, type=m.type, court=m.court, match=m.match, seq=m.seq,
+                              reason=out.reason or None))
         pools |= out.pools
         if out.all_courts:
             courts |= set(self.plan.courts)

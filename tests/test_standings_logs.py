@@ -6,7 +6,7 @@ import io
 import json
 import re
 
-from standings.logs import line, log
+from standings.logs import line, log, log_lines
 
 FIELD = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|\S+)')  # how a reader of the journal splits a line
 
@@ -31,3 +31,22 @@ def test_a_list_is_written_as_json_and_log_writes_one_line() -> None:
     out = io.StringIO()
     log("published", out, pools=["A", "B"], courts=2)
     assert out.getvalue() == 'event=published pools="[\\"A\\", \\"B\\"]" courts=2\n'
+
+
+class CountingWrites(io.StringIO):
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        return super().write(text)
+
+
+def test_a_batchs_lines_go_out_in_one_write_each_on_its_own_line() -> None:
+    out = CountingWrites()
+    log_lines([line("message", seq=1), line("message", seq=2, reason="late by one")], out)
+    assert out.writes == 1
+    assert out.getvalue().splitlines() == ["event=message seq=1", 'event=message seq=2 reason="late by one"']
+    log_lines([], out)  # a batch with nothing to say writes nothing
+    assert out.writes == 1
