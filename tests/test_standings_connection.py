@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import paho.mqtt.client as mqtt
@@ -49,13 +50,19 @@ class Pumped:
         return [item[2] for item in self.connection.inbox if item[0] == "message"]
 
 
-def publisher(url: str) -> mqtt.Client:
+@contextmanager
+def publisher(url: str) -> Iterator[mqtt.Client]:
+    """Another client on the broker (a table), with paho's own thread, stopped on the way out."""
     port = int(url.rsplit(":", 1)[1])
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="publisher")
     client.max_inflight_messages_set(1000)
     client.connect("127.0.0.1", port)
     client.loop_start()
-    return client
+    try:
+        yield client
+    finally:
+        client.loop_stop()
+        client.disconnect()
 
 
 def subscribed(pumped: Pumped) -> None:
@@ -65,29 +72,28 @@ def subscribed(pumped: Pumped) -> None:
     pumped.pump_until(done.is_set)
 
 
-def test_messages_are_read_in_order_in_the_loops_own_thread(mosquitto: Any) -> None:
+def listening(mosquitto: Any, topic: str = "t/#") -> tuple[Any, Pumped]:
+    """A running broker and a connection to it, connected and subscribed to ``topic``."""
     broker = mosquitto()
-    pumped = Pumped(broker.url)
+    pumped = Pumped(broker.url, topic=topic)
     pumped.pump_until(lambda: "connected" in pumped.kinds())
     subscribed(pumped)
-    out = publisher(broker.url)
-    try:
+    return broker, pumped
+
+
+def test_messages_are_read_in_order_in_the_loops_own_thread(mosquitto: Any) -> None:
+    broker, pumped = listening(mosquitto)
+    with publisher(broker.url) as out:
         for i in range(2000):
             out.publish("t/burst", str(i).encode(), qos=1)
         pumped.pump_until(lambda: len(pumped.messages()) == 2000)
-    finally:
-        out.loop_stop()
-        out.disconnect()
     assert pumped.messages() == [str(i).encode() for i in range(2000)]
     assert pumped.threads == {threading.get_ident()}  # no thread of paho's: the callbacks ran inside wait()
     pumped.connection.close()
 
 
 def test_a_publish_goes_out_at_once_without_a_thread(mosquitto: Any) -> None:
-    broker = mosquitto()
-    pumped = Pumped(broker.url, topic="back/#")
-    pumped.pump_until(lambda: "connected" in pumped.kinds())
-    subscribed(pumped)
+    _, pumped = listening(mosquitto, "back/#")
     pumped.client.publish("back/ack", b"through 7", qos=0)
     pumped.pump_until(lambda: pumped.messages() == [b"through 7"])
     pumped.connection.close()
@@ -96,6 +102,7 @@ def test_a_publish_goes_out_at_once_without_a_thread(mosquitto: Any) -> None:
 def test_started_before_its_broker_it_says_unreachable_and_connects_when_the_broker_comes(mosquitto: Any) -> None:
     broker = mosquitto(run=False)
     pumped = Pumped(broker.url)
+    assert not pumped.connection.waiting() and pumped.kinds() == []  # asking does not try the broker
     pumped.pump_until(lambda: "unreachable" in pumped.kinds(), seconds=5)
     assert "connected" not in pumped.kinds()
     broker.start()
@@ -112,21 +119,14 @@ def test_a_broker_restart_is_a_disconnect_then_a_connect_and_messages_flow_again
     broker.start()
     pumped.pump_until(lambda: pumped.kinds().count("connected") == 2)
     subscribed(pumped)
-    out = publisher(broker.url)
-    try:
+    with publisher(broker.url) as out:
         out.publish("t/after", b"again", qos=1).wait_for_publish(5)
         pumped.pump_until(lambda: pumped.messages() == [b"again"])
-    finally:
-        out.loop_stop()
-        out.disconnect()
     pumped.connection.close()
 
 
 def test_another_thread_wakes_a_waiting_loop_and_waiting_says_so(mosquitto: Any) -> None:
-    broker = mosquitto()
-    pumped = Pumped(broker.url)
-    pumped.pump_until(lambda: "connected" in pumped.kinds())
-    subscribed(pumped)
+    _, pumped = listening(mosquitto)
     pumped.connection.inbox.clear()
     assert not pumped.connection.waiting()
 
@@ -141,13 +141,11 @@ def test_another_thread_wakes_a_waiting_loop_and_waiting_says_so(mosquitto: Any)
         pumped.connection.wait(30)
         assert time.monotonic() - started < 25, "the wake-up did not end the wait"
     assert pumped.connection.waiting()  # the inbox holds the desk's call
+    pumped.connection.close()
 
 
 def test_waiting_reads_what_has_come_and_counts_only_what_the_loop_must_handle(mosquitto: Any) -> None:
-    broker = mosquitto()
-    pumped = Pumped(broker.url, topic="t/in")
-    pumped.pump_until(lambda: "connected" in pumped.kinds())
-    subscribed(pumped)
+    broker, pumped = listening(mosquitto, "t/in")
     pumped.connection.inbox.clear()
     published = pumped.client.publish("t/table", b"retained table", qos=1, retain=True)
     deadline = time.monotonic() + 10
@@ -155,17 +153,13 @@ def test_waiting_reads_what_has_come_and_counts_only_what_the_loop_must_handle(m
         assert not pumped.connection.waiting()
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    out = publisher(broker.url)
-    try:
+    with publisher(broker.url) as out:
         out.publish("t/in", b"1", qos=1).wait_for_publish(5)
         deadline = time.monotonic() + 10
         while not pumped.connection.waiting():  # a message: the loop should give way to it
             assert time.monotonic() < deadline
             time.sleep(0.01)
         assert pumped.messages() == [b"1"]
-    finally:
-        out.loop_stop()
-        out.disconnect()
     pumped.connection.close()
 
 
