@@ -289,3 +289,23 @@ def test_show_is_the_same_whatever_the_hash_seed() -> None:
         )
         outputs.add(run.stdout)
     assert len(outputs) == 1
+
+
+@pytest.mark.parametrize("misfit", [
+    MatchResult(pool="Z", home="Slavia Praha", away="Minsk Dinamo", home_goals=1, away_goals=0),
+    MatchResult(pool="C", home="Rot-Weiss Köln", away="Minsk Dinamo", home_goals=1, away_goals=0),
+    MatchResult(pool="C", home="Three Rock Rovers", away="Slavia Praha", home_goals=1, away_goals=0),
+    MatchResult(pool="SF2", home="Rot-Weiss Köln", away="HC Bloemendaal", home_goals=2, away_goals=1),
+    MatchResult(pool="SF2", home="Rot-Weiss Köln", away="Club an der Alster", home_goals=2, away_goals=2),
+])
+def test_not_strict_sets_a_result_that_does_not_fit_aside_with_the_reason_a_file_is_refused_for(
+        misfit: MatchResult) -> None:
+    """The service's stored results: a correction upstream can leave one where its teams no longer play."""
+    results = [r for r in all_results() if r.pool in ("A", "B")]
+    reason = refused([*results, misfit]).message
+    t = hockey()
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    lenient = progress(t, load_ruleset("indoor-hockey"), entry, [*results, misfit], [], strict=False)
+    assert [(a.stage, a.result, a.reason) for a in lenient.set_aside] == [(misfit.pool, misfit, reason)]
+    assert lenient.pools == run(results).pools  # the rest as if it had never been entered
+    assert lenient.matches == run(results).matches

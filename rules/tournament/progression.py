@@ -72,6 +72,16 @@ class FixtureProgress:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SetAside:
+    """A stored result that no longer fits the tournament (a correction upstream sent other teams to its
+    stage, a ruleset edit makes it impossible): kept, not counted, and shown to the organiser to settle."""
+
+    stage: str
+    result: MatchResult
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Progress:
     pools: dict[str, PoolState]
     matches: dict[str, FixtureProgress]
@@ -83,6 +93,8 @@ class Progress:
     """Same-club exchanges applied to final placement games, as sentences."""
     clashes: tuple[str, ...] = ()
     """Final placement games between two teams of one club, and what the organiser may do."""
+    set_aside: tuple[SetAside, ...] = ()
+    """Results left out because they no longer fit (only when ``progress(..., strict=False)``)."""
 
 
 class _Walker:
@@ -96,8 +108,11 @@ class _Walker:
         results_source: str,
         source: str,
         result_lines: Sequence[int] = (),
+        strict: bool = True,
     ) -> None:
         self.t, self.ruleset, self.entry, self.source = t, ruleset, entry_teams, source
+        self.strict = strict
+        self.set_aside: list[SetAside] = []
         self.exchanges: list[str] = []
         self.decisions, self.results_source = decisions, results_source
         self.pools: dict[str, PoolState] = {}
@@ -111,9 +126,9 @@ class _Walker:
         names = {p.name for p in t.pools} | {m.name for m in t.matches}
         for r in results:
             if r.pool not in names:
-                raise self.fail(
-                    r.pool, f"{r.home} v {r.away}: {r.pool!r} is neither a pool nor a match of the tournament", r
-                )
+                self.refuse(r.pool, f"{r.home} v {r.away}: {r.pool!r} is neither a pool nor a match of the tournament",
+                            r)
+                continue
             self.by_stage.setdefault(r.pool, []).append(r)
         self.swapped: dict[str, str] | None = None
         self.swaps: tuple[Swap, ...] = ()
@@ -123,6 +138,13 @@ class _Walker:
         line = self.line_of.get(id(result)) if result is not None else None
         source = self.results_source if line is None else f"{self.results_source}, line {line}"
         return TournamentError(source, f"pool {stage}", message)
+
+    def refuse(self, stage: str, message: str, result: MatchResult) -> None:
+        """A result that does not fit: an error for a results file; set aside for the service, whose stored
+        results stay stored whatever a later correction makes of their stage (the organiser settles them)."""
+        if self.strict:
+            raise self.fail(stage, message, result)
+        self.set_aside.append(SetAside(stage=stage, result=result, reason=message))
 
     # Placeholders ---------------------------------------------------------------
     def slot(self, text: str) -> Slot:
@@ -224,40 +246,15 @@ class _Walker:
         open_slots = [s for s in slots if s.team is None]
         together = self._known_together(open_slots, slots)
         if open_slots and together is None:
-            if own:
-                raise self.fail(
-                    pool.name,
-                    f"has results before its teams are known ({open_slots[0].text} needs {open_slots[0].needs})",
-                    own[0],
-                )
+            for r in own:
+                self.refuse(pool.name, f"has results before its teams are known ({open_slots[0].text} needs "
+                                       f"{open_slots[0].needs})", r)
             self.pools[pool.name] = PoolState(name=pool.name, teams=slots, played=0, expected=len(fixtures), table=None)
             return
         team_of = {s.text: s.team or (together or {}).get(s.text) for s in slots}
         teams = [team_of[s.text] or "" for s in slots]
-        carried_keys = {frozenset(team_of[x] for x in pair) for pair in carried_pairs(pool)}
+        own = self.by_stage[pool.name] = self._fitting(pool, own, teams, team_of)
         meets = 2 if pool.double else 1
-        count: dict[frozenset[str], int] = {}
-        for r in own:
-            pair = frozenset(r.teams)
-            if not pair <= set(teams):
-                outsider = next(x for x in r.teams if x not in teams)
-                raise self.fail(
-                    pool.name,
-                    f"{r.home} v {r.away}: {outsider} does not play in pool {pool.name} ({', '.join(teams)})",
-                    r,
-                )
-            if pair in carried_keys:
-                raise self.fail(
-                    pool.name, f"{r.home} v {r.away} is carried forward from their first pool, not played again", r
-                )
-            count[pair] = count.get(pair, 0) + 1
-            if count[pair] > meets:
-                raise self.fail(
-                    pool.name, f"{r.home} v {r.away} is entered more often than they meet in pool {pool.name}", r
-                )
-            problem = impossible(self.ruleset.match, r, "round_robin")
-            if problem is not None:
-                raise self.fail(pool.name, problem, r)
         carried = tuple(self._carried(pool, team_of))
         decisions = [d for d in self.decisions if d.pool == pool.name]
         ruleset = self.ruleset
@@ -273,6 +270,32 @@ class _Walker:
             table=table,
             carried=carried,
         )
+
+    def _fitting(self, pool: Pool, own: list[MatchResult], teams: list[str],
+                 team_of: dict[str, str | None]) -> list[MatchResult]:
+        """The pool's results that fit its teams and the ruleset; the others refused (see :meth:`refuse`)."""
+        carried_keys = {frozenset(team_of[x] for x in pair) for pair in carried_pairs(pool)}
+        meets = 2 if pool.double else 1
+        count: dict[frozenset[str], int] = {}
+        kept: list[MatchResult] = []
+        for r in own:
+            pair = frozenset(r.teams)
+            problem = None
+            if not pair <= set(teams):
+                outsider = next(x for x in r.teams if x not in teams)
+                problem = f"{r.home} v {r.away}: {outsider} does not play in pool {pool.name} ({', '.join(teams)})"
+            elif pair in carried_keys:
+                problem = f"{r.home} v {r.away} is carried forward from their first pool, not played again"
+            elif count.get(pair, 0) >= meets:
+                problem = f"{r.home} v {r.away} is entered more often than they meet in pool {pool.name}"
+            else:
+                problem = impossible(self.ruleset.match, r, "round_robin")
+            if problem is not None:
+                self.refuse(pool.name, problem, r)
+                continue
+            count[pair] = count.get(pair, 0) + 1
+            kept.append(r)
+        return kept
 
     def _known_together(self, open_slots: Sequence[Slot], slots: Sequence[Slot]) -> dict[str, str] | None:
         """The teams of ``open_slots`` when a later pool takes every place of the ties that keep them open.
@@ -329,27 +352,17 @@ class _Walker:
         assert match is not None
         home, away = self._exchanged(name, self.slot(match.home), self.slot(match.away))
         own = self.by_stage.get(name, [])
-        if len(own) > 1:
-            raise self.fail(name, f"has {len(own)} results; a match has one", own[1])
-        result = own[0] if own else None
+        result = None
+        for r in own:
+            problem = self._misfit(name, match.round, home, away, r) if result is None else \
+                f"has {len(own)} results; a match has one"
+            if problem is None:
+                result = r
+            else:
+                self.refuse(name, problem, r)
         winner = loser = None
         if result is not None:
-            if home.team is None or away.team is None:
-                waiting = home if home.team is None else away
-                message = f"has a result before its teams are known ({waiting.text} needs {waiting.needs})"
-                raise self.fail(name, message, result)
-            if set(result.teams) != {home.team, away.team}:
-                raise self.fail(
-                    name, f"the result is {result.home} v {result.away} but {name} is {home.team} v {away.team}", result
-                )
-            problem = impossible(self.ruleset.match, result, "knockout")
-            if problem is not None:
-                raise self.fail(name, problem, result)
             winner = winner_of(self.ruleset, result)
-            if winner is None:
-                raise self.fail(
-                    name, f"{result.home} v {result.away} ended level; a {match.round} match needs a winner", result
-                )
             loser = away.team if winner == home.team else home.team
         self.matches[name] = FixtureProgress(
             name=name,
@@ -360,6 +373,20 @@ class _Walker:
             winner=winner,
             loser=loser,
         )
+
+    def _misfit(self, name: str, round: str, home: Slot, away: Slot, result: MatchResult) -> str | None:
+        """Why ``result`` cannot be match ``name``'s, or None when it can."""
+        if home.team is None or away.team is None:
+            waiting = home if home.team is None else away
+            return f"has a result before its teams are known ({waiting.text} needs {waiting.needs})"
+        if set(result.teams) != {home.team, away.team}:
+            return f"the result is {result.home} v {result.away} but {name} is {home.team} v {away.team}"
+        problem = impossible(self.ruleset.match, result, "knockout")
+        if problem is not None:
+            return problem
+        if winner_of(self.ruleset, result) is None:
+            return f"{result.home} v {result.away} ended level; a {round} match needs a winner"
+        return None
 
     def _exchanged(self, name: str, home: Slot, away: Slot) -> tuple[Slot, Slot]:
         """The teams after an organiser's same-club exchange; the slot then names the team."""
@@ -452,6 +479,7 @@ def progress(
     result_lines: Sequence[int] = (),
     decisions_source: str = "decisions",
     decision_lines: Sequence[int] = (),
+    strict: bool = True,
 ) -> Progress:
     """Play the tournament forward as far as ``results`` allow.
 
@@ -459,9 +487,13 @@ def progress(
     each result's line in the results file, so an error about one result names it;
     ``decision_lines`` do the same for the decisions, which must each name a pool or
     ranking of the tournament and its teams (:func:`check_decisions`).
+
+    ``strict=False`` (the service, whose stored results a correction upstream can leave at a stage
+    their teams no longer reach) sets a result that does not fit aside in ``Progress.set_aside``,
+    with the reason a results file would be refused for, instead of raising.
     """
     check_decisions(t, entry_teams, decisions, decisions_source, decision_lines, ruleset.ranking.criteria)
-    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines)
+    walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines, strict)
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
     for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
@@ -492,6 +524,7 @@ def progress(
         final_ranking=final,
         swaps=walker.swaps,
         exchanges=tuple(walker.exchanges),
+        set_aside=tuple(walker.set_aside),
         clashes=clash_notes(
             t,
             {
