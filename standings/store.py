@@ -23,6 +23,7 @@ from rules.tournament import PoolState, Progress, Slot, progress
 from standings import statements
 from standings.db import open_database
 from standings.db.models import Change, DecisionRow, Fixture, ResultRow
+from standings.logs import log
 from standings.openmatches import OpenMatches
 from standings.plan import Plan
 
@@ -144,14 +145,19 @@ class Store:
                 return self._cached[1]
         p = self.compute_progress(s)
         with self._lock:
+            was = self._cached[1].set_aside if self._cached is not None else ()
             self._cached = (key, p)
+        for aside in p.set_aside:
+            if aside not in was:  # once, when it first no longer fits: the desk lists it until settled
+                log("result_set_aside", stage=aside.stage, home=aside.result.home, away=aside.result.away,
+                    score=f"{aside.result.home_goals}-{aside.result.away_goals}", reason=aside.reason)
         return p
 
     def compute_progress(self, s: Session) -> Progress:
         results = [to_match_result(r) for r in self.results(s) if r.outcome != "abandoned"]
         plan = self.plan
         return progress(plan.tournament, plan.ruleset, plan.entry_teams, results, self.decisions(s),
-                        results_source="the service's results", source=plan.source)
+                        results_source="the service's results", source=plan.source, strict=False)
 
     def forget_progress(self) -> None:
         with self._lock:

@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from rules.errors import CourtsideError
 from standings.web import forms
+from standings.web.errors import NeedsConfirmation
 from standings.web.inputs import DeskCommand
 from standings.web.sessions import Session, csrf_ok
 from standings.web.site import Site
@@ -162,6 +163,9 @@ def routes(site: Site) -> list[Route]:
             try:
                 command = build(site.view(), _who(session), request, fields)
                 await run_in_threadpool(site.backend.submit, command)
+            except NeedsConfirmation as err:
+                return JSONResponse({"error": str(err), "consequences": err.lines, "confirm": "send again with "
+                                     '"confirm": true to store it'}, status_code=409)
             except CourtsideError as err:
                 return JSONResponse({"error": str(err)}, status_code=409)
             return JSONResponse({"ok": True, "version": site.backend.data().version})

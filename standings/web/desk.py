@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
@@ -19,9 +19,11 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from rules.errors import CourtsideError
+from standings.logs import log
 from standings.web import forms
+from standings.web.errors import NeedsConfirmation
 from standings.web.inputs import DeskCommand
-from standings.web.sessions import Session, csrf_ok
+from standings.web.sessions import FORM_COOKIE, FORM_LIFETIME, Busy, Session, csrf_ok
 from standings.web.site import Site
 
 Handler = Callable[[Request, Session, dict[str, Any]], Awaitable[Response]]
@@ -55,49 +57,51 @@ def guarded(site: Site, handler: Handler) -> Callable[[Request], Awaitable[Respo
 
 def routes(site: Site) -> list[Route]:
     async def login_page(request: Request) -> Response:
-        session = site.session(request) or site.sessions.start(None)
-        response = site.page(request, "desk/login.html", csrf=session.csrf, next=_next(request), error=None)
-        site.set_cookie(response, session)
-        return response
+        # No session yet: the form's CSRF pair lives in a cookie and the page, not in the server.
+        return _login_form(site, request)
 
     async def login(request: Request) -> Response:
-        session = site.session(request)
-        form = await request.form()
-        if session is None:
-            # The browser sent no session: the cookie was dropped (a Secure cookie over plain HTTP from
-            # another machine) or has expired. Say so, with a fresh form, rather than a bare 403.
-            fresh = site.sessions.start(None)
-            page = site.page(request, "desk/login.html", status=403, csrf=fresh.csrf, next=_next(request),
-                             error="This browser sent no session. Reload this page and log in again; if it "
-                                   "happens again, open the desk over HTTPS (or on the server itself, "
-                                   "localhost): the session cookie is only kept on a secure connection.")
-            site.set_cookie(page, fresh)
-            return page
-        if not csrf_ok(session, str(form.get("csrf") or "")):
+        form = await _small_form(request)
+        if form is None:
+            raise HTTPException(413, "a login form is a few hundred bytes")
+        sent_cookie = request.cookies.get(FORM_COOKIE)
+        if not sent_cookie:
+            # The browser sent no cookie: dropped (a Secure cookie over plain HTTP from another machine)
+            # or expired. Say so, with a fresh form, rather than a bare 403.
+            return _login_form(site, request, status=403, error=(
+                "This browser sent no session. Reload this page and log in again; if it happens again, open "
+                "the desk over HTTPS (or on the server itself, localhost): the session cookie is only kept on "
+                "a secure connection."))
+        if not site.limit.forms.check(sent_cookie, form.get("csrf")):
             raise HTTPException(403, "the login form's CSRF token is missing or stale; reload the page")
-        name, password = str(form.get("name") or ""), str(form.get("password") or "")
-        client = request.client.host if request.client else "?"
-        keys = (f"ip:{client}", f"name:{name}")
-        wait = site.limit.wait(*keys)
+        name, password = form.get("name", ""), form.get("password", "")
+        address = request.client.host if request.client else "?"
+        key = f"{address}\x00{name}"
+        backoff = site.limit.backoff
+        wait = backoff.attempt(key)  # counted now, before the check: logins sent together cannot all pass
         if wait > 0:
-            response = site.page(
-                request, "desk/login.html", status=429, csrf=session.csrf, next=_next(request),
-                error=f"Too many failed logins; try again in {int(wait) + 1} s.",
-            )
+            _refused_login(name, address, "backoff", backoff.failures(key), wait)
+            response = _login_form(site, request, status=429, error=_wait_text(wait))
             response.headers["Retry-After"] = str(int(wait) + 1)
             return response
-        ok = await run_in_threadpool(site.accounts.check, name, password)
+        try:
+            async with site.limit.gate:
+                ok = await run_in_threadpool(site.accounts.check, name, password)
+        except Busy:
+            backoff.refund(key)  # never checked
+            _refused_login(name, address, "busy", backoff.failures(key), 2)
+            response = _login_form(site, request, status=503, error="The server is busy; try again in a moment.")
+            response.headers["Retry-After"] = "2"
+            return response
         if not ok:
-            site.limit.failed(*keys)
-            return site.page(
-                request, "desk/login.html", status=401, csrf=session.csrf, next=_next(request),
-                error="Wrong name or password.",
-            )
-        site.limit.succeeded(*keys)
-        site.sessions.end(session.token)
+            _refused_login(name, address, "wrong", backoff.failures(key), backoff.wait(key))
+            return _login_form(site, request, status=401, error="Wrong name or password.")
+        backoff.succeeded(key)
+        log("desk_login", account=name, address=address)
         fresh = site.sessions.start(name)
         done = RedirectResponse(_next(request, form.get("next")), status_code=303)
         site.set_cookie(done, fresh)
+        done.delete_cookie(FORM_COOKIE, path="/desk/login")
         return done
 
     async def logout(request: Request, session: Session, fields: dict[str, Any]) -> Response:
@@ -120,6 +124,8 @@ def routes(site: Site) -> list[Route]:
             try:
                 command = build(request, session, fields)
                 await run_in_threadpool(site.backend.submit, command)
+            except NeedsConfirmation as err:
+                return _refused(site, request, session, "", confirm=err.lines, posted=fields)
             except CourtsideError as err:
                 return _refused(site, request, session, str(err))
             target = back.format(**request.path_params)
@@ -169,14 +175,60 @@ def routes(site: Site) -> list[Route]:
     ]
 
 
-def _refused(site: Site, request: Request, session: Session, message: str) -> Response:
+def _refused(site: Site, request: Request, session: Session, message: str, *, confirm: list[str] | None = None,
+             posted: dict[str, Any] | None = None) -> Response:
+    """The page again with why nothing was stored; with ``confirm``, what the change would do downstream and
+    a form that sends ``posted`` again, confirmed."""
     if "number" in request.path_params:
         row = site.view().by_number.get(_number(request))
         if row is not None:
+            again = {k: v for k, v in (posted or {}).items() if k not in ("csrf", "confirm")}
             return site.page(request, "desk/match.html", status=409, csrf=session.csrf, row=row, error=message,
-                             order=forms.ABANDONED_ORDER, done=None)
+                             order=forms.ABANDONED_ORDER, done=None, confirm=confirm, posted=again,
+                             action=request.url.path)
     return site.page(request, "desk/overview.html", status=409, csrf=session.csrf, error=message,
                      regions=["deskcourts"])
+
+
+PLAIN_HTTP = ("This desk runs over plain HTTP (the server's --trusted-lan option): anyone on this network can "
+              "read the password and the session. Use it only on a network the organisers alone can join.")
+MAX_LOGIN_FORM = 8192  # bytes; the form is read whole before anything else, so it is capped
+
+
+async def _small_form(request: Request) -> dict[str, str] | None:
+    """The login form's fields, or None when the body is larger than a login form can be."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_LOGIN_FORM:
+            return None
+    return {k: v for k, v in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)}
+
+
+def _login_form(site: Site, request: Request, status: int = 200, error: str | None = None) -> Response:
+    forms = site.limit.forms
+    cookie: str | None = request.cookies.get(FORM_COOKIE)
+    token = forms.token(cookie)
+    if token is None:
+        cookie, token = forms.issue()
+    else:
+        cookie = None  # the browser's cookie stays
+    page = site.page(request, "desk/login.html", status=status, csrf=token, next=_next(request), error=error,
+                     notice=None if site.secure_cookies else PLAIN_HTTP)
+    if cookie is not None:
+        page.set_cookie(FORM_COOKIE, cookie, max_age=int(FORM_LIFETIME), httponly=True, secure=site.secure_cookies,
+                        samesite="strict", path="/desk/login")
+    return page
+
+
+def _refused_login(name: str, address: str, reason: str, failures: int, wait: float) -> None:
+    """The audit trail of refused logins: journald, beside the service's other lines."""
+    log("desk_login_refused", account=name[:64], address=address, reason=reason, failures=failures,
+        wait_s=int(wait + 0.999))
+
+
+def _wait_text(wait: float) -> str:
+    return f"Too many failed logins from here for this account; try again in {int(wait) + 1} s."
 
 
 def _number(request: Request) -> int:

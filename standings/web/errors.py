@@ -9,6 +9,15 @@ class DeskRefused(CourtsideError, ValueError):
     """The organiser's change is refused; nothing stored changes. The message says why."""
 
 
+class NeedsConfirmation(DeskRefused):
+    """A result that changes later matches or places: nothing is stored until the organiser confirms.
+    ``lines`` says what it would change, a sentence each."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        super().__init__("this result changes what follows; confirm to store it: " + "; ".join(lines))
+
+
 class FormError(CourtsideError, ValueError):
     """A desk form field is missing or malformed; names the field and what was expected."""
 

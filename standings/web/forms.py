@@ -89,7 +89,8 @@ def result_command(view: View, who: str, n: int, fields: Fields) -> CorrectResul
         pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away,
         outcome=_outcome(outcome), home_shootout=hs, away_shootout=as_,
     )
-    return CorrectResult(who=who, why=why(fields), number=n, result=result, settles=_report(view, n))
+    return CorrectResult(who=who, why=why(fields), number=n, result=result, settles=_report(view, n),
+                         confirmed=confirmed(fields))
 
 
 def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectResult:
@@ -103,7 +104,8 @@ def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectRes
     result = MatchResult(
         pool=row.stage, home=row.home, away=row.away, home_goals=0, away_goals=0, outcome=_outcome(kind), winner=winner
     )
-    return CorrectResult(who=who, why=why(fields), number=n, result=result, note=kind, settles=_report(view, n))
+    return CorrectResult(who=who, why=why(fields), number=n, result=result, note=kind, settles=_report(view, n),
+                         confirmed=confirmed(fields))
 
 
 def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskCommand:
@@ -126,7 +128,12 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
         raise FormError("home_goals", f"a tie is level, not {home}-{away}")
     result = MatchResult(pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away)
     return CorrectResult(who=who, why=reason, number=n, result=result, note=f"abandoned: {labels[choice]}",
-                         settles=settles)
+                         settles=settles, confirmed=confirmed(fields))
+
+
+def confirmed(fields: Fields) -> bool:
+    """The organiser confirmed a change after being told what it changes downstream (form "1", API true)."""
+    return fields.get("confirm") in ("1", True)
 
 
 def when(fields: Fields, key: str) -> datetime:

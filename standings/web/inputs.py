@@ -116,6 +116,7 @@ class CorrectResult(DeskCommand):
     result: MatchResult
     note: str = ""
     settles: str = ""  # the abandoned report (Abandoned.id) this result settles, closed with it
+    confirmed: bool = False  # the organiser saw what it changes downstream (standings.corrections) and goes on
 
 
 @dataclass(frozen=True, kw_only=True)

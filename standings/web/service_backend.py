@@ -21,13 +21,14 @@ from sqlalchemy import bindparam, func, select
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, ScheduledMatch, TournamentSchedule
 from standings import desk, discipline, queries
+from standings.corrections import consequences
 from standings.db.models import EventRow
 from standings.discipline import Ruling, sanctions_from_cards
 from standings.ingest import CARD_EVENTS
 from standings.rulings import Rulings
 from standings.service import Service
 from standings.store import to_match_result
-from standings.web.errors import DeskRefused
+from standings.web.errors import DeskRefused, NeedsConfirmation
 from standings.web.inputs import (
     Abandoned,
     AuditEntry,
@@ -130,6 +131,8 @@ class ServiceBackend:
             payload: dict[str, Any] = {"home_goals": r.home_goals, "away_goals": r.away_goals, "outcome": r.outcome,
                                        "winner": winner, "home_shootout": r.home_shootout,
                                        "away_shootout": r.away_shootout}
+            if not command.confirmed:
+                self._ask_first(str(command.number), payload)
             return _settling(lambda: desk.record_result(store, str(command.number), payload, who=who, why=why,
                                                         note=command.note), store, command.settles, who, why)
         if isinstance(command, MoveMatch):
@@ -160,6 +163,16 @@ class ServiceBackend:
 
             return rule
         raise DeskRefused(f"unknown desk command {type(command).__name__}")
+
+    def _ask_first(self, match_id: str, payload: dict[str, Any]) -> None:
+        """Refuse a result that changes later matches, places or played results until it is confirmed."""
+        with self.store.session() as s:
+            try:
+                found = consequences(self.store, s, match_id, payload)
+            except LookupError:
+                return  # its teams are not known: desk.record_result refuses it with the reason
+        if found:
+            raise NeedsConfirmation(found.lines())
 
     def _held_number(self, command: DeskCommand) -> int | None:
         """The match whose stored result a conflict's settling would replace (None: it changes none)."""
