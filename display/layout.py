@@ -19,28 +19,31 @@ _FRAME: dict[str, Box] = {
     "link": (80.5, 92, 18, 8),  # a margin on the right like the names and the top bar's words
 }
 
-# In play: names over big scores on the sides, the clock in the middle, penalties below.
+# In play: names over big scores on the sides, the clock in the middle, penalties below. The scores are as
+# wide as their box allows and no taller, so the boxes stop where the digits do: what lies under them is the
+# penalty board's, three rows a side whose times stand a tenth of the screen high (readable from the far stand).
 _PLAY: dict[str, Box] = {
     "home_bar": (1.5, 11, 45, 1.6),
     "away_bar": (53.5, 11, 45, 1.6),
     "home_name": (1.5, 13, 45, 11),
     "away_name": (53.5, 13, 45, 11),
-    "home_score": (1, 26, 25, 40),
-    "away_score": (74, 26, 25, 40),
-    "clock": (27.5, 28, 45, 32),
-    "clock_note": (30, 60, 40, 6),
-    "home_timeouts": (3, 66, 21, 9),
-    "away_timeouts": (76, 66, 21, 9),
-    "centre": (30, 66, 40, 9),
-    "home_penalties": (1.5, 76, 46, 15.5),
-    "away_penalties": (52.5, 76, 46, 15.5),
+    "home_score": (1, 25, 25, 30),
+    "away_score": (74, 25, 25, 30),
+    "clock": (27.5, 25, 45, 25),
+    "clock_note": (30, 50, 40, 5),
+    "home_timeouts": (1.5, 55.5, 24, 5.5),
+    "away_timeouts": (74.5, 55.5, 24, 5.5),
+    "centre": (30, 55, 40, 6.5),
+    "home_penalties": (1.5, 61.5, 47, 30),
+    "away_penalties": (51.5, 61.5, 47, 30),
 }
 
 # Water polo keeps the shot clock where ice hockey shows 5 v 4: big, under the match clock.
 _POSSESSION: dict[str, Box] = {
-    "possession": (38, 60, 24, 15.5),
-    "clock_note": (26, 63, 12, 7),
-    "centre": (62, 63, 12, 7),  # 7 v 6 during an exclusion, beside the shot clock
+    "clock": (27.5, 25, 45, 19),
+    "possession": (38, 46.5, 24, 15),
+    "clock_note": (26, 48, 12, 7),
+    "centre": (62, 48, 12, 7),  # 7 v 6 during an exclusion, beside the shot clock
 }
 
 # Before the start, when players may not play (sent off earlier): they are listed under their team, large,
@@ -48,8 +51,8 @@ _POSSESSION: dict[str, Box] = {
 # before the start); the officials check the list against the line-up.
 _PRE_MATCH: dict[str, Box] = {
     **{k: v for k, v in _PLAY.items() if not k.endswith(("_penalties", "_timeouts")) and k != "centre"},
-    "home_not_eligible": (1.5, 67, 46, 24.5),
-    "away_not_eligible": (52.5, 67, 46, 24.5),
+    "home_not_eligible": (1.5, 57, 46, 34.5),
+    "away_not_eligible": (52.5, 57, 46, 34.5),
 }
 
 # Intervals and time-outs: a small score line on top, the countdown fills the screen.

@@ -11,13 +11,13 @@ from typing import Any
 
 import pygame
 
-from display.content import Frame, PenaltyLine, Shots, Team
+from display.content import Frame, Shots, Team
+from display.penalties import paint_penalties
 from display.tables import paint_tables
 from display.text import Typesetter, blit_text
 from display.theme import Colour, Theme
 
 BOLD, NARROW = "bold", "condensed"
-CARD_COLOURS = {"green": (46, 160, 67), "yellow": (245, 200, 20), "red": (220, 40, 40)}
 TOP_BAR = ("top_left", "title", "top_right")
 OPAQUE = frozenset({"clock", "home_score", "away_score", "countdown"})  # they paint every pixel of their box
 
@@ -97,46 +97,26 @@ def _timeouts(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colou
     left, shown = f.home_timeouts if side == "home" else f.away_timeouts
     if not shown:
         return
-    label = pygame.Rect(r.left, r.top, r.width, r.height * 2 // 5)
-    p.line(s, label, f.timeouts_label, p.theme["dim"], bg)
-    dots = pygame.Rect(r.left, label.bottom, r.width, r.height - label.height)
-    radius = max(3, dots.height * 2 // 5)
+    # One line at the team's edge, the label then the marks: the rows under it are the penalty board's.
+    radius = max(3, r.height * 3 // 10)
     gap = radius * 3
-    x = dots.centerx - (shown - 1) * gap // 2
+    dots_w = (shown - 1) * gap + 2 * radius
+    room = max(0, r.width - dots_w - radius * 2)
+    px = p.type.fit(BOLD, f.timeouts_label, room, int(r.height * 0.7)) if f.timeouts_label else 6
+    label_w = min(room, p.type.font(BOLD, px).size(f.timeouts_label)[0]) if f.timeouts_label else 0
+    group = label_w + radius * 2 + dots_w
+    x0 = r.left if side == "home" else r.right - group
+    if f.timeouts_label:
+        label = pygame.Rect(x0, r.top, label_w, r.height)
+        blit_text(s, p.type.text(BOLD, px, f.timeouts_label, p.theme["dim"], bg), label, "left")
+    x = x0 + group - dots_w + radius
     for i in range(shown):
-        centre = (x + i * gap, dots.centery)
+        centre = (x + i * gap, r.centery)
         pygame.draw.circle(s, p.theme["text"], centre, radius, width=0 if i < left else max(2, radius // 4))
 
 
 def _penalties(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
-    lines = f.home_penalties if side == "home" else f.away_penalties
-    rows = 3
-    if len(lines) > rows:  # the rest are summed up on the last row
-        lines = (*lines[: rows - 1], PenaltyLine("", f"+{len(lines) - rows + 1}", "", "", False))
-    height = r.height // rows
-    for i, line in enumerate(lines):
-        row = pygame.Rect(r.left, r.top + i * height, r.width, height - max(2, height // 10))
-        _penalty_row(p, s, row, line, f.waiting_label, bg)
-
-
-def _penalty_row(p: Painter, s: pygame.Surface, r: pygame.Rect, line: PenaltyLine, waiting: str, bg: Colour) -> None:
-    text = p.theme["dim"] if line.waiting else p.theme["text"]
-    chip = pygame.Rect(r.left, r.top, r.height * 2, r.height)
-    card = CARD_COLOURS.get(line.kind)
-    chip_bg = card if card is not None else p.theme["panel"]
-    s.fill(chip_bg, chip)
-    chip_text = (20, 20, 20) if card is not None and line.kind != "red" else p.theme["text"]
-    p.line(s, chip.inflate(-chip.height // 5, -chip.height // 5), line.code, chip_text, chip_bg)
-    number = pygame.Rect(chip.right + r.height // 3, r.top, r.height * 2, r.height)
-    if line.player:
-        p.line(s, number, f"#{line.player}", text, bg, fill=0.85, align="left")
-    clock = pygame.Rect(r.right - r.height * 3, r.top, r.height * 3, r.height)
-    if line.time:
-        px = p.type.fit(BOLD, "88:88", clock.width, int(clock.height * 0.72), numeric=True)
-        p.type.draw_number(s, clock, BOLD, px, line.time, text, bg, align="right")
-    if line.waiting:
-        note = pygame.Rect(number.right, r.top, clock.left - number.right - r.height // 3, r.height)
-        p.line(s, note, waiting, text, bg, fill=0.6, align="right")
+    paint_penalties(p.type, p.theme, s, r, f, bg, side)
 
 
 def _not_eligible(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, side: str) -> None:
@@ -199,7 +179,7 @@ def _shots(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour, 
 def _possession(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
     if not f.possession:
         return
-    label = pygame.Rect(r.left, r.top, r.width, r.height // 4)
+    label = pygame.Rect(r.left, r.top, r.width, r.height // 5)
     p.line(s, label, f.possession_label, p.theme["dim"], bg)
     box = pygame.Rect(r.left, label.bottom, r.width, r.height - label.height)
     _number(p, s, box.inflate(0, -box.height // 8), f.possession, "88", p.theme["countdown"], bg)
