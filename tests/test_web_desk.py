@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from standings.web import create_app
 from standings.web.sample import sample_backend
-from tests.web_support import PASSWORD, Clock, all_routes, concrete_path, desk_client, guarded_routes
+from tests.web_support import PASSWORD, Clock, all_routes, concrete_path, csrf_of, desk_client, guarded_routes
 
 APP_BACKEND = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
 APP = create_app(APP_BACKEND, secure_cookies=False)
@@ -104,25 +104,31 @@ def test_the_organiser_with_the_token_gets_through(organiser: tuple[TestClient, 
     assert row.stage in APP_BACKEND.data().audit[-1].what or "match 5" in APP_BACKEND.data().audit[-1].what
 
 
-def test_login_is_rate_limited() -> None:
-    app = create_app(APP_BACKEND, secure_cookies=False)  # its own limiter: this test locks out its client
+def test_login_backs_off_per_address_and_account(capsys: pytest.CaptureFixture[str]) -> None:
+    app = create_app(APP_BACKEND, secure_cookies=False)  # its own limiter: this test makes its client wait
     app.state.site.accounts.add("mallory", PASSWORD)
     visitor = TestClient(app, base_url="http://127.0.0.1")
-    page = visitor.get("/desk/login")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-    assert csrf is not None
+    csrf = csrf_of(visitor.get("/desk/login").text)
     codes = []
-    for _ in range(7):
-        r = visitor.post("/desk/login", data={"csrf": csrf.group(1), "name": "mallory", "password": "guess guess"},
+    for _ in range(5):
+        r = visitor.post("/desk/login", data={"csrf": csrf, "name": "mallory", "password": "guess guess"},
                          follow_redirects=False)
         codes.append(r.status_code)
-    assert codes[:5] == [401] * 5
-    assert codes[5:] == [429, 429]
-    assert int(r.headers["retry-after"]) > 0
-    # The right password does not get through while the name is locked either.
-    locked = visitor.post("/desk/login", data={"csrf": csrf.group(1), "name": "mallory", "password": PASSWORD},
-                          follow_redirects=False)
-    assert locked.status_code == 429
+    assert codes == [401] * 3 + [429, 429]
+    assert 55 < int(r.headers["retry-after"]) <= 61
+    # The right password does not get through while this address waits for this name either ...
+    waiting = visitor.post("/desk/login", data={"csrf": csrf, "name": "mallory", "password": PASSWORD},
+                           follow_redirects=False)
+    assert waiting.status_code == 429
+    # ... but from another address (mallory's own phone) it does: a stranger cannot lock her out.
+    phone = TestClient(app, base_url="http://127.0.0.1", client=("10.1.2.3", 50000))
+    done = phone.post("/desk/login", data={"csrf": csrf_of(phone.get("/desk/login").text), "name": "mallory",
+                                           "password": PASSWORD}, follow_redirects=False)
+    assert done.status_code == 303
+    refused = [line for line in capsys.readouterr().err.splitlines() if "event=desk_login_refused" in line]
+    assert len(refused) == 6
+    assert [line.split("reason=")[1].split()[0] for line in refused] == ["wrong"] * 3 + ["backoff"] * 3
+    assert all("account=mallory" in line and "address=testclient" in line for line in refused)
 
 
 def test_the_session_cookie_is_http_only_and_strict() -> None:

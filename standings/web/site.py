@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse
 
 from standings.web.accounts import Accounts
 from standings.web.port import Backend
-from standings.web.sessions import COOKIE, LoginLimit, Session, Sessions
+from standings.web.sessions import COOKIE, LoginGuard, Session, Sessions
 from standings.web.view import View
 from standings.web.words import day_text, decided_by, needs_in, reason_in, round_text, team_text, translations
 
@@ -27,7 +27,7 @@ class Site:
         self.backend = backend
         self.accounts = accounts
         self.sessions = Sessions()
-        self.limit = LoginLimit()
+        self.limit = LoginGuard()
         self.secure_cookies = secure_cookies
         self.lang = lang or backend.data().tournament.language  # the tournament file's unless told
         self._view: View | None = None
