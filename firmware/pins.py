@@ -6,6 +6,8 @@ what a person wiring a box counts on the header (hardware.md's wiring table).
 
 from __future__ import annotations
 
+import warnings
+from pathlib import Path
 from typing import Any
 
 from firmware.errors import PinsError
@@ -38,11 +40,24 @@ def physical(bcm: int) -> int:
     return HEADER[bcm]
 
 
-def make_factory(kind: str) -> Any:
+MODEL = Path("/proc/device-tree/model")
+
+
+def board(model: Path = MODEL) -> str | None:
+    """The Raspberry Pi model this runs on ("Raspberry Pi 4 Model B Rev 1.5"), or None on any other machine."""
+    try:
+        text = model.read_text(encoding="ascii", errors="replace").strip("\x00\n ")
+    except OSError:
+        return None
+    return text if "Raspberry Pi" in text else None
+
+
+def make_factory(kind: str, *, advice: str = "on a machine without GPIO, use --pins mock") -> Any:
     """A gpiozero pin factory: ``mock`` (MockFactory, for tests, scripts and laptops) or ``native``.
 
     ``native`` lets gpiozero pick the board's library: lgpio on a Pi 5 (and on a
-    Pi 4 with a current Raspberry Pi OS), RPi.GPIO or pigpio on older systems.
+    Pi 4 with a current Raspberry Pi OS), RPi.GPIO or pigpio on older systems. ``advice`` ends the
+    error when none works: what the person should do instead.
     """
     from gpiozero import Device  # type: ignore[import-untyped]
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -51,7 +66,13 @@ def make_factory(kind: str) -> Any:
         return MockFactory()
     if kind != "native":
         raise PinsError(f"--pins: {kind!r} is not mock or native")
-    try:
-        return Device._default_pin_factory()
-    except Exception as err:  # gpiozero raises BadPinFactory; any failure means the same to the operator
-        raise PinsError(f"--pins native: no GPIO library works on this machine ({err}); use --pins mock") from None
+    # gpiozero warns once per library it falls back from; those reasons belong in the one error below.
+    with warnings.catch_warnings(record=True) as tried:
+        warnings.simplefilter("always")
+        try:
+            return Device._default_pin_factory()
+        except Exception as err:  # gpiozero raises BadPinFactory; any failure means the same to the operator
+            reasons = "; ".join(str(w.message) for w in tried) or str(err)
+            where = board() or "not a Raspberry Pi"
+            raise PinsError(f"--pins native: no GPIO library works on this machine ({where}): {reasons}. {advice}") \
+                from None

@@ -3,6 +3,10 @@
 A person wiring a box presses every button once and sees its name; a HORN press
 also sounds the horn, so its relay is checked too. Ctrl-C ends it (a script ends it
 after its last line).
+
+Only real pins can be pressed by hand: on a machine without GPIO (a laptop, a server)
+the check says so and exits instead of waiting for presses that cannot come; with
+``--script`` it rehearses the check on gpiozero's mock pins.
 """
 
 from __future__ import annotations
@@ -15,16 +19,30 @@ from firmware.buttonmap import load_button_map
 from firmware.buttons import GpioButtons
 from firmware.clock import TableClock
 from firmware.commands import Command, Edge, Stop
+from firmware.errors import PinsError
 from firmware.horn import Signal
-from firmware.pins import make_factory, physical
+from firmware.pins import board, make_factory, physical
 from firmware.script import Press, ScriptPlayer, check_buttons
+
+RUN_ON_THE_PI = "Run it on the table's Raspberry Pi, or add --script PRESSES to rehearse it on mock pins."
+
+
+def _no_gpio() -> str:
+    model = board()
+    if model is None:
+        return f"--check-wiring: this machine has no GPIO header (not a Raspberry Pi), so no button can be pressed. " \
+            f"{RUN_ON_THE_PI}"
+    return f"--check-wiring: --pins mock on a {model}: nobody can press a mock pin. Leave --pins out (or give " \
+        "--pins native), or add --script PRESSES to rehearse the check."
 
 
 def check_wiring(buttons_path: str | None, pins: str, presses: Sequence[Press] | None, source: str) -> int:
     button_map = load_button_map(buttons_path)
     if presses is not None:
         check_buttons(presses, [b.name for b in button_map.buttons], source)
-    factory = make_factory(pins)
+    if presses is None and pins == "mock":
+        raise PinsError(_no_gpio())
+    factory = make_factory(pins, advice=RUN_ON_THE_PI)
     clock = TableClock(speed=0 if presses is not None else 1)
     q: queue.Queue[Command] = queue.Queue()
     devices = GpioButtons(button_map, factory, q.put, clock.seconds)

@@ -50,7 +50,8 @@ def register(sub: Any) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="how the final state is printed after a script (as courtside replay)")
     parser.add_argument("--check-wiring", action="store_true",
-                        help="test the wiring: show each button (name, GPIO, physical pin) as it is pressed")
+                        help="test the wiring on the Pi: show each button (name, GPIO, physical pin) as it is "
+                        "pressed; a machine without GPIO is refused (with --script: rehearsed on mock pins)")
     parser.add_argument("--log-level", choices=("debug", "info", "warning"), default="info",
                         help="how much the table logs to stderr (journald under systemd; default: info)")
     parser.set_defaults(run=run)
