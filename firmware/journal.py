@@ -64,6 +64,21 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def make_folder(directory: Path) -> None:
+    """Make the journal folder (and any folder above it missing), each one's name fsynced in its parent: a
+    folder made but not yet in its parent's entries on the card is gone after a power cut, with all it holds."""
+    missing = []
+    at = directory
+    while not at.is_dir():
+        missing.append(at)
+        if at.parent == at:
+            break
+        at = at.parent
+    for folder in reversed(missing):
+        folder.mkdir(exist_ok=True)
+        _fsync_dir(folder.parent)
+
+
 def _write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as f:
@@ -90,7 +105,7 @@ class Journal:
     @classmethod
     def create(cls, directory: Path, name: str, header: LogHeader, meta: Meta) -> Journal:
         """A new match: its meta, its header line, then ``current`` pointing at it, each durable."""
-        directory.mkdir(parents=True, exist_ok=True)
+        make_folder(directory)
         stem = safe_name(name)
         path = directory / f"{stem}.jsonl"
         n = 1

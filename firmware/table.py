@@ -22,6 +22,7 @@ from firmware.buttons import ButtonTracker, GpioButtons
 from firmware.clock import TableClock
 from firmware.commands import Command
 from firmware.horn import Signal
+from firmware.journal import make_folder
 from firmware.loop import Link, TableLoop
 from firmware.pins import make_factory
 from firmware.schedule import CourtSchedule, MatchSource, court_schedule
@@ -97,7 +98,7 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
         source = CourtSchedule(court)
     ruleset = load_ruleset(ruleset_ref)
     journal_dir = opts.journal or default_journal_dir()
-    journal_dir.mkdir(parents=True, exist_ok=True)
+    make_folder(journal_dir)  # its name fsynced in its parent: a power cut keeps it
 
     found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed, scripted=opts.script is not None)
     session, recovery = found if found is not None else (None, None)
