@@ -145,6 +145,8 @@ def follow(args: argparse.Namespace) -> int:
     court_id = slug(args.court)
     name = next((c for c in tournament.schedule.courts if slug(c) == court_id), args.court)
     court = Court(ruleset, args.language or language_of(tournament), name)
+    # The screen first: a machine with none is told so before anything connects (display.screen.ScreenError).
+    surface = open_screen(parse_size(args.size) if args.size else None, f"courtside · {name}")
     inbox: queue.Queue[tuple[str, bytes] | bool] = queue.Queue()
 
     def on_connect(client: Any, userdata: Any, flags: Any, reason: Any, properties: Any = None) -> None:
@@ -168,7 +170,6 @@ def follow(args: argparse.Namespace) -> int:
     client.reconnect_delay_set(min_delay=1, max_delay=5)
     client.connect_async(broker.host, broker.port, keepalive=15)
     client.loop_start()
-    surface = open_screen(parse_size(args.size) if args.size else None, f"courtside · {name}")
     board = Scoreboard(surface, load_theme(args.theme) if args.theme else None)
     frames = 0
     give_up = time.monotonic() + GIVE_UP_SECONDS

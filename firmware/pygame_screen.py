@@ -11,7 +11,6 @@ from typing import Any
 
 from firmware.screen import TableView
 
-WINDOW = (1280, 720)
 CLOSE = "window-close"
 
 
@@ -62,16 +61,11 @@ class PygameScreen:
         import pygame
 
         from display.scoreboard import Scoreboard
+        from display.screen import open_screen
 
-        pygame.display.init()
-        pygame.font.init()
-        console = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
-        if console and os.environ.get("SDL_VIDEODRIVER") != "dummy":
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)  # KMS/DRM: the whole HDMI screen
-            pygame.mouse.set_visible(False)
-        else:
-            self.surface = pygame.display.set_mode(WINDOW, pygame.RESIZABLE)
-        pygame.display.set_caption("courtside table")
+        # KMS/DRM full screen on the Pi's console, a window on a desktop; no screen at all raises
+        # display.screen.ScreenError, saying what is missing (the table then runs headless).
+        self.surface = open_screen(None, "courtside table")
         self.board = Scoreboard(self.surface)
         self._pygame = pygame
         self._help = help_lines(keys or {})
