@@ -14,7 +14,7 @@ B beat C, C beat A) simply leave the three level for the next criterion.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules.standings.scoring import PoolData, Record
 from rules.words.standings import Names, Phrase, Words, counted, reason_text
@@ -70,6 +70,9 @@ class Question:
     part: Group
     among: frozenset[str]
     placing: Sequence[Group]
+    seen: list[Group] = field(default_factory=list)
+    """The blocks of other teams whose results were compared (filled as they are asked for): a
+    block still waiting for an organiser's decision makes this answer wait for it too."""
 
 
 Criterion = Callable[[Question], Split]
@@ -283,6 +286,7 @@ def against_each_outside(
     against that block, scoped " against <block>" (" (BL <rule>)" after it when a bylaw's
     ``rule`` is given); computed as they are asked for."""
     for ref in outside_in_turn(q.part, q.placing):
+        q.seen.append(ref)
         block = ("teams", Names(ref))
         scope = Phrase("against {teams} (BL {rule})", (block, ("rule", rule))) if rule else Phrase(
             "against {teams}", (block,))

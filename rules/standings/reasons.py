@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.standings.criteria import Component, Step, value_key
-from rules.standings.tiebreak import Ordering
+from rules.standings.criteria import Component, Group, Step, value_key
+from rules.standings.pending import Settled
+from rules.standings.tiebreak import NEEDS, Ordering, Tie, ordinal_words
 from rules.words.standings import Joined, Names, Phrase, Words, reason_text
 
 
@@ -151,3 +152,64 @@ def explain_words(ordering: Ordering) -> dict[str, Words]:
 def explain(ordering: Ordering) -> dict[str, str]:
     """Each team's reason for its place in English, keyed by team."""
     return {team: reason_text(words) for team, words in explain_words(ordering).items()}
+
+
+def _ordinals(places: frozenset[int]) -> Words:
+    """ "3rd", "2nd or 4th", "2nd to 5th", "1st, 3rd or 4th"."""
+    ranks = sorted(places)
+    words = [ordinal_words(p) for p in ranks]
+    if len(words) == 1:
+        return words[0]
+    if len(words) > 2 and ranks[-1] - ranks[0] == len(ranks) - 1:
+        return Phrase("{first} to {last}", (("first", words[0]), ("last", words[-1])))
+    return Phrase("{first} or {last}", (("first", Joined(tuple(words[:-1]), ", ")), ("last", words[-1])))
+
+
+def _decisions(ties: Sequence[Tie]) -> Words:
+    return Names(tuple(Phrase("{needed} between {teams}", (("needed", NEEDS.get(t.method, Phrase(
+        "an organiser decision"))), ("teams", Names(t.teams)))) for t in ties))
+
+
+def _waited_for(settled: Settled, block: Group, start: int) -> tuple[Tie, ...]:
+    """The asked ties ``block`` waits for: those its teams' places came from comparisons with, or
+    else the nearest asked tie at or above it."""
+    keys = frozenset().union(*(settled.primary.waits.get(t, frozenset()) for t in block))
+    found = tuple(t for t in settled.ties if t.key in keys)
+    if found:
+        return found
+    flat = [t for group in settled.placing for t in group]
+    above = [t for t in settled.ties if min(flat.index(team) for team in t.teams) < start + len(block)]
+    return tuple(above[-1:])
+
+
+def settled_words(settled: Settled) -> dict[str, Words]:
+    """Each team's reason when places may wait for an organiser's decision.
+
+    A settled team keeps the reason every outcome gives it, or says it is there
+    whatever the outcome; a block that is exactly a tie asked for keeps the tie's
+    reason; any other block says which places its teams can take and what they wait for.
+    """
+    primary = explain_words(settled.primary)
+    if not settled.looked_further:
+        return primary
+    each = [explain_words(o.ordering) for o in settled.outcomes]
+    asked = {frozenset(t.teams) for t in settled.ties}
+    groups = {frozenset(g) for g in settled.primary.placing}
+    reasons: dict[str, Words] = {}
+    start = 0
+    for block in settled.placing:
+        waited = _waited_for(settled, block, start)
+        for team in block:
+            places = settled.places[team]
+            if len(block) == 1 and len({reason_text(words[team]) for words in each}) == 1:
+                reasons[team] = each[0][team]
+            elif len(block) > 1 and frozenset(block) in asked and frozenset(block) in groups:
+                reasons[team] = primary[team]
+            elif len(places) == 1:
+                reasons[team] = Phrase("{place} whatever the outcome of {decisions}", (
+                    ("place", _ordinals(places)), ("decisions", _decisions(waited))))
+            else:
+                reasons[team] = Phrase("{places} depending on {decisions}", (
+                    ("places", _ordinals(places)), ("decisions", _decisions(waited))))
+        start += len(block)
+    return reasons

@@ -10,10 +10,10 @@ from typing import Any
 from rules.errors import ResultsError
 from rules.ruleset import Ruleset
 from rules.standings.decisions import Decision, decision_problem
-from rules.standings.reasons import explain_words
+from rules.standings.pending import settle
+from rules.standings.reasons import settled_words
 from rules.standings.results import MatchResult, result_problem
 from rules.standings.scoring import PoolData
-from rules.standings.tiebreak import order_pool
 from rules.words.standings import Words, reason_text
 
 
@@ -111,11 +111,11 @@ def rank_pool(
         if problem is not None:
             raise ResultsError(f"decision for pool {decision.pool}", None, problem)
     data = PoolData.build(ruleset, pool, mine, teams)
-    ordering = order_pool(ruleset, data, decisions)
-    words = explain_words(ordering)
+    settled = settle(ruleset, data, decisions)
+    words = settled_words(settled)
     reasons = {team: reason_text(w) for team, w in words.items()}
     rows: list[TableRow] = []
-    for group in ordering.placing:
+    for group in settled.placing:
         rank = len(rows) + 1
         for team in group:
             record = data.overall[team]
@@ -135,7 +135,7 @@ def rank_pool(
                 )
             )
     unresolved = tuple(
-        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words) for tie in ordering.ties
+        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words) for tie in settled.ties
     )
     return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved, reason_words=words)
 

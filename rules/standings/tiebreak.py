@@ -32,7 +32,7 @@ its top team, and orders whatever of the rest the results still leave level).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.ruleset import DECISION_CRITERIA, Ruleset
@@ -82,15 +82,27 @@ _DECIDED_WORDS = {
     "lots": (Phrase("drawing of lots"), Phrase("drawing of lots (organiser's decision)")),
     "penalty_competition": (Phrase("penalty competition"), Phrase("penalty competition (organiser's decision)")),
 }
-_NEEDS = {
+NEEDS = {
     "lots": Phrase("a drawing of lots"),
     "penalty_competition": Phrase("a penalty competition held after the round"),
 }
 _PLACES = {1: Phrase("1st"), 2: Phrase("2nd"), 3: Phrase("3rd")}
 
+
+
+def ordinal_words(place: int) -> Words:
+    """ "1st", "2nd", "3rd", "4th" as catalog phrases."""
+    return _PLACES.get(place, counted(Phrase("{n}th"), place))
+
+
 _Resolve = Callable[[Group, Sequence[Group]], list[Group]]
 
 _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+TieKey = tuple[str, frozenset[str]]
+"""A tie waiting for a decision: its method (the ruleset's first decision criterion, "" when it
+lists none) and its teams, the way a ``Decision`` names it."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,6 +112,12 @@ class Tie:
     teams: Group
     needs: str
     needs_words: Words | None = None  # ``needs`` as catalog phrases (rules.words.standings)
+    method: str = ""  # the decision that orders it; "" when the ruleset lists none
+    depends: frozenset[TieKey] = frozenset()  # higher ties the group itself came out of comparisons with
+
+    @property
+    def key(self) -> TieKey:
+        return (self.method, frozenset(self.teams))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,6 +127,11 @@ class Ordering:
     placing: tuple[Group, ...]
     steps: tuple[Step, ...]
     ties: tuple[Tie, ...]
+    waits: Mapping[str, frozenset[TieKey]] = field(default_factory=dict)
+    """For each team whose place came from comparisons with a tie still waiting for a decision
+    (or is in one), those ties: its place here may not be its place after them."""
+    levels: tuple[Group, ...] = ()
+    """The groups the first criterion (points) cut the pool into: no decision moves a team out of its own."""
 
 
 def _replace(placing: Sequence[Group], old: Group, new: Sequence[Group]) -> list[Group]:
@@ -124,17 +147,26 @@ class _Ranker:
     steps: list[Step] = field(default_factory=list)
     ties: list[Tie] = field(default_factory=list)
     applied: list[Decision] = field(default_factory=list)
+    waits: dict[str, frozenset[TieKey]] = field(default_factory=dict)
 
     @property
     def results_criteria(self) -> list[str]:
         return [c for c in self.ruleset.ranking.criteria if c not in DECISION_CRITERIA]
 
     def ask(self, criterion: str, part: Group, among: Group, placing: Sequence[Group]) -> list[Group]:
-        split = CRITERIA[criterion](
-            Question(data=self.data, part=part, among=frozenset(among), placing=tuple(placing))
-        )
+        q = Question(data=self.data, part=part, among=frozenset(among), placing=tuple(placing))
+        split = CRITERIA[criterion](q)
         self.steps.extend(split.steps)
+        if q.seen and self.waits:
+            self.inherit(part, (t for ref in q.seen for t in ref))
         return split.parts
+
+    def inherit(self, teams: Group, compared: Iterable[str]) -> None:
+        """``teams`` were placed by comparing with ``compared``: they wait for whatever those wait for."""
+        inherited: frozenset[TieKey] = frozenset().union(*(self.waits.get(t, frozenset()) for t in compared))
+        if inherited:
+            for team in teams:
+                self.waits[team] = self.waits.get(team, frozenset()) | inherited
 
     def order(self) -> Ordering:
         everyone = tuple(sorted(self.data.teams))
@@ -142,6 +174,7 @@ class _Ranker:
             return Ordering(placing=(), steps=(), ties=())
         criteria = self.results_criteria
         placing: list[Group] = self.ask(criteria[0], everyone, everyone, [everyone]) if criteria else [everyone]
+        levels = tuple(placing)
         resolve = {"uefa": self.uefa, "once": self.once, "restart": self.restart, "top_team": self.top_team}[
             self.ruleset.ranking.tie_mode
         ]
@@ -154,7 +187,8 @@ class _Ranker:
             settled = resolve(group, placing)
             placing = _replace(placing, group, settled)
             at += len(settled)
-        return Ordering(placing=tuple(placing), steps=tuple(self.steps), ties=tuple(self.ties))
+        return Ordering(placing=tuple(placing), steps=tuple(self.steps), ties=tuple(self.ties),
+                        waits=dict(self.waits), levels=levels)
 
     def run_once(self, group: Group, placing: Sequence[Group]) -> list[Group]:
         """One uefa run of the list over ``group``; see the module docstring for head-to-head runs."""
@@ -216,6 +250,9 @@ class _Ranker:
             top = self.find_top(rest, now)
             placed = {t for g in top for t in g}
             left = tuple(t for t in rest if t not in placed)
+            if len(top) == 1 and len(top[0]) > 1:
+                # Only the winner of the pending decision is placed; the others go back with ``left``.
+                self.inherit(left, top[0])
             now = _replace(now, rest, [*top, left] if left else top)
             settled.extend(top)
             rest = left
@@ -272,7 +309,7 @@ class _Ranker:
                                     level=label,
                                     name=label_words,
                                     amount=level_words,
-                                    shown_words=_PLACES.get(place, counted(Phrase("{n}th"), place)),
+                                    shown_words=ordinal_words(place),
                                 ),
                             )
                             for place, team in enumerate(decision.order, start=1)
@@ -285,11 +322,17 @@ class _Ranker:
             first = methods[0]
             needs = f"{CRITERION_TEXT[first]} (give the order as a decision with method {first!r})"
             words: Words = Phrase("{needed} (give the order as a decision with method '{method}')",
-                                  (("needed", _NEEDS[first]), ("method", first)))
+                                  (("needed", NEEDS[first]), ("method", first)))
         else:
             needs = "an organiser's decision, but the ruleset lists no 'lots' or 'penalty_competition'"
             words = Phrase("an organiser's decision, but the ruleset lists no 'lots' or 'penalty_competition'")
-        self.ties.append(Tie(teams=group, needs=needs, needs_words=words))
+        asked: str = methods[0] if methods else ""
+        depends = frozenset().union(*(self.waits.get(t, frozenset()) for t in group))
+        tie = Tie(teams=group, needs=needs, needs_words=words, method=asked, depends=depends)
+        if asked:
+            for team in group:
+                self.waits[team] = depends | {tie.key}
+        self.ties.append(tie)
         return [group]
 
 
