@@ -1,6 +1,7 @@
 """``courtside server``: the central standings service (MQTT in, database, MQTT and web pages out).
 
-    courtside server --tournament FILE --broker URL [--db URL] [--http HOST:PORT]
+    courtside server --tournament FILE --broker URL [--db URL] [--http HOST:PORT] [--trusted-proxy ADDR]
+                     [--trusted-lan] [--broker-user NAME] [--broker-password-file FILE]
     courtside server passwords FILE --court ID ... [--service NAME] [--screen NAME]   (the broker's password file)
 
 Imports stay light at the top: the heavy parts (SQLAlchemy, paho, uvicorn) load when it runs.
@@ -12,7 +13,9 @@ import argparse
 import gc
 import os
 import signal
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 
 def register(sub: Any) -> None:
@@ -24,10 +27,25 @@ def register(sub: Any) -> None:
     parser.add_argument("--tournament", help="the tournament file (docs/tournaments.md)")
     parser.add_argument("--broker", default="mqtt://127.0.0.1:1883",
                         help="mqtt://[user:password@]host:port, or mqtts:// for TLS (default %(default)s)")
+    parser.add_argument("--broker-user", metavar="NAME", help="the service's broker account (default: none, or "
+                        "the one in --broker's URL)")
+    parser.add_argument("--broker-password-file", metavar="FILE",
+                        help="the broker password, first line of FILE; without it: $CREDENTIALS_DIRECTORY/"
+                             "broker-password (systemd's LoadCredential) or $COURTSIDE_BROKER_PASSWORD. Never put "
+                             "it in --broker: every local user can read a command line")
     parser.add_argument("--ca", help="CA certificate for an mqtts:// broker (default: the system's)")
     parser.add_argument("--db", default="courtside.db",
                         help="SQLite file or URL, or postgresql://user@host/db (default %(default)s)")
     parser.add_argument("--http", metavar="HOST:PORT", help="serve the web pages and the desk here")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                        help="the front's address (Caddy: 127.0.0.1): X-Forwarded-For and -Proto are believed from "
+                             "it alone, so logins and live streams are limited per client, not per proxy; repeatable")
+    parser.add_argument("--trusted-lan", action="store_true",
+                        help="let the desk work over plain HTTP (its cookie not marked Secure): only on a network "
+                             "the organisers alone can join; logged and shown on the login page")
+    parser.add_argument("--max-connections", type=int, metavar="N",
+                        help="web connections at once, beyond which new requests get 503 (default 4000; the unit's "
+                             "LimitNOFILE must be above it)")
     parser.add_argument("--id", dest="tournament_id", help="the tournament's id in topics (default: the file's stem)")
     parser.add_argument("--seed", type=int, help="the draw's seed, when the file draws its pools")
     parser.add_argument("--group", default="courtside",
@@ -67,16 +85,25 @@ def _run(args: argparse.Namespace) -> int:
 
     plan = load_plan(args.tournament, seed=args.seed, tournament_id=args.tournament_id)
     store = Store.open(args.db, plan)
-    service = Service(store, args.broker, group=args.group or None, ca_file=args.ca)
+    broker = broker_url(args.broker, args.broker_user, args.broker_password_file, os.environ)
+    service = Service(store, broker, group=args.group or None, ca_file=args.ca)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: service.stop())
     web = None
     if args.http:
+        from standings.web.limits import CONNECTIONS
         from standings.webserve import start_web
 
-        web = start_web(service, args.http, normalise_url(args.db))
-    log("server_starting", tournament=plan.id, db=_safe(args.db), broker=_safe(args.broker), http=args.http,
-        pid=os.getpid())
+        web = start_web(service, args.http, normalise_url(args.db), secure_cookies=not args.trusted_lan,
+                        trusted_proxies=tuple(args.trusted_proxy), connections=args.max_connections or CONNECTIONS)
+    log("server_starting", tournament=plan.id, db=_safe(args.db), broker=_safe(broker), http=args.http,
+        trusted_proxies=",".join(args.trusted_proxy) or None, pid=os.getpid())
+    if args.trusted_lan:
+        log("warning", about="trusted_lan", text="the desk works over plain HTTP: anyone on this network can read "
+            "its passwords and sessions; use it only on a network the organisers alone can join")
+    if urlsplit(args.broker).password:
+        log("warning", about="broker_password", text="the broker password is on the command line, which every "
+            "local user can read (ps); use --broker-password-file or LoadCredential=broker-password")
     # What start-up loaded (the modules, the plan, the store, the web app) lives as long as the process: frozen
     # out of the collector's full passes, which walked all of it every few thousand messages (40 ms each).
     gc.freeze()
@@ -89,10 +116,40 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def broker_url(url: str, user: str | None, password_file: str | None, env: Mapping[str, str]) -> str:
+    """The broker URL with the account put in, in this process only: the password comes from a file, from
+    systemd's credentials directory (``LoadCredential=broker-password:...``) or from the environment."""
+    from rules.errors import CourtsideError
+
+    password: str | None = None
+    credentials = env.get("CREDENTIALS_DIRECTORY")
+    if password_file is None and credentials and os.path.exists(os.path.join(credentials, "broker-password")):
+        password_file = os.path.join(credentials, "broker-password")
+    if password_file is not None:
+        try:
+            with open(password_file, encoding="utf-8") as f:
+                password = f.readline().rstrip("\r\n")
+        except OSError as err:
+            raise CourtsideError(f"--broker-password-file {password_file}: {err.strerror}") from None
+        if not password:
+            raise CourtsideError(f"--broker-password-file {password_file}: the first line is empty")
+    elif env.get("COURTSIDE_BROKER_PASSWORD"):
+        password = env["COURTSIDE_BROKER_PASSWORD"]
+    if user is None and password is None:
+        return url
+    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+    user = user if user is not None else unquote(parts.username or "")
+    if not user:
+        raise CourtsideError("--broker-user: a broker password needs its account's name")
+    if password is None:
+        password = unquote(parts.password or "")
+    host = parts.netloc.rpartition("@")[2]
+    account = quote(user, safe="") + (f":{quote(password, safe='')}" if password else "")
+    return urlunsplit((parts.scheme, f"{account}@{host}", parts.path, parts.query, parts.fragment))
+
+
 def _safe(url: str) -> str:
     """A URL for the log without its password."""
-    from urllib.parse import urlsplit
-
     parts = urlsplit(url)
     if parts.password:
         return url.replace(f":{parts.password}@", ":***@")

@@ -187,13 +187,13 @@ def routes(site: Site) -> list[Route]:
     desk = f"{V1}/desk"
     return [
         Route(f"{V1}/tournament", read(tournament), name="api_tournament"),
-        Route(f"{V1}/pools/{{pool}}", read(pool), name="api_pool"),
+        Route(f"{V1}/pools/{{pool:name}}", read(pool), name="api_pool"),
         Route(f"{V1}/matches", read(lambda v, r: {"matches": [match_json(v, m) for m in v.matches]}),
               name="api_matches"),
         Route(f"{V1}/matches/{{number:int}}", read(match), name="api_match"),
         Route(f"{V1}/courts", read(lambda v, r: {"courts": [court_json(v, c) for c in v.courts]}), name="api_courts"),
-        Route(f"{V1}/courts/{{court}}", read(court), name="api_court"),
-        Route(f"{V1}/teams/{{team}}", read(team), name="api_team"),
+        Route(f"{V1}/courts/{{court:name}}", read(court), name="api_court"),
+        Route(f"{V1}/teams/{{team:name}}", read(team), name="api_team"),
         Route(f"{V1}/ranking", read(ranking), name="api_ranking"),
         Route(f"{V1}/results.csv", results_csv, name="api_results_csv"),
         Route(f"{V1}/standings.csv", standings_csv, name="api_standings_csv"),

@@ -9,9 +9,10 @@ from collections.abc import AsyncIterator
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 from starlette.routing import Route
 
+from standings.web.limits import HeldStream, StreamSlots
 from standings.web.site import Site
 
 HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
@@ -55,28 +56,33 @@ def routes(site: Site) -> list[Route]:
     async def teams(request: Request) -> Response:
         return site.page(request, "teams.html", regions=[])
 
+    streams = StreamSlots()
+
     async def live(request: Request) -> Response:
         wanted = request.query_params.getlist("r")[:MAX_REGIONS]
         session = site.session(request)
         known = _known_regions(site, wanted, desk=session is not None and session.account is not None)
         if not known:
             raise HTTPException(400, "name the page's regions: /live?r=pool/A")
-        return StreamingResponse(
-            _stream(site, known, request),
+        address = request.client.host if request.client else "?"
+        if not streams.take(address):  # each open page holds a connection: a few per client, so many in all
+            raise HTTPException(429, "too many live pages are open from this address (or in all); close some")
+        return HeldStream(
+            streams, address, _stream(site, known, request),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
     return [
         Route("/", tournament, name="tournament"),
-        Route("/pool/{pool}", pool, name="pool"),
-        Route("/pool/{pool}/print", pool, name="pool_print"),
+        Route("/pool/{pool:name}", pool, name="pool"),
+        Route("/pool/{pool:name}/print", pool, name="pool_print"),
         Route("/bracket", bracket, name="bracket"),
         Route("/ranking", ranking, name="ranking"),
         Route("/teams", teams, name="teams"),
-        Route("/team/{team}", team, name="team"),
-        Route("/court/{court}", court, name="court"),
-        Route("/court/{court}/overlay", court, name="overlay"),
+        Route("/team/{team:name}", team, name="team"),
+        Route("/court/{court:name}", court, name="court"),
+        Route("/court/{court:name}/overlay", court, name="overlay"),
         Route("/live", live, name="live"),
     ]
 

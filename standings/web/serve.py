@@ -1,8 +1,10 @@
 """Serve the pages from the service's process: uvicorn in a thread of its own, beside the service's loop.
 
 ``courtside server --http HOST:PORT`` calls :func:`start_web`; ``stop()`` ends it with the service.
-Behind a reverse proxy (TLS), pass the proxy's address in ``forwarded_allow_ips`` so the login
-limit sees the client's address, not the proxy's.
+Behind a reverse proxy (Caddy, TLS), pass the proxy's address in ``trusted_proxies``: X-Forwarded-For
+and X-Forwarded-Proto are believed from those addresses only, so the login back-off and the stream
+limits see each client's address, and nobody else can claim another's. The limits on what a client may
+hold (:mod:`standings.web.limits`) apply in any case.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import uvicorn
 from rules.errors import CourtsideError
 from standings.service import Service
 from standings.web import create_app
+from standings.web.limits import CONNECTIONS, uvicorn_options
 from standings.web.service_backend import ServiceBackend
 
 
@@ -36,13 +39,15 @@ def parse_http(address: str) -> tuple[str, int]:
 
 
 def start_web(service: Service, http: str, db_url: str, *, lang: str | None = None, secure_cookies: bool = True,
-              forwarded_allow_ips: str | None = None) -> WebServer:
-    """``db_url``: the service's database, which also keeps the desk's accounts."""
+              trusted_proxies: tuple[str, ...] = (), connections: int = CONNECTIONS) -> WebServer:
+    """``db_url``: the service's database, which also keeps the desk's accounts. ``secure_cookies``:
+    False only on a trusted LAN without TLS (``courtside server --trusted-lan``)."""
     host, port = parse_http(http)
     app = create_app(ServiceBackend(service), accounts_url=db_url, lang=lang, secure_cookies=secure_cookies)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
-                            proxy_headers=forwarded_allow_ips is not None,
-                            forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=2)
+                            proxy_headers=bool(trusted_proxies),
+                            forwarded_allow_ips=list(trusted_proxies) or None, timeout_graceful_shutdown=2,
+                            **uvicorn_options(frozenset(trusted_proxies), connections))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), name="courtside-web", daemon=True)
     thread.start()

@@ -100,7 +100,9 @@ class LoginForms:
         return cookie, self._sign(cookie)
 
     def check(self, cookie: str | None, token: str | None) -> bool:
-        return self._fresh(cookie, self.lifetime) and bool(token) and hmac.compare_digest(self._sign(cookie or ""), token or "")
+        if not cookie or not token or not self._fresh(cookie, self.lifetime):
+            return False
+        return hmac.compare_digest(self._sign(cookie), token)
 
     def token(self, cookie: str | None) -> str | None:
         """The form token of a cookie still valid (so a page shown again, or in another tab, keeps working)."""

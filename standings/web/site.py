@@ -86,7 +86,8 @@ class Site:
         )
         response = HTMLResponse(html, status_code=status)
         response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors *"
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors "
+            + ("*" if template == "overlay.html" else "'none'")  # only the overlay is framed (OBS, vMix)
         )
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
