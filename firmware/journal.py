@@ -32,6 +32,7 @@ from rules.match.log import ParsedLog, event_to_line, header_to_line, read_log
 log = logging.getLogger("courtside.table")
 
 CURRENT = "current"
+SET_ASIDE = "set-aside"  # journals that could not be recovered, moved out of the way (set_aside)
 _ALIVE_WIDTH = 64
 DISK_ALIVE_MS = 15_000  # wall-clock ms between records of the latest instant on the card
 
@@ -252,6 +253,26 @@ def read_alive(path: Path) -> Alive | None:
         except (OSError, ValueError, KeyError, TypeError):
             continue
     return max(found, key=lambda a: a.at, default=None)
+
+
+def set_aside(directory: Path) -> Path:
+    """Move the current journal that cannot be recovered out of the way: it, its .meta.json and .alive and
+    ``current`` go to a new folder ``set-aside/N`` (N counts up), each move durable, nothing deleted. The table
+    then starts clean instead of failing at every start (under Restart=always: a loop until someone came)."""
+    path = current_journal(directory)
+    base = directory / SET_ASIDE
+    n = 1
+    while (base / str(n)).exists():
+        n += 1
+    folder = base / str(n)
+    make_folder(folder)
+    moving = [p for p in (path, meta_path(path), alive_path(path)) if p is not None] if path else []
+    for place in [*moving, directory / CURRENT]:
+        if place.exists():
+            os.replace(place, folder / place.name)
+    _fsync_dir(folder)  # in the new folder first: a cut between the two leaves it there, never nowhere
+    _fsync_dir(directory)
+    return folder
 
 
 def current_journal(directory: Path) -> Path | None:

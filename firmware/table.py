@@ -21,18 +21,20 @@ from firmware.buttonmap import ButtonMap, load_button_map
 from firmware.buttons import ButtonTracker, GpioButtons
 from firmware.clock import TableClock
 from firmware.commands import Command
-from firmware.horn import Signal
-from firmware.journal import make_folder
+from firmware.errors import JournalError
+from firmware.horn import Signal, make_horn
+from firmware.journal import make_folder, set_aside
 from firmware.loop import Link, TableLoop
 from firmware.pins import make_factory
 from firmware.schedule import CourtSchedule, MatchSource, court_schedule
-from firmware.screen import HeadlessScreen, Screen
+from firmware.screen import HeadlessScreen, Notice, Screen
 from firmware.script import Press, ScriptPlayer, check_buttons
 from firmware.session import MatchSession, Recovery
 from rules.match.state import MatchState
 from rules.ruleset import load_ruleset
 
 log = logging.getLogger("courtside.table")
+SET_ASIDE_NOTICE_S = 120.0  # a journal set aside: the officials must see it (and tell the organiser)
 
 
 def default_journal_dir() -> Path:
@@ -100,7 +102,13 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     journal_dir = opts.journal or default_journal_dir()
     make_folder(journal_dir)  # its name fsynced in its parent: a power cut keeps it
 
-    found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed, scripted=opts.script is not None)
+    aside = None
+    try:
+        found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed, scripted=opts.script is not None)
+    except JournalError as err:  # failing here would fail every start: under Restart=always, a loop
+        aside = set_aside(journal_dir)
+        log.error("%s; moved it, its files and 'current' to %s (nothing deleted): starting clean", err, aside)
+        found = None
     session, recovery = found if found is not None else (None, None)
     start = session.session(session.resume_ms) if session is not None else 0.0
     # A scripted table's clock waits for the loop, so start-up at --speed N eats none of the script's time.
@@ -110,7 +118,8 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     q: queue.Queue[Command] = queue.Queue()
     buttons = GpioButtons(button_map, factory, q.put, clock.seconds)
     tracker = ButtonTracker(button_map, buttons.is_pressed)
-    horn = Signal("horn", button_map.horn, factory)
+    # The screen's speakers sound it too when the map says so and this table has a screen (firmware/horn.py).
+    horn = make_horn(button_map, factory, ruleset.name, speakers=getattr(screen, "has_speakers", False))
     buzzer = Signal("buzzer", button_map.buzzer, factory)
     script = None
     if opts.script is not None:
@@ -122,6 +131,10 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
         horn=horn, buzzer=buzzer, screen=screen or HeadlessScreen(), link=link, script=script, session=session,
         recovery=recovery, q=q,
     )
+    if aside is not None:
+        where = aside.relative_to(journal_dir)
+        loop.notices.append(Notice(kind="info", text=f"journal unreadable: set aside in {where}; new match",
+                                   until=clock.seconds() + SET_ASIDE_NOTICE_S))
     return Table(loop=loop, buttons=buttons, button_map=button_map, horn=horn, buzzer=buzzer, factory=factory)
 
 

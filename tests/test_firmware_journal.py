@@ -105,3 +105,37 @@ def test_a_match_played_again_gets_its_own_journal(tmp_path: Path) -> None:
     assert first.path != second.path and second.path.name == "court-2-match-7~2.jsonl"
     first.close()
     second.close()
+
+
+def _table_run(journal: Path) -> subprocess.CompletedProcess[str]:
+    script = Path(__file__).resolve().parent.parent / "firmware" / "scripts" / "indoor-hockey.txt"
+    return subprocess.run([sys.executable, "-m", "courtside", "table", "--rules", "indoor-hockey", "--court", "1",
+                           "--pins", "mock", "--headless", "--journal", str(journal), "--script", str(script)],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_garbage_middle_line_is_set_aside_with_a_notice_and_the_table_starts_clean(tmp_path: Path) -> None:
+    """Issue 21, point 10: a journal refused at every start made the table restart in a loop (Restart=always)."""
+    clean = _table_run(tmp_path / "clean")
+    journal = tmp_path / "journal"
+    assert _table_run(journal).returncode == 0
+    path = current_journal(journal)
+    assert path is not None
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = b"\x00garbage{" + lines[3][:7]  # the card damaged in the middle: not a torn last line
+    path.write_bytes(b"\n".join(lines))
+    before = _files(journal)
+    again = _table_run(journal)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert "line 4" in again.stderr and "nothing deleted" in again.stderr  # the log says what and where
+    assert "info: journal unreadable: set aside in set-aside/1; new match" in again.stderr  # and the screen
+    aside = journal / "set-aside" / "1"
+    assert _files(aside) == before  # the journal, its meta, its heartbeat and "current": moved, not deleted
+    assert again.stdout == clean.stdout  # a new match, played to the script's end as on a clean card
+    third = _table_run(journal)  # the next start recovers the new journal: no loop, nothing set aside again
+    assert third.returncode == 0 and not (journal / "set-aside" / "2").exists()
+    assert "set aside" not in third.stderr
