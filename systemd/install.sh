@@ -21,6 +21,8 @@ usage: install.sh --role table|display|server [options]
   --http HOST:PORT          server web address (default 0.0.0.0:8080)
   --source DIR              the courtside source tree (default: the one holding this script)
   --prefix DIR              install below DIR instead of / (also: DESTDIR=DIR); no service is started
+  --read-only-root          table: make the root read-only (Raspberry Pi OS's overlay file system) at the
+                            next boot; /var/lib/courtside must be its own partition (hardware.md)
   --no-apt                  do not install Debian packages
   --no-venv                 do not create or update the virtual environment
   --dry-run                 print what would change, change nothing
@@ -40,7 +42,7 @@ die() { echo "install.sh: $*" >&2; exit 2; }
 say() { echo "install.sh: $*"; }
 
 ROLE="" COURT="" RULES="" TOURNAMENT="" BUTTONS="" BROKER="" BROKER_USER="" BROKER_PASSWORD_FILE=""
-DB="" HTTP="" SOURCE="" PREFIX="${DESTDIR:-}" APT=1 VENV=1 DRY=0
+DB="" HTTP="" SOURCE="" PREFIX="${DESTDIR:-}" APT=1 VENV=1 DRY=0 READ_ONLY_ROOT=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --role) ROLE="${2:?}"; shift ;;
@@ -55,6 +57,7 @@ while [ $# -gt 0 ]; do
         --http) HTTP="${2:?}"; shift ;;
         --source) SOURCE="${2:?}"; shift ;;
         --prefix) PREFIX="${2:?}"; shift ;;
+        --read-only-root) READ_ONLY_ROOT=1 ;;
         --no-apt) APT=0 ;;
         --no-venv) VENV=0 ;;
         --dry-run) DRY=1 ;;
@@ -114,6 +117,17 @@ esac
 if [ "$APT" = 1 ]; then
     [ -z "$PREFIX" ] || die "--prefix installs no packages; add --no-apt"
     run apt-get update
+    # python3-lgpio is not in plain Debian: it comes from Raspberry Pi OS's own archive
+    # (archive.raspberrypi.com, configured on every Raspberry Pi OS image). Without it the rest is
+    # installed and the table runs with --pins mock only (bench/arm64_check.sh installs so on Debian).
+    if [ "$ROLE" = table ] && ! apt-cache policy python3-lgpio 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+        say "python3-lgpio is not in this system's package archives: it comes from Raspberry Pi OS's archive"
+        say "  (http://archive.raspberrypi.com/debian bookworm main); add that archive for the GPIO buttons."
+        say "  Installing the rest; until then the table runs with --pins mock only."
+        kept=()
+        for p in "${packages[@]}"; do [ "$p" = python3-lgpio ] || kept+=("$p"); done
+        packages=("${kept[@]}")
+    fi
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
     [[ "$DB" != postgresql* ]] || run env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
 else
@@ -242,5 +256,45 @@ else
     run systemctl daemon-reload
     run systemctl enable "$unit"
     run systemctl restart "$unit"
+fi
+
+# 6. The table's Pi itself: the hardware watchdog, the boot straight to the console, and (asked for)
+#    the read-only root. hardware.md, "Power cuts, read-only root, watchdog and boot".
+if [ "$ROLE" = table ]; then
+    # systemd pets the SoC's watchdog (bcm2835-wdt takes at most about 15 s): a hung kernel or PID 1
+    # reboots the Pi by itself; a reboot that hangs is forced after RebootWatchdogSec. The unit's
+    # WatchdogSec covers the table's own loop.
+    write_file /etc/systemd/system.conf.d/courtside-watchdog.conf 0644 <<'EOF'
+# courtside table (systemd/install.sh): systemd pets the hardware watchdog.
+[Manager]
+RuntimeWatchdogSec=15s
+RebootWatchdogSec=2min
+EOF
+    # No desktop: the boot ends at the console, where the table draws through KMS/DRM on tty1.
+    if [ -n "$PREFIX" ]; then
+        [ -L "$PREFIX/etc/systemd/system/default.target" ] ||
+            run ln -sfn /lib/systemd/system/multi-user.target "$PREFIX/etc/systemd/system/default.target"
+    else
+        run systemctl set-default multi-user.target
+    fi
+    # The journal must reach the card: a folder in RAM (the overlay's upper layer, a tmpfs) loses it.
+    data_fs="$(findmnt -n -o FSTYPE --target "$PREFIX$STATE" 2>/dev/null || true)"
+    case "$data_fs" in
+        overlay|tmpfs|ramfs) say "WARNING: $STATE is on $data_fs: a power cut loses the journal (hardware.md)" ;;
+    esac
+    if [ "$READ_ONLY_ROOT" = 1 ]; then
+        [ -z "$PREFIX" ] || die "--read-only-root changes this Pi's boot: not below a prefix"
+        [ "$(findmnt -n -o TARGET --target "$STATE" 2>/dev/null)" = "$STATE" ] ||
+            die "--read-only-root: $STATE is not its own partition; under the overlay it would live in RAM and a power cut would lose the journal (hardware.md, \"A data partition\")"
+        command -v raspi-config >/dev/null || die "--read-only-root: no raspi-config (Raspberry Pi OS only; see hardware.md)"
+        run raspi-config nonint enable_overlayfs
+        # recurse=0: the overlay covers the root only; the data partition stays writable on the card.
+        cmdline=/boot/firmware/cmdline.txt
+        [ -f "$cmdline" ] || cmdline=/boot/cmdline.txt
+        if grep -q 'overlayroot=tmpfs' "$cmdline" && ! grep -q 'overlayroot=tmpfs:recurse=0' "$cmdline"; then
+            run sed -i 's/overlayroot=tmpfs\([^:]\|$\)/overlayroot=tmpfs:recurse=0\1/' "$cmdline"
+        fi
+        say "the root is read-only from the next boot; $STATE stays writable on its own partition"
+    fi
 fi
 say "done: $ROLE installed in $ROOT"
