@@ -40,6 +40,7 @@ class Unresolved:
     teams: tuple[str, ...]
     needs: str
     needs_words: Words | None = field(default=None, compare=False)  # ``needs`` as phrases (rules.words.standings)
+    method: str = field(default="", compare=False)  # the decision's method ("lots"); "" when the ruleset has none
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,7 +136,8 @@ def rank_pool(
                 )
             )
     unresolved = tuple(
-        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words) for tie in settled.ties
+        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words, method=tie.method)
+        for tie in settled.ties
     )
     return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved, reason_words=words)
 
