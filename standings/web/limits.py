@@ -125,10 +125,11 @@ def guarded_protocol(trusted: frozenset[str] = frozenset(), per_address: int = C
     return Guarded
 
 
-def uvicorn_options(trusted: frozenset[str] = frozenset(), connections: int = CONNECTIONS) -> dict[str, Any]:
+def uvicorn_options(trusted: frozenset[str] = frozenset(), connections: int = CONNECTIONS,
+                    request_timeout: float = REQUEST_TIMEOUT) -> dict[str, Any]:
     """The keyword arguments for ``uvicorn.Config`` that bound what clients can hold."""
     return {
-        "http": guarded_protocol(trusted),
+        "http": guarded_protocol(trusted, request_timeout=request_timeout),
         "limit_concurrency": connections,
         "timeout_keep_alive": KEEP_ALIVE,
         "h11_max_incomplete_event_size": MAX_HEADER_BYTES,

@@ -12,19 +12,25 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from typing import Any
 
 import uvicorn
 
 from rules.errors import CourtsideError
 from standings.service import Service
 from standings.web import create_app
-from standings.web.limits import CONNECTIONS, uvicorn_options
+from standings.web.limits import CONNECTIONS, REQUEST_TIMEOUT, uvicorn_options
 from standings.web.service_backend import ServiceBackend
 
 
 class WebServer:
     def __init__(self, server: uvicorn.Server, thread: threading.Thread) -> None:
         self.server, self.thread = server, thread
+
+    @property
+    def protocol(self) -> Any:
+        """The connections' class, whose counts (closed for slowness, refused) the tests and benchmarks read."""
+        return self.server.config.http
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -39,7 +45,8 @@ def parse_http(address: str) -> tuple[str, int]:
 
 
 def start_web(service: Service, http: str, db_url: str, *, lang: str | None = None, secure_cookies: bool = True,
-              trusted_proxies: tuple[str, ...] = (), connections: int = CONNECTIONS) -> WebServer:
+              trusted_proxies: tuple[str, ...] = (), connections: int = CONNECTIONS,
+              request_timeout: float = REQUEST_TIMEOUT) -> WebServer:
     """``db_url``: the service's database, which also keeps the desk's accounts. ``secure_cookies``:
     False only on a trusted LAN without TLS (``courtside server --trusted-lan``)."""
     host, port = parse_http(http)
@@ -47,7 +54,7 @@ def start_web(service: Service, http: str, db_url: str, *, lang: str | None = No
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
                             proxy_headers=bool(trusted_proxies),
                             forwarded_allow_ips=list(trusted_proxies) or None, timeout_graceful_shutdown=2,
-                            **uvicorn_options(frozenset(trusted_proxies), connections))
+                            **uvicorn_options(frozenset(trusted_proxies), connections, request_timeout))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), name="courtside-web", daemon=True)
     thread.start()
