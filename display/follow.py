@@ -23,6 +23,7 @@ from typing import Any
 
 from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLook
 from rules.errors import FileLineError, ProtocolError
+from rules.live import LiveBoard, clock_at, read_live
 from rules.match import MatchState
 from rules.protocol import MAX_SERVICE_BYTES, court_topic, parse, parse_broker, parse_topic, root, slug
 from rules.ruleset import Ruleset
@@ -40,6 +41,7 @@ class Court:
         self.language = language
         self.court_name = court_name
         self.state: MatchState | None = None
+        self.board: LiveBoard | None = None
         self.received = 0.0  # the follower's clock (seconds) when the state arrived
         self.match: str | None = None
         self.schedule: list[dict[str, Any]] = []
@@ -54,8 +56,8 @@ class Court:
             where = parse_topic(topic)
             message = parse(raw, topic=topic, limit=MAX_SERVICE_BYTES)
             if where.kind == "live":
-                payload = message.payload
-                self.state = MatchState.from_dict(payload) if payload else None
+                self.board = read_live(message.payload)  # parse() checked it: a board with its state
+                self.state = MatchState.from_dict(message.payload["state"])
                 self.match = message.match
                 self.received = now
             elif where.kind == "presence":
@@ -89,7 +91,8 @@ class Court:
 
     def view(self, now: float) -> ScoreboardView:
         """The frame at ``now`` (the follower's clock, seconds)."""
-        state = None if self.state is None else carried(self.state, self.ruleset, int((now - self.received) * 1000))
+        state = None if self.state is None or self.board is None else carried(
+            self.state, self.board, self.ruleset, int((now - self.received) * 1000))
         m = self._scheduled(self.match) or {}
         between = BetweenMatches(court=self.court_name, next_match=self._next(),
                                  tables=tuple(self.tables[k] for k in sorted(self.tables)), page=int(now // 8))
@@ -102,17 +105,14 @@ class Court:
         )
 
 
-def carried(state: MatchState, ruleset: Ruleset, ms: int) -> MatchState:
-    """``state`` ``ms`` later by the running clocks alone (no event): what the table shows meanwhile."""
+def carried(state: MatchState, board: LiveBoard, ruleset: Ruleset, ms: int) -> MatchState:
+    """``state`` ``ms`` later by the running clocks alone (no event): what the table shows meanwhile.
+    The match clock and the penalties go on by the board's rules (rules.live), the rest counts down."""
     if ms <= 0:
         return state
     changes: dict[str, Any] = {}
     if state.phase == "play" and state.running:
-        if state.clock_down:
-            clock = max(0, state.clock_ms - ms)
-        else:
-            clock = min(ruleset.match.period_length, state.clock_ms + ms)
-        changes["clock_ms"] = clock
+        changes["clock_ms"] = clock = clock_at(board, ms)
         if state.clock_down:
             changes["tenths"] = 0 < clock < ruleset.match.tenths_below
         if state.possession_ms is not None:

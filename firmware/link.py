@@ -26,6 +26,7 @@ from firmware.outbox import Outbox
 from firmware.schedule import Scheduled, Suspended
 from rules import protocol as p
 from rules.errors import CourtsideError
+from rules.live import live_payload
 from rules.match.events import Event
 from rules.match.header import LogHeader
 
@@ -152,7 +153,7 @@ class Link:
                 and not self.outbox.boxes[match_id].finished:
             self.outbox.shown_finished(match_id)
             self._flush()
-        payload = state.to_dict() if hasattr(state, "to_dict") else {}
+        payload = live_payload(state, view.ruleset, _name_or_none(match_id))
         now = time.monotonic()
         last_at, last = self._live_last
         if payload == last or now - last_at < 1 / LIVE_MAX_PER_S or not self.online:

@@ -37,6 +37,7 @@ from typing import Any, Literal, cast
 from urllib.parse import unquote, urlsplit
 
 from rules.errors import EventLogError, FileLineError, ProtocolError
+from rules.live import read_live
 from rules.match.log import event_from_dict
 
 VERSION = 1
@@ -267,6 +268,9 @@ def _check_result(m: Message) -> None:
 
 def _check_live(m: Message) -> None:
     _needs(m, "court")
+    board = read_live(m.payload)
+    if board.match != m.match:
+        raise ProtocolError("payload.board.match", f"{board.match!r} differs from the envelope's match {m.match!r}")
 
 
 def _check_presence(m: Message) -> None:

@@ -193,7 +193,8 @@ class Table:
             self.apply(PeriodAdvanced(at=at) if (state.phase == "play" and state.running) or state.phase == "interval"
                        else ClockStarted(at=at))
         # What the loop does on every redraw: the link sees the state shown (now: finished).
-        self.link.on_state(SimpleNamespace(state=self.session.match.state_at(at), match=self.session.scheduled))
+        self.link.on_state(SimpleNamespace(state=self.session.match.state_at(at), match=self.session.scheduled,
+                                           ruleset=RULES))
 
     def pump(self, until: Callable[[], bool], timeout: float = 20.0, others: tuple[Table, ...] = ()) -> None:
         """Be the loop: hand what the link posted back to it until ``until()`` (the ``others`` tables too)."""

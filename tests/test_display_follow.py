@@ -18,16 +18,20 @@ from display.examples import scene
 from display.follow import Court, carried
 from display.snapshot import render
 from display.view import Link, TeamLook
+from rules.live import live_board, live_payload
+from rules.match import MatchState
 from rules.protocol import build, court_topic, encode, parse_broker, pool_topic
-from rules.ruleset import load_ruleset
+from rules.ruleset import Ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 TOURNAMENT = ROOT / "rules" / "examples" / "indoor-hockey.toml"
 TID = "indoor-hockey"  # the tournament's id: its file name's stem
 
 
-def live(state: dict[str, Any] | None, match: str = "12") -> bytes:
-    return encode(build(id=f"live-{match}", type="live", court="hall-1", match=match, payload=state or {}))
+def live(state: MatchState, ruleset: Ruleset, match: str = "12") -> bytes:
+    """What the table publishes (rules.live): the board and the state."""
+    return encode(build(id=f"live-{match}", type="live", court="hall-1", match=match,
+                        payload=live_payload(state, ruleset, match)))
 
 
 def schedule() -> bytes:
@@ -70,7 +74,7 @@ def test_a_late_screen_draws_the_retained_state_as_the_table_shows_it(mosquitto:
     view = scene("indoor-hockey", "last_minute").view  # the clock stopped: nothing to carry on
     assert view.state is not None and not view.state.running
     publish(broker.url, [(court_topic(TID, "hall-1", "schedule"), schedule()),
-                         (court_topic(TID, "hall-1", "live"), live(view.state.to_dict()))])
+                         (court_topic(TID, "hall-1", "live"), live(view.state, view.ruleset))])
     out = tmp_path / "follow.png"
     result = run_follow(broker.url, out)
     assert result == {"court": "hall-1", "frames": 4, "refused": 0}
@@ -88,7 +92,6 @@ def test_between_matches_shows_the_next_match_and_tables(mosquitto: Callable[...
         "rows": [{"rank": 1, "team": "HC Bloemendaal", "played": 1, "won": 1, "drawn": 0, "lost": 0,
                   "goals_for": 4, "goals_against": 2, "goal_difference": 2, "points": 5}]}))
     publish(broker.url, [(court_topic(TID, "hall-1", "schedule"), schedule()),
-                         (court_topic(TID, "hall-1", "live"), live(None)),
                          (pool_topic(TID, "A"), table),
                          (court_topic(TID, "hall-1", "presence"),
                           encode(build(id="p", type="presence", court="hall-1", payload={"state": "offline"})))])
@@ -103,7 +106,7 @@ def test_court_model_takes_messages_and_refuses_bad_ones() -> None:
     state = scene("indoor-hockey", "play").view.state
     assert state is not None and state.running
     court.take(court_topic(TID, "hall-1", "schedule"), schedule(), 0.0)
-    court.take(court_topic(TID, "hall-1", "live"), live(state.to_dict()), 10.0)
+    court.take(court_topic(TID, "hall-1", "live"), live(state, ruleset), 10.0)
     court.take(court_topic(TID, "hall-1", "live"), b"{not json", 10.5)
     court.take("somewhere/else", b"{}", 10.5)
     assert court.refused == 2
@@ -121,11 +124,12 @@ def test_carried_stops_at_zero_and_leaves_a_stopped_clock_alone() -> None:
     ruleset = load_ruleset("ice-hockey")
     state = scene("ice-hockey", "play").view.state
     assert state is not None and state.running
-    later = carried(state, ruleset, 10_000_000)
+    board = live_board(state, ruleset, "12")
+    later = carried(state, board, ruleset, 10_000_000)
     assert later.clock_ms == 0 and all(p.remaining_ms in (0, None) or p.waiting for p in later.penalties)
     waiting = [p for p in state.penalties if p.waiting]
     assert [p for p in later.penalties if p.waiting] == waiting  # a waiting penalty does not run
     stopped = replace(state, running=False)
-    assert carried(stopped, ruleset, 5_000) == stopped
+    assert carried(stopped, live_board(stopped, ruleset, "12"), ruleset, 5_000) == stopped
 
 

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
 from rules import protocol as p
+from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from standings import queries
@@ -103,9 +105,8 @@ def test_the_court_mirror_and_overlay_follow_the_tables_live_state(served: Any, 
     match = Match(RULES, stage="round_robin", round="pool")
     match.apply(ClockStarted(at=0))
     match.apply(Goal(at=60_000, team="away"))
-    state = match.state_at(90_000).to_dict()
     table.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-1", match="1",
-                                            payload=state)))
+                                            payload=live_payload(match.state_at(90_000), RULES, "1"))))
     mirror = chromium.new_page()
     mirror.goto(f"{server.url}/court/Hall 1")
     overlay = chromium.new_page()
@@ -117,9 +118,8 @@ def test_the_court_mirror_and_overlay_follow_the_tables_live_state(served: Any, 
     expect(clock).not_to_have_text(first, timeout=TIMEOUT)  # runs between the table's messages
     match.apply(Goal(at=95_000, team="home"))
     match.apply(PenaltyAwarded(at=96_000, team="away", kind="yellow", player="7"))
-    state = match.state_at(97_000).to_dict()
     table.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-1", match="1",
-                                            payload=state)))
+                                            payload=live_payload(match.state_at(97_000), RULES, "1"))))
     expect(mirror.locator(".board .home .goals")).to_have_text("1", timeout=TIMEOUT)
     expect(overlay.locator(".bug .g").first).to_have_text("1", timeout=TIMEOUT)
     # The penalty too, its time counting down between the table's messages on both.
@@ -129,6 +129,16 @@ def test_the_court_mirror_and_overlay_follow_the_tables_live_state(served: Any, 
         expect(penalty).not_to_have_text(shown, timeout=TIMEOUT)
     expect(mirror.locator("ul.penalties li")).to_contain_text("#7")
     expect(overlay.locator(".pens .pen")).to_contain_text("#7")
+    # What the table sent, worded: the period and the penalty's kind, on the page and in the overlay.
+    expect(mirror.locator(".label .period")).to_have_text("half 1")
+    expect(overlay.locator(".bug .p")).to_have_text("half 1")
+    expect(mirror.locator("ul.penalties li .kind")).to_have_text("Y")
+    expect(mirror.locator("ul.penalties li .label")).to_have_text("Yellow card")
+    expect(overlay.locator(".pens .pen")).to_contain_text("Y")
+    # The clock and the penalty's time are in the HTML itself, before any script runs.
+    html = httpx.get(f"{server.url}/court/Hall%201", timeout=10).text
+    assert re.search(r'class="clock"[^>]*>\d+:\d\d<', html), html
+    assert re.search(r'class="left"[^>]*>[23]:\d\d<', html), html
     # A browser source: the page draws nothing but the bug, the video shows through the rest.
     assert overlay.evaluate("[getComputedStyle(document.documentElement).backgroundColor, "
                             "getComputedStyle(document.body).backgroundColor]") == ["rgba(0, 0, 0, 0)"] * 2

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules import protocol as p
+from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from rules.standings import MatchResult
@@ -45,7 +46,7 @@ def served(mosquitto: Any, tmp_path: Path) -> Iterator[tuple[Service, ServiceBac
 
 def _live(table: TableClient, match: str, state: Match, at: int) -> None:
     table.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court=table.court, match=match,
-                                            payload=state.state_at(at).to_dict())))
+                                            payload=live_payload(state.state_at(at), state.ruleset, match))))
 
 
 def test_a_page_recovers_after_its_connection_drops_and_shows_what_came_meanwhile(

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.errors import IllegalCommand
+from rules.live import LiveBoard
 from rules.match.applied import Applied
 from rules.match.clock import format_clock
 from rules.match.refusals import render
@@ -37,6 +38,15 @@ def period_name(state: MatchState, ruleset: Ruleset, _: Translate = _identity) -
     if state.period_kind == "extra_time":
         return _("extra time {number}").format(number=state.period - m.periods)
     return _("{period_name} {number}").format(period_name=_(m.period_name), number=state.period)
+
+
+def board_period_text(board: LiveBoard, _: Translate = _identity) -> str:
+    """:func:`period_name` from a live board (rules.live), as a page that has no ruleset words it."""
+    if board.period_number is None:
+        return _(board.period_name)
+    if board.period_kind == "extra_time":
+        return _("extra time {number}").format(number=board.period_number)
+    return _("{period_name} {number}").format(period_name=_(board.period_name), number=board.period_number)
 
 
 def clock_text(state: MatchState) -> str:

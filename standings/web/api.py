@@ -69,7 +69,7 @@ def court_json(v: View, court: str) -> dict[str, Any]:
         "court": court,
         "now": None if now is None else match_json(v, now),
         "next": None if following is None else match_json(v, following),
-        "live": v.data.live.get(court),
+        "live": None if court not in v.data.live else asdict(v.data.live[court]),
         "online": None if presence is None else presence.online,
     }
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
+from rules.live import LiveBoard
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, Tournament, TournamentSchedule
@@ -87,7 +88,7 @@ class TournamentData:
     schedule: TournamentSchedule
     results: dict[int, RecordedResult] = field(default_factory=dict)
     decisions: tuple[Decision, ...] = ()
-    live: dict[str, dict[str, Any]] = field(default_factory=dict)  # court -> live state (rules' state as data)
+    live: dict[str, LiveBoard] = field(default_factory=dict)  # court -> the board its table published last
     live_at: dict[str, datetime] = field(default_factory=dict)  # court -> when that state was received
     presence: dict[str, Presence] = field(default_factory=dict)
     conflicts: tuple[Conflict, ...] = ()

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
 
 from rules.errors import CourtsideError
+from rules.live import LiveBoard
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult
 from rules.standings.decisions import decision_problem
@@ -89,16 +89,16 @@ class MemoryBackend:
         def step(d: TournamentData) -> TournamentData:
             results = dict(d.results)
             results[number] = RecordedResult(number=number, result=result, recorded_at=d.now, by=by)
-            live = {c: s for c, s in d.live.items() if s.get("match") != number}
+            live = {c: b for c, b in d.live.items() if b.match != str(number)}
             return replace(d, results=results, live=live)
 
         self._run(step)
 
-    def set_live(self, court: str, state: dict[str, Any]) -> None:
+    def set_live(self, court: str, board: LiveBoard) -> None:
         self._run(
             lambda d: replace(
                 d,
-                live={**d.live, court: state},
+                live={**d.live, court: board},
                 # When it arrived, on the wall clock: the pages run the match clock on from this instant.
                 live_at={**d.live_at, court: datetime.now(UTC)},
                 presence={
@@ -107,10 +107,10 @@ class MemoryBackend:
                         court=court,
                         online=True,
                         last_seen=d.now,
-                        last_message=f"live state, match {state.get('match')}",
+                        last_message=f"live state, match {board.match}",
                         last_kind="live",
-                        last_match=state.get("match"),
-                        playing=state.get("match"),
+                        last_match=_number(board.match),
+                        playing=_number(board.match),
                     ),
                 },
             )
@@ -263,3 +263,7 @@ def _score(r: MatchResult) -> str:
 
 
 __all__ = ["CourtsideError", "Decision", "MemoryBackend"]
+
+
+def _number(match: str | None) -> int | None:
+    return int(match) if match is not None and match.isdigit() else None

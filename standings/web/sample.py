@@ -8,6 +8,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from importlib import resources
 
+from rules.live import LiveBoard, live_board
+from rules.match import ClockStarted, ClockStopped, Goal, Match, PeriodAdvanced
+from rules.ruleset import load_ruleset
 from rules.standings import MatchResult
 from standings.web.inputs import Conflict, Presence, Sanction
 from standings.web.memory import MemoryBackend
@@ -50,14 +53,22 @@ def sample_backend(clock: Callable[[], datetime] | None = None, *, played: int =
     return backend
 
 
-def live_state(number: int, home: int, away: int, *, running: bool, clock_ms: int = 14 * 60_000 + 25_000,
-               penalties: tuple[dict[str, object], ...] = ()) -> dict[str, object]:
-    """A live state as the table publishes it (rules' MatchState as data, plus the match number)."""
-    seconds = clock_ms // 1000
-    return {
-        "match": number, "phase": "play", "period": 2, "period_label": "half 2", "clock_ms": clock_ms,
-        "clock_text": f"{seconds // 60}:{seconds % 60:02d}", "running": running, "home_goals": home,
-        "away_goals": away, "penalties": list(penalties) or [
-            {"team": "away", "label": "Yellow card", "short": "YC", "player": "11", "remaining_ms": 95_000,
-             "remaining_text": "1:35", "waiting": False}],
-    }
+def live_state(number: int, home: int, away: int, *, running: bool, clock_ms: int = 14 * 60_000 + 25_000) -> LiveBoard:
+    """The board a table publishes for match ``number`` in the second half, ``clock_ms`` left, made by playing
+    the engine: ``home``-``away`` goals in the first half, then the second half started."""
+    ruleset = load_ruleset("youth-football")
+    match = Match(ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    at = 0
+    for side, goals in (("home", home), ("away", away)):
+        for _ in range(goals):
+            at += 60_000
+            match.apply(Goal(at=at, team=side))  # type: ignore[arg-type]
+    half = ruleset.match.period_length
+    match.apply(PeriodAdvanced(at=half))
+    second = half + ruleset.match.intervals[0]
+    match.apply(ClockStarted(at=second))
+    at = second + half - clock_ms
+    if not running:
+        match.apply(ClockStopped(at=at))
+    return live_board(match.state_at(at), ruleset, str(number))

@@ -18,6 +18,8 @@ from typing import Any
 
 from sqlalchemy import bindparam, func, select
 
+from rules.errors import ProtocolError
+from rules.live import LiveBoard, read_live
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, ScheduledMatch, TournamentSchedule
 from standings import desk, discipline, queries
@@ -252,17 +254,19 @@ class ServiceBackend:
         """The base with what changes several times a second: live states, presence, conflicts."""
         store, plan = self.store, self.plan
         name_of, fixtures, results = plan.courts, base.fixtures, base.results
-        live: dict[str, dict[str, Any]] = {}
+        live: dict[str, LiveBoard] = {}
         live_at: dict[str, datetime] = {}
         sanctions = list(base.sanctions)
         for court, view in queries.live_states(store).items():
-            state = dict(view.state)
-            if view.match_id is not None and view.match_id.isdigit():
-                state["match"] = int(view.match_id)
-                f = fixtures.get(int(view.match_id))
+            try:
+                board = read_live(view.state)
+            except ProtocolError:
+                continue  # stored by a table of an older version: its next message replaces it
+            if board.match is not None and board.match.isdigit():
+                f = fixtures.get(int(board.match))
                 if f is not None and f.home and f.away and f.number not in results:
-                    sanctions += sanctions_from_cards(f.number, f.home, f.away, state.get("cards") or ())
-            live[name_of.get(court, court)] = state
+                    sanctions += sanctions_from_cards(f.number, f.home, f.away, view.state["state"].get("cards") or ())
+            live[name_of.get(court, court)] = board
             live_at[name_of.get(court, court)] = _local(view.updated_at)
         presence = {}
         for p in queries.court_presence(store):

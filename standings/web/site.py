@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from standings.web.accounts import Accounts
+from standings.web.livestate import CourtLive, court_live
 from standings.web.port import Backend
 from standings.web.sessions import COOKIE, LoginGuard, Session, Sessions
 from standings.web.view import View
@@ -43,9 +45,9 @@ class Site:
         self.env.filters["word"] = lambda s: words.gettext(s) if s else ""  # a ruleset's or table's word, if known
         self.env.filters["slot"] = lambda name: team_text(words, str(name))
         self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
-        self.env.filters["mmss"] = _mmss
         self.env.globals["round_name"] = lambda r: round_text(words, r)
-        self.env.globals["clock_of"] = _clock_of
+        self.gettext = words.gettext
+        self.env.globals["clock_of"] = lambda view, court: live_of(view, court, words.gettext)
         # A place's reason and a tie's need in the page's language, from the standings' phrases.
         self.env.globals["reason_of"] = lambda table, row, complete: reason_in(words, table, row, complete=complete)
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
@@ -67,7 +69,7 @@ class Site:
         if html is None:
             kind, _, arg = name.partition("/")
             template = self.env.get_template(f"regions/{kind}.html")
-            html = template.render(v=view, arg=arg, data=view.data, clock=_clock_of(view, arg) if kind in (
+            html = template.render(v=view, arg=arg, data=view.data, clock=live_of(view, arg, self.gettext) if kind in (
                 "court", "overlay") else None)
             self._regions[key] = html
         return html
@@ -109,25 +111,13 @@ class Site:
         )
 
 
-def _mmss(ms: int | None) -> str:
-    if ms is None:
-        return ""
-    seconds = max(0, -(-int(ms) // 1000))
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def _clock_of(view: View, court: str) -> dict[str, Any] | None:
-    """The court's live state with what the page's script needs to run the clock on its own."""
-    state = view.data.live.get(court)
-    if state is None:
+def live_of(view: View, court: str, gettext: Callable[[str], str]) -> CourtLive | None:
+    """The court's live board as its region draws it, carried to the snapshot's instant."""
+    board = view.data.live.get(court)
+    if board is None:
         return None
-    at = view.data.live_at.get(court, view.data.now)
-    m = view.data.ruleset.match
-    down = m.clock_direction == "down"
-    return {
-        **state,
-        "down": down,
-        "at": int(at.timestamp() * 1000),
-        "limit": 0 if down else m.period_length,
-        "number": state.get("match"),
-    }
+    now = view.data.now
+    at = view.data.live_at.get(court, now)
+    if at.tzinfo is not None and now.tzinfo is None:
+        at = at.astimezone().replace(tzinfo=None)  # the snapshot's instants are the venue's local time
+    return court_live(board, at, max(at, now), gettext)

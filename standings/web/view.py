@@ -123,7 +123,8 @@ class View:
         data = self.data
         window = protest_window(data)
         playing = {p.playing for p in data.presence.values() if p.online and p.playing is not None}
-        playing |= {int(s["match"]) for s in data.live.values() if _is_live(s)}
+        playing |= {int(b.match) for b in data.live.values()
+                    if b.match is not None and b.match.isdigit() and b.phase != "finished"}
         rows = []
         for m in data.schedule.matches:
             court, start = data.moves.get(m.number, (m.court, m.start))
@@ -189,6 +190,20 @@ class View:
     def team_matches(self, team: str) -> list[MatchRow]:
         return [m for m in self.matches if team in m.teams()]
 
+    def days(self, matches: list[MatchRow] | None = None) -> list[tuple[datetime, list[MatchRow]]]:
+        """The matches (all of them unless told) by the day they are played, in playing order."""
+        out: list[tuple[datetime, list[MatchRow]]] = []
+        for m in self.matches if matches is None else matches:
+            if not out or out[-1][0].date() != m.start.date():
+                out.append((m.start, []))
+            out[-1][1].append(m)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """Every match has its result: the day is over and the pages lead with the final ranking."""
+        return bool(self.matches) and all(m.recorded is not None for m in self.matches)
+
     @property
     def teams(self) -> list[str]:
         return sorted(t.name for t in self.data.tournament.teams)
@@ -208,6 +223,18 @@ class View:
             return []
         return [s.team or s.text for s in self.progress.pools[pool].teams]
 
+    def team_pools(self, team: str) -> list[tuple[str, int | None, int]]:
+        """(pool, the team's place in it or None before it has played there, how many teams) for each pool
+        the team plays in, a second-round pool ("3A") once the team has filled its slot."""
+        out = []
+        for pool in self.pools:
+            teams = self.pool_teams(pool)
+            if team in teams:
+                table = self.table(pool)
+                place = next((r.rank for r in table.rows if r.team == team and r.played), None) if table else None
+                out.append((pool, place, len(teams)))
+        return out
+
     def pool_played(self, pool: str) -> tuple[int, int]:
         if self.progress is None or pool not in self.progress.pools:
             return 0, 0
@@ -221,6 +248,12 @@ class View:
             if not m.is_pool:
                 rounds.setdefault(m.round, []).append(m)
         return list(rounds.items())
+
+    def trees(self) -> list[Any]:
+        """The knock-out matches drawn as brackets (:mod:`standings.web.bracket`)."""
+        from standings.web.bracket import trees  # it reads a View: imported here, not at the top
+
+        return trees(self)
 
     def final_ranking(self) -> list[tuple[int, str, str | None]]:
         """(place, team or placeholder, what it still needs)."""
@@ -266,5 +299,3 @@ def _awarded(data: TournamentData, result: MatchResult) -> tuple[int, int] | Non
     return counted.home_goals, counted.away_goals
 
 
-def _is_live(state: dict[str, Any]) -> bool:
-    return state.get("match") is not None and state.get("phase") not in (None, "finished")
