@@ -132,6 +132,20 @@ def test_the_printable_pool_page_is_the_table_without_the_live_parts(day: Any) -
     assert page.count("3–0") + page.count("0–3") == 6  # every match of the pool with its score
 
 
+def test_pool_c_lists_the_results_it_carries_forward_so_its_table_adds_up(day: Any) -> None:
+    """Issue 19's fourth fault: each team of pool C showed 1 played with no match listed."""
+    service, client, view = day
+    page = html.unescape(client.get("/pool/C").text)
+    assert "Carried forward from the first pools" in page
+    carried = page[page.index("Carried forward from the first pools"):]
+    rows = _rows(service, "C")
+    assert rows and all(r.played == 1 for r in rows)  # the meeting from their first pool, before pool C plays
+    listed = re.findall(r'<td class="pair">(.*?)</td>', carried, re.S)
+    assert len(listed) == 2  # 3A v 4A and 3B v 4B, as played in pools A and B
+    for r in rows:  # every played match the table counts is on the page
+        assert sum(r.team in pair for pair in listed) == r.played, (r.team, listed)
+
+
 def test_the_bracket_ranking_team_and_courts_follow_the_results(day: Any) -> None:
     _, client, view = day
     sf1 = next(m for m in view.matches if m.stage == "SF1")

@@ -235,6 +235,15 @@ class View:
                 out.append((pool, place, len(teams)))
         return out
 
+    def carried(self, pool: str) -> list[MatchRow]:
+        """The earlier pools' matches whose results a carry-forward pool (pool C) counts, as they were played:
+        its table counts them, so its page lists them beside its own."""
+        if self.progress is None or pool not in self.progress.pools:
+            return []
+        pairs = {(r.home, r.away) for r in self.progress.pools[pool].carried}
+        return [m for m in self.matches if m.stage != pool and m.recorded is not None
+                and (m.recorded.result.home, m.recorded.result.away) in pairs]
+
     def pool_played(self, pool: str) -> tuple[int, int]:
         if self.progress is None or pool not in self.progress.pools:
             return 0, 0
