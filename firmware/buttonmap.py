@@ -3,6 +3,11 @@
 A TOML file (the default, ``firmware/buttons.toml``, is for a 12-button table). It is
 checked completely before anything starts: an unknown action, a pin used twice or a
 pin that is not on the header is refused with the file, the key and the reason.
+
+The same file says where the horn sounds (a relay on a pin, the screen's own speakers
+through HDMI audio, or both), its pattern for each ruleset, and which pin the clean
+shutdown button holds (the kernel's, so no button may take it). hardware.md's wiring
+diagram is drawn from this file too (docs/wiring/).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 
 from firmware.errors import ButtonMapError
 from firmware.pins import pin_problem
+from rules.ruleset import PRESETS
 
 # Every action a button or key can have. The short names of the 12-button table are
 # also its button names; the rest are meant for holds or for larger boxes.
@@ -67,9 +73,21 @@ class Timing:
 
 @dataclass(frozen=True, kw_only=True)
 class Output:
-    pin: int
+    """A buzzer, or the horn: a pin switched on and off in ``pattern`` (seconds on, off, on, ...)."""
+
+    pin: int | None  # None: a horn through the screen's speakers only
     active_high: bool = True
     pattern: tuple[float, ...] = (1.0,)
+    relay: bool = True  # the horn: through the relay on ``pin``
+    screen: bool = False  # the horn: through the screen's own speakers (HDMI audio, pygame's mixer)
+    volume: float = 1.0
+    device: str | None = None  # an audio output by its name (SDL's); None: the system's default
+    file: Path | None = None  # a recorded horn (WAV or OGG) instead of the built-in tone
+    patterns: tuple[tuple[str, tuple[float, ...]], ...] = ()  # (ruleset name, its own pattern)
+
+    def pattern_for(self, ruleset: str) -> tuple[float, ...]:
+        """The pattern of the ruleset named ``ruleset`` (its preset name), else the map's ``pattern``."""
+        return dict(self.patterns).get(ruleset, self.pattern)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,6 +98,7 @@ class ButtonMap:
     horn: Output | None
     buzzer: Output | None
     keys: dict[str, str]
+    shutdown: int | None = None  # the clean shutdown button's GPIO (dtoverlay=gpio-shutdown): never opened here
 
     def button(self, name: str) -> ButtonSpec | None:
         return next((b for b in self.buttons if b.name == name), None)
@@ -115,7 +134,7 @@ def parse_button_map(text: str, source: str) -> ButtonMap:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ButtonMapError(source, "", f"not valid TOML: {err}") from None
-    _only(data, {"timing", "buttons", "horn", "buzzer", "keys"}, source, "")
+    _only(data, {"timing", "buttons", "horn", "buzzer", "shutdown", "keys"}, source, "")
     timing = _timing(_table(data.get("timing", {}), source, "timing"), source)
     raw_buttons = _table(data.get("buttons"), source, "buttons")
     if not raw_buttons:
@@ -131,14 +150,20 @@ def parse_button_map(text: str, source: str) -> ButtonMap:
         hold = _action(table.get("hold"), source, f"{key}.hold", required=False)
         assert press is not None
         buttons.append(ButtonSpec(name=name, pin=pin, press=press, hold=hold))
-    horn = _output(data.get("horn"), source, "horn", used)
+    horn = _horn(data.get("horn"), source, used)
     buzzer = _output(data.get("buzzer"), source, "buzzer", used)
+    shutdown = None
+    if data.get("shutdown") is not None:
+        table = _table(data["shutdown"], source, "shutdown")
+        _only(table, {"pin"}, source, "shutdown")
+        shutdown = _pin(table.get("pin"), source, "shutdown.pin", used, "shutdown")
     keys: dict[str, str] = {}
     for key_name, action in _table(data.get("keys", {}), source, "keys").items():
         checked = _action(action, source, f"keys.{key_name}", required=True)
         assert checked is not None
         keys[key_name.lower()] = checked
-    return ButtonMap(source=source, buttons=tuple(buttons), timing=timing, horn=horn, buzzer=buzzer, keys=keys)
+    return ButtonMap(source=source, buttons=tuple(buttons), timing=timing, horn=horn, buzzer=buzzer, keys=keys,
+                     shutdown=shutdown)
 
 
 def _table(value: Any, source: str, key: str) -> dict[str, Any]:
@@ -207,13 +232,72 @@ def _output(value: Any, source: str, key: str, used: dict[int, str]) -> Output |
     table = _table(value, source, key)
     _only(table, {"pin", "active_high", "pattern", "length"}, source, key)
     pin = _pin(table.get("pin"), source, f"{key}.pin", used, key)
+    return Output(pin=pin, active_high=_active_high(table, source, key), pattern=_pattern_of(table, source, key))
+
+
+HORN_KEYS = {"through", "pin", "active_high", "pattern", "length", "volume", "device", "file", "patterns"}
+THROUGH = ("relay", "screen")
+
+
+def _horn(value: Any, source: str, used: dict[int, str]) -> Output | None:
+    """The ``[horn]`` table: where it sounds, its pin (for the relay), its patterns, the speakers' settings."""
+    if value is None:
+        return None
+    table = _table(value, source, "horn")
+    _only(table, HORN_KEYS, source, "horn")
+    through = table.get("through", ["relay"])
+    if (not isinstance(through, list) or not through or any(t not in THROUGH for t in through)
+            or len(set(through)) != len(through)):
+        raise ButtonMapError(source, "horn.through", f'a list of "relay" and/or "screen" is required, not {through!r}')
+    relay = "relay" in through
+    pin = None
+    if relay or "pin" in table:
+        if relay and "pin" not in table:
+            raise ButtonMapError(source, "horn.pin", 'required key is missing (the horn sounds through the relay: '
+                                 'give its GPIO pin, or through = ["screen"])')
+        pin = _pin(table.get("pin"), source, "horn.pin", used, "horn")
+    volume = table.get("volume", 1.0)
+    if type(volume) not in (int, float) or not 0 < volume <= 1:
+        raise ButtonMapError(source, "horn.volume", f"a number above 0 and at most 1 is required, not {volume!r}")
+    device = table.get("device")
+    if device is not None and (not isinstance(device, str) or not device.strip()):
+        raise ButtonMapError(source, "horn.device", f"an audio output's name is required, not {device!r}")
+    file = None
+    if "file" in table:
+        name = table["file"]
+        if not isinstance(name, str) or not name:
+            raise ButtonMapError(source, "horn.file", f"a sound file's name is required, not {name!r}")
+        file = Path(name) if Path(name).is_absolute() else Path(source).parent / name
+        if not file.is_file():
+            raise ButtonMapError(source, "horn.file", f"no such sound file {str(file)!r}")
+    patterns = []
+    for ruleset, raw in _table(table.get("patterns", {}), source, "horn.patterns").items():
+        if ruleset not in PRESETS:
+            raise ButtonMapError(source, f"horn.patterns.{ruleset}",
+                                 f"not a ruleset's name (rulesets: {', '.join(PRESETS)})")
+        patterns.append((ruleset, _pattern(raw, source, f"horn.patterns.{ruleset}")))
+    return Output(pin=pin, active_high=_active_high(table, source, "horn"), pattern=_pattern_of(table, source, "horn"),
+                  relay=relay, screen="screen" in through, volume=float(volume), device=device, file=file,
+                  patterns=tuple(patterns))
+
+
+def _active_high(table: dict[str, Any], source: str, key: str) -> bool:
     active_high = table.get("active_high", True)
     if type(active_high) is not bool:
         raise ButtonMapError(source, f"{key}.active_high", f"true or false is required, not {active_high!r}")
+    return active_high
+
+
+def _pattern_of(table: dict[str, Any], source: str, key: str) -> tuple[float, ...]:
     if "length" in table and "pattern" in table:
         raise ButtonMapError(source, f"{key}.length", "give length or pattern, not both")
-    pattern = table.get("pattern", [table.get("length", 1.0)])
+    if "length" in table:
+        return _pattern([table["length"]], source, f"{key}.length")
+    return _pattern(table.get("pattern", [1.0]), source, f"{key}.pattern")
+
+
+def _pattern(pattern: Any, source: str, key: str) -> tuple[float, ...]:
     if (not isinstance(pattern, list) or not pattern or len(pattern) > 15
             or any(type(x) not in (int, float) or not 0 < x <= 10 for x in pattern)):
-        raise ButtonMapError(source, f"{key}.pattern", "1 to 15 durations in seconds (on, off, on, ...), each 0-10 s")
-    return Output(pin=pin, active_high=active_high, pattern=tuple(float(x) for x in pattern))
+        raise ButtonMapError(source, key, "1 to 15 durations in seconds (on, off, on, ...), each 0-10 s")
+    return tuple(float(x) for x in pattern)

@@ -54,6 +54,7 @@ def scoreboard_view(view: TableView, help: tuple[str, ...] = (), language: str |
 
 class PygameScreen:
     frame_interval: float | None = 0.05
+    has_speakers = True  # the HDMI screen's own: the horn may sound through them (firmware/horn.py)
 
     def __init__(self, keys: dict[str, str] | None = None, language: str | None = None) -> None:
         """``language``: the tournament file's (``courtside table --tournament``); None is English."""

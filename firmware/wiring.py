@@ -1,7 +1,7 @@
 """``courtside table --check-wiring``: each button, as it is pressed, with its GPIO and physical pin.
 
 A person wiring a box presses every button once and sees its name; a HORN press
-also sounds the horn, so its relay is checked too. Ctrl-C ends it (a script ends it
+also sounds the horn, so its relay and the screen's speakers are checked too. Ctrl-C ends it (a script ends it
 after its last line).
 
 Only real pins can be pressed by hand: on a machine without GPIO (a laptop, a server)
@@ -20,7 +20,7 @@ from firmware.buttons import GpioButtons
 from firmware.clock import TableClock
 from firmware.commands import Command, Edge, Stop
 from firmware.errors import PinsError
-from firmware.horn import Signal
+from firmware.horn import make_horn, output_names
 from firmware.pins import board, make_factory, physical
 from firmware.script import Press, ScriptPlayer, check_buttons
 
@@ -46,12 +46,21 @@ def check_wiring(buttons_path: str | None, pins: str, presses: Sequence[Press] |
     clock = TableClock(speed=0 if presses is not None else 1)
     q: queue.Queue[Command] = queue.Queue()
     devices = GpioButtons(button_map, factory, q.put, clock.seconds)
-    horn = Signal("horn", button_map.horn, factory)
+    horn = make_horn(button_map, factory, "", speakers=True)  # the map's own pattern: no match is loaded
     print(f"Wiring check ({button_map.source}): press each button; Ctrl-C ends.")
     for spec in button_map.buttons:
         print(f"  {spec.name:<14} GPIO {spec.pin:>2}  pin {physical(spec.pin):>2}")
-    if button_map.horn is not None:
-        print(f"  {'horn relay':<14} GPIO {button_map.horn.pin:>2}  pin {physical(button_map.horn.pin):>2}")
+    h = button_map.horn
+    if h is not None and h.pin is not None and h.relay:
+        print(f"  {'horn relay':<14} GPIO {h.pin:>2}  pin {physical(h.pin):>2}")
+    if h is not None and h.screen:
+        where = h.device or "the system's default audio output"
+        print(f"  {'horn speakers':<14} {where}" if horn.speaker is not None else
+              f"  {'horn speakers':<14} cannot be opened (see the warning above)")
+        print(f"  {'':<14} audio outputs here ([horn] device): {'; '.join(output_names()) or 'none'}")
+    if button_map.shutdown is not None:
+        print(f"  {'shutdown':<14} GPIO {button_map.shutdown:>2}  pin {physical(button_map.shutdown):>2}"
+              "  (the kernel's gpio-shutdown: not checked here)")
     sys.stdout.flush()
     script = ScriptPlayer(presses, devices.pin, q.put) if presses is not None else None
     seen: set[str] = set()

@@ -17,8 +17,11 @@ TWELVE = ["clock_start", "clock_stop", "goal_home", "goal_away", "penalty_home",
 def test_default_map_has_the_twelve_buttons_on_distinct_header_pins() -> None:
     m = load_button_map()
     assert [b.name for b in m.buttons] == TWELVE
-    pins = [b.pin for b in m.buttons] + [m.horn.pin if m.horn else -1, m.buzzer.pin if m.buzzer else -1]
+    pins = [b.pin for b in m.buttons] + [m.horn.pin if m.horn else -1, m.buzzer.pin if m.buzzer else -1,
+                                         m.shutdown or -1]
     assert len(set(pins)) == len(pins)
+    # The buzzer and the clean shutdown button are two pins (hardware.md had GPIO 21 for both).
+    assert m.buzzer is not None and (m.buzzer.pin, m.shutdown) == (20, 21)
     assert all(p in HEADER for p in pins)
     assert all(b.press == b.name for b in m.buttons)  # each button's name is its short-press action
     mode = m.button("mode")

@@ -12,7 +12,7 @@ from standings.web.screenshots import DESK, LOGIN, PAGES, WIDTHS
 from tests.web_support import all_routes
 
 SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
-NOT_PAGES = {"/live"}  # the pages' live stream
+NOT_PAGES = {"/live", "/team/{team:name}/calendar.ics"}  # the pages' live stream; a team's calendar feed
 
 
 def test_every_page_route_has_its_screenshots() -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import unicodedata
 from collections.abc import AsyncIterator
+from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from standings.web.calendar import team_calendar
 from standings.web.limits import HeldStream, StreamSlots
 from standings.web.site import Site
 
@@ -51,10 +54,25 @@ def routes(site: Site) -> list[Route]:
         name = request.path_params["team"]
         if name not in v.teams:
             raise HTTPException(404, f"there is no team {name}")
-        return site.page(request, "team.html", team=name, regions=[f"team/{name}"])
+        feed = f"/team/{quote(name, safe='')}/calendar.ics"
+        return site.page(request, "team.html", team=name, regions=[f"team/{name}"], calendar=feed,
+                         subscribe=f"webcal://{request.url.netloc}{feed}")
 
     async def teams(request: Request) -> Response:
-        return site.page(request, "teams.html", regions=[])
+        query = request.query_params.get("q", "")[:100]
+        found = [t for t in site.view().teams if _folded(query) in _folded(t)]
+        return site.page(request, "teams.html", regions=[], query=query, found=found)
+
+    async def schedule(request: Request) -> Response:
+        return site.page(request, "schedule.html", regions=["schedule"])
+
+    async def calendar(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["team"]
+        if name not in v.teams:
+            raise HTTPException(404, f"there is no team {name}")
+        return Response(team_calendar(v, name), media_type="text/calendar; charset=utf-8",
+                        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
     streams = StreamSlots()
 
@@ -79,7 +97,9 @@ def routes(site: Site) -> list[Route]:
         Route("/pool/{pool:name}/print", pool, name="pool_print"),
         Route("/bracket", bracket, name="bracket"),
         Route("/ranking", ranking, name="ranking"),
+        Route("/schedule", schedule, name="schedule"),
         Route("/teams", teams, name="teams"),
+        Route("/team/{team:name}/calendar.ics", calendar, name="calendar"),
         Route("/team/{team:name}", team, name="team"),
         Route("/court/{court:name}", court, name="court"),
         Route("/court/{court:name}/overlay", court, name="overlay"),
@@ -89,11 +109,17 @@ def routes(site: Site) -> list[Route]:
 
 def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     v = site.view()
-    names = {"courts", "bracket", "ranking"} | ({"deskcourts"} if desk else set())
+    names = {"courts", "bracket", "ranking", "schedule"} | ({"deskcourts"} if desk else set())
     names |= {f"pool/{p}" for p in v.pools}
     names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
     names |= {f"team/{t}" for t in v.teams}
     return [w for w in dict.fromkeys(wanted) if w in names]
+
+
+def _folded(text: str) -> str:
+    """A name as a search compares it: "koln" finds "Köln", "ÖREBRO" finds "Örebro"."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in plain if not unicodedata.combining(ch))
 
 
 def _event(name: str, html: str, version: int) -> bytes:

@@ -1,16 +1,18 @@
 """Screenshots of every web page at phone (390 px) and desktop width, into docs/screens/web-*.png.
 
-    .venv/bin/python -m standings.web.screenshots [--out docs/screens] [--lang en]
+    .venv/bin/python -m standings.web.screenshots [--out docs/screens] [--lang en] [--only schedule team]
 
 Serves the sample tournament day (:mod:`standings.web.sample`) on a free loopback port and
 photographs it with Debian's Chromium through Playwright, in the sample cup's own language
-(Swedish, from its tournament file) unless ``--lang`` says otherwise.
+(Swedish, from its tournament file) unless ``--lang`` says otherwise. The parents' pages over the
+real service, halfway through a day and after its final, are docs/screens/make_web_day.py's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import socket
 import threading
 import time
@@ -30,9 +32,9 @@ PASSWORD = "screenshots only"
 # Every page the app serves, by its route (tests/test_web_screenshots.py checks none is left out); the
 # desk's pages after logging in. The login page is photographed on its own, before.
 PAGES = {
-    "tournament": "/", "pool": "/pool/{pool}", "pool-print": "/pool/{pool}/print", "bracket": "/bracket",
-    "ranking": "/ranking", "teams": "/teams", "team": "/team/{team}", "court": "/court/{court}",
-    "overlay": "/court/{court}/overlay",
+    "tournament": "/", "schedule": "/schedule", "pool": "/pool/{pool:name}", "pool-print": "/pool/{pool:name}/print",
+    "bracket": "/bracket", "ranking": "/ranking", "teams": "/teams", "team": "/team/{team:name}",
+    "court": "/court/{court:name}", "overlay": "/court/{court:name}/overlay",
 }
 LOGIN = "/desk/login"
 DESK = {"desk": "/desk", "desk-match": "/desk/match/{number:int}"}
@@ -41,14 +43,16 @@ DESK = {"desk": "/desk", "desk-match": "/desk/match/{number:int}"}
 def fill(route: str, *, pool: str, team: str, court: str, number: int) -> str:
     """A route's path for the sample day: pool C (the tie waiting for lots), the live match's home team
     and court, match 2 (the conflicting result)."""
-    return (route.replace("{pool}", quote(pool)).replace("{team}", quote(team)).replace("{court}", quote(court))
-            .replace("{number:int}", str(number)))
+    values = {"pool": quote(pool, safe=""), "team": quote(team, safe=""), "court": quote(court, safe=""),
+              "number": str(number)}
+    return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: values[m.group(1)], route)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screens", type=Path)
     parser.add_argument("--lang", help="en, sv or sk (default: the tournament file's)")
+    parser.add_argument("--only", nargs="+", metavar="PAGE", help=f"just these pages (of {', '.join(PAGES)})")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -66,8 +70,8 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     v = app.state.site.view()
     where = {"pool": "C", "team": v.matches[12].home, "court": v.matches[12].court, "number": 2}
-    pages = {name: fill(route, **where) for name, route in PAGES.items()}
-    desk = {name: fill(route, **where) for name, route in DESK.items()}
+    pages = {name: fill(route, **where) for name, route in PAGES.items() if not args.only or name in args.only}
+    desk = {name: fill(route, **where) for name, route in DESK.items() if not args.only}
     args.out.mkdir(parents=True, exist_ok=True)
     try:
         with sync_playwright() as p:
@@ -80,6 +84,9 @@ def main() -> int:
                     page.wait_for_timeout(600)  # let the live stream connect (the footer then says Live)
                     page.screenshot(path=str(args.out / f"web-{name}-{label}.png"), full_page=True,
                                     omit_background=name == "overlay")
+                if args.only:
+                    context.close()
+                    continue
                 page.goto(base + LOGIN)
                 page.screenshot(path=str(args.out / f"web-desk-login-{label}.png"), full_page=True)
                 page.fill("#name", "organiser")
@@ -95,7 +102,7 @@ def main() -> int:
         server.should_exit = True
         thread.join(timeout=10)
         backend.close()
-    print(f"wrote {len(WIDTHS) * (len(pages) + 1 + len(desk))} screenshots to {args.out}")
+    print(f"wrote {len(WIDTHS) * (len(pages) + (0 if args.only else 1) + len(desk))} screenshots to {args.out}")
     return 0
 
 
