@@ -3,15 +3,19 @@ the read-only screen user(s).
 
 Written with ``mosquitto_passwd`` (installed with Mosquitto) so the hash is exactly the broker's
 own; a password not given is generated (``secrets``) and printed once, to put in the table's
-configuration. The file is made readable by its owner only. A screen user (``--screen``) may only
-read: the shipped ACL (systemd/mosquitto/acl) gives the user ``screen`` read access to the courts'
-live, presence and schedule topics and the pools' tables, and nothing to write; any other screen
-name needs the same ``user NAME`` block there, which the command says.
+configuration. The file is readable by its owner only, and that owner is the ``mosquitto`` user when the
+command runs as root: Mosquitto 2 drops to its own user before it reads the file ("Unable to open pwfile"
+otherwise), and newer releases warn about a file another user owns or others can read.
+
+A screen user (``--screen``) may only read: the shipped ACL (systemd/mosquitto/acl) gives the user
+``screen`` read access to the courts' live, presence and schedule topics and the pools' tables, and
+nothing to write; any other screen name needs the same ``user NAME`` block there, which the command says.
 """
 
 from __future__ import annotations
 
 import os
+import pwd
 import secrets
 import shutil
 import subprocess
@@ -45,6 +49,28 @@ def write_password_file(path: str | Path, users: dict[str, str]) -> None:
         done = subprocess.run([tool, "-b", str(path), name, password], capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise PasswordFileError(f"{path}: mosquitto_passwd refused {name!r}: {done.stderr.strip()}")
+    hand_to_broker(path)
+
+
+BROKER_USER = "mosquitto"
+"""The account Debian's Mosquitto runs as (it starts as root and drops to it before reading its files)."""
+
+
+def hand_to_broker(path: Path) -> bool:
+    """Make ``path`` the broker's own, mode 0600; True if done, False (with a note) when not running as root."""
+    path.chmod(0o600)
+    try:
+        account = pwd.getpwnam(BROKER_USER)
+    except KeyError:
+        print(f"note: there is no {BROKER_USER!r} user here; on the broker's machine run "
+              f"chown {BROKER_USER}:{BROKER_USER} {path}", file=sys.stderr)
+        return False
+    if os.geteuid() != 0:
+        print(f"note: Mosquitto reads {path} as the {BROKER_USER!r} user: run "
+              f"sudo chown {BROKER_USER}:{BROKER_USER} {path}", file=sys.stderr)
+        return False
+    os.chown(path, account.pw_uid, account.pw_gid)
+    return True
 
 
 SCREEN_USER = "screen"
