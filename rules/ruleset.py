@@ -21,6 +21,7 @@ from rules.ruleset_model import (
     DECISION_CRITERIA,
     DEFAULT_ROUNDS,
     Criterion,
+    FairPlay,
     LossBand,
     MatchFormat,
     Millis,
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_LINES",
     "PRESETS",
     "Criterion",
+    "FairPlay",
     "LossBand",
     "MatchFormat",
     "Millis",
@@ -160,9 +162,20 @@ def stage_of_round(ruleset: Ruleset, name: str) -> StageKind:
 
 
 def ruleset_settings(ruleset: Ruleset) -> dict[str, Any]:
-    """Every setting as plain data (durations in ms), in declaration order: what a digest covers."""
+    """Every setting as plain data (durations in ms), in declaration order: what a digest covers.
+
+    The ranking settings added after match logs were first written (``mutual``, ``fair_play``)
+    are left out while they keep their defaults, so a stored log's digest still names its preset."""
     data: dict[str, Any] = as_data(ruleset)
+    ranking = data.get("ranking")
+    if isinstance(ranking, dict):
+        for key, default in _LATER_DEFAULTS.items():
+            if key in ranking and ranking[key] == default:
+                del ranking[key]
     return data
+
+
+_LATER_DEFAULTS: dict[str, Any] = {"mutual": "points", "fair_play": None}
 
 
 def ruleset_digest(ruleset: Ruleset) -> str:

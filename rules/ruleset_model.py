@@ -37,6 +37,7 @@ Criterion = Literal[
     "head_to_head_table",
     "versus_best_outside",
     "bl_9_6_3",
+    "fair_play",
     "lots",
     "penalty_competition",
 ]
@@ -233,9 +234,24 @@ class Points(Settings):
         return best
 
 
+MutualCount = Literal["points", "points_goal_difference_goals"]
+"""What ``head_to_head`` counts in the games among the tied teams: their points only, or points,
+then goal difference, then goals scored (one mini-table)."""
+
+
+class FairPlay(Settings):
+    """Disciplinary (fair-play) points, lower ranks higher: points for each card kind, and whether
+    cards shown to team officials count (UEFA EURO 2024 art. 20.01 h: they do)."""
+
+    cards: Annotated[dict[str, Count], Size(1, 20)]
+    officials: bool = True
+
+
 class RankingRules(Settings):
     criteria: Annotated[list[Criterion], Size(1, 20)]
     tie_mode: Literal["uefa", "once", "restart", "top_team"] = "uefa"
+    mutual: MutualCount = "points"
+    fair_play: FairPlay | None = None
     # How often two teams meet in a pool (2 = double round robin): a results file
     # with more meetings than this has a pairing entered twice, so it is refused.
     meetings: Annotated[int, Bounds(1, 10)] = 1
@@ -244,6 +260,15 @@ class RankingRules(Settings):
     def _check(self) -> None:
         if len(set(self.criteria)) != len(self.criteria):
             raise ValueError("a criterion is listed twice")
+        spelt = [c for c in ("head_to_head_goal_difference", "head_to_head_goals_for") if c in self.criteria]
+        if self.mutual != "points" and spelt:
+            raise ValueError(
+                f"mutual = {self.mutual!r} already counts goal difference and goals in the games among the tied "
+                f"teams; {', '.join(map(repr, spelt))} would count them again (use mutual = 'points' or drop them)"
+            )
+        if ("fair_play" in self.criteria) != (self.fair_play is not None):
+            raise ValueError("'fair_play' in the criteria needs a [ranking.fair_play] table (points for each card "
+                             "kind), and the table needs the criterion")
         for name in DECISION_CRITERIA:
             if name in self.criteria and self.criteria.index(name) != len(self.criteria) - 1:
                 later = self.criteria[self.criteria.index(name) + 1 :]

@@ -66,3 +66,10 @@ def test_check_names_the_limit_of_a_file_too_large_for_a_ruleset(
     assert main(["rules", "check", str(path)]) == 2
     err = capsys.readouterr().err
     assert str(path) in err and "262,144 bytes" in err
+
+
+def test_show_prints_what_the_mutual_matches_count_with_its_source(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "show", "youth-football"]) == 0
+    text = capsys.readouterr().out
+    assert tomllib.loads(text)["ranking"]["mutual"] == "points"
+    assert 'c) "Inbördes möten" names no measure' in text

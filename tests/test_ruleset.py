@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from rules.errors import CourtsideError, RulesetError, UnknownRuleset
-from rules.ruleset import PRESETS, load_ruleset, parse_ruleset, preset_text, read_ruleset_file
+from rules.ruleset import (
+    PRESETS,
+    load_ruleset,
+    parse_ruleset,
+    preset_text,
+    read_ruleset_file,
+    ruleset_digest,
+    ruleset_settings,
+)
 
 MIN = 60_000
 
@@ -356,3 +364,40 @@ def test_a_file_too_large_is_refused_without_reading_it_all(tmp_path: Path) -> N
 def test_a_missing_file_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match="cannot read the file"):
         read_ruleset_file(tmp_path / "none.toml")
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_preset_states_what_the_mutual_matches_count(name: str) -> None:
+    # seed 003's "c) Inbördes möten" and the seeds README's "head-to-head" name no measure: each
+    # preset says which reading it takes (points only keeps every table printed so far)
+    assert load_ruleset(name).ranking.mutual == "points"
+    assert any(line.startswith("mutual = ") and "#" in line for line in preset_text(name).splitlines())
+
+
+def test_mutual_matches_counting_goals_cannot_also_list_the_goal_criteria() -> None:
+    data = preset_data("ice-hockey")
+    data["ranking"]["mutual"] = "points_goal_difference_goals"
+    (key, message), *_ = problems_of(data)
+    assert key == "ranking" and "'head_to_head_goal_difference'" in message and "count them again" in message
+    data["ranking"]["mutual"] = "goals"
+    (key, message), *_ = problems_of(data)
+    assert key == "ranking.mutual"
+
+
+def test_fair_play_needs_both_the_criterion_and_its_points() -> None:
+    data = preset_data("youth-football")
+    data["ranking"]["criteria"] = ["points", "goal_difference", "fair_play", "lots"]
+    (key, message), *_ = problems_of(data)
+    assert key == "ranking" and "[ranking.fair_play]" in message
+    data["ranking"]["fair_play"] = {"cards": {"yellow": 1, "red": 3}, "officials": False}
+    assert parse_ruleset(data, "my.toml").ranking.fair_play is not None
+    data["ranking"]["fair_play"] = {"cards": {}}
+    (key, _), *_ = problems_of(data)
+    assert key == "ranking.fair_play.cards"
+
+
+def test_the_new_ranking_settings_leave_stored_digests_alone_until_used() -> None:
+    ruleset = load_ruleset("youth-football")
+    assert "mutual" not in ruleset_settings(ruleset)["ranking"]
+    counted = ruleset.replace(ranking=ruleset.ranking.replace(mutual="points_goal_difference_goals"))
+    assert ruleset_digest(counted) != ruleset_digest(ruleset)

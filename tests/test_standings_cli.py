@@ -190,3 +190,41 @@ def test_a_decision_for_a_tie_that_only_an_earlier_decision_brings_out_is_used(
     assert data["unresolved"] == []
     assert "T4>T1>T2" not in captured.err
     assert "T2>T4 not used" in captured.err
+
+
+EURO_DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+
+
+def test_fair_play_points_are_read_from_a_file_and_a_tie_without_them_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["standings", "--rules", str(EURO_DOCS / "uefa-euro-2024.toml"), "--results",
+            str(EURO_DOCS / "euro-2024-groups.csv")]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "pool C: Denmark, Slovenia need the disciplinary (fair-play) points of Denmark and Slovenia" in out
+    assert main([*args, "--fair-play", str(EURO_DOCS / "euro-2024-fair-play.csv"), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["team"] for r in data["pools"]["C"]] == ["England", "Denmark", "Slovenia", "Serbia"]
+    assert data["unresolved"] == []
+    assert main([*args, "--fair-play", write(tmp_path, "fp.csv", "pool,team,points\nC,Denmark,7\nC,Slovenia,7\n"),
+                 "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unresolved"][0]["teams"] == ["Denmark", "Slovenia"]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("pool,team,points\nC,Scotland,1\n", "Scotland: not a team of pool C"),
+        ("pool,team,points\nZ,Denmark,1\n", "the file names pool 'Z', which has no results"),
+        ("pool,team,kind,count\nC,Denmark,purple,1\n", "card kind 'purple' is not one the ruleset counts"),
+    ],
+)
+def test_fair_play_for_an_unknown_team_or_card_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    args = ["standings", "--rules", str(EURO_DOCS / "uefa-euro-2024.toml"), "--results",
+            str(EURO_DOCS / "euro-2024-groups.csv"), "--fair-play", write(tmp_path, "fp.csv", text)]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert reason in captured.err and captured.out == ""

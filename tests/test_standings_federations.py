@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.ruleset import load_ruleset
-from rules.standings import Decision, MatchResult, parse_results_csv, rank_pool
+from rules.ruleset import Ruleset, load_ruleset
+from rules.standings import Decision, MatchResult, parse_results_csv, rank_pool, rank_pools
+from rules.standings.fairplay import parse_fair_play_csv
 from tests.standings_support import order, played, row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
@@ -253,3 +254,54 @@ def test_uefa_champions_league_2023_24_group_f_as_published() -> None:
         ("Newcastle United", 5, 6, 7),
     ]
     assert str(row(table, "Paris Saint-Germain")["reason"]).endswith("ahead on head-to-head goal difference +2 vs -2")
+
+
+EURO = load_ruleset(DOCS / "uefa-euro-2024.toml")
+EURO_RESULTS = parse_results_csv((DOCS / "euro-2024-groups.csv").read_text(encoding="utf-8"), "euro-2024-groups.csv")
+
+
+def euro_fair_play(ruleset: Ruleset = EURO) -> dict[str, dict[str, int]]:
+    text = (DOCS / "euro-2024-fair-play.csv").read_text(encoding="utf-8")
+    return parse_fair_play_csv(text, "euro-2024-fair-play.csv", ruleset.ranking.fair_play)
+
+
+# The final group tables of UEFA EURO 2024 as published by UEFA.
+EURO_2024_AS_PUBLISHED = {
+    "A": ["Germany", "Switzerland", "Hungary", "Scotland"],
+    "B": ["Spain", "Italy", "Croatia", "Albania"],
+    "C": ["England", "Denmark", "Slovenia", "Serbia"],
+    "D": ["Austria", "France", "Netherlands", "Poland"],
+    "E": ["Romania", "Belgium", "Slovakia", "Ukraine"],
+    "F": ["Portugal", "Türkiye", "Georgia", "Czechia"],
+}
+
+
+def test_uefa_euro_2024_groups_end_as_published() -> None:
+    standings = rank_pools(EURO, EURO_RESULTS, fair_play=euro_fair_play())
+    assert {pool: order(table) for pool, table in standings.pools.items()} == EURO_2024_AS_PUBLISHED
+    assert standings.unresolved == ()
+    # group E: all four on 4 points, the mini-table of all their games is the whole group
+    assert str(row(standings.pools["E"], "Romania")["reason"]).endswith(
+        "ahead on head-to-head goals scored among Belgium, Romania, Slovakia and Ukraine 4 vs 2")
+    # group C: Denmark and Slovenia level on everything up to wins; fair play decides
+    assert str(row(standings.pools["C"], "Denmark")["reason"]).endswith("ahead on disciplinary points 7 vs 8")
+
+
+def test_uefa_euro_2024_group_c_without_disciplinary_points_is_reported_never_guessed() -> None:
+    table = rank_pool(EURO, "C", EURO_RESULTS)
+    assert [r.rank for r in table.rows] == [1, 2, 2, 4]
+    [tie] = table.unresolved
+    assert tie.teams == ("Denmark", "Slovenia") and tie.method == ""
+    assert tie.needs == "the disciplinary (fair-play) points of Denmark and Slovenia, not in the data given"
+    # a team missing from the data is enough: nothing is guessed for it
+    assert rank_pool(EURO, "C", EURO_RESULTS, fair_play={"Denmark": 7}).unresolved[0].teams == ("Denmark", "Slovenia")
+
+
+def test_uefa_euro_2024_group_c_turns_on_the_team_officials_card() -> None:
+    # Without the yellow card to a Slovenian team official both have 7 points: the
+    # qualifiers' ranking (art. 20.01 i) is the organiser's decision.
+    fair_play = EURO.ranking.fair_play
+    assert fair_play is not None
+    players_only = EURO.replace(ranking=EURO.ranking.replace(fair_play=fair_play.replace(officials=False)))
+    table = rank_pool(players_only, "C", EURO_RESULTS, fair_play=euro_fair_play(players_only)["C"])
+    assert [(u.teams, u.method) for u in table.unresolved] == [(("Denmark", "Slovenia"), "lots")]

@@ -151,3 +151,21 @@ def test_iihf_restart_falls_back_to_the_game_between_the_two_left() -> None:
     assert order(table) == ["E", "A", "B", "C", "D"]
     assert "ahead on goal difference against E -1 vs -3" in str(row(table, "A")["reason"])
     assert "ahead on head-to-head points 3 vs 0" in str(row(table, "B")["reason"])
+
+
+# A, B and C level on 6 points (each beat D); their games
+# among them went round in a circle (1 win each) but by different margins.
+MUTUAL = played(
+    "P", "A 3-0 B", "B 1-0 C", "C 1-0 A", "A 2-0 D", "B 2-0 D", "C 1-0 D",
+)
+
+
+def test_mutual_matches_count_points_only_or_goals_too_as_the_ruleset_says() -> None:
+    criteria = ["points", "head_to_head", "lots"]
+    points_only = rank_pool(with_ranking("youth-football", criteria), "P", MUTUAL)
+    assert [u.teams for u in points_only.unresolved] == [("A", "B", "C")]  # 3 points each among them
+    ruleset = with_ranking("youth-football", criteria)
+    counted = ruleset.replace(ranking=ruleset.ranking.replace(mutual="points_goal_difference_goals"))
+    table = rank_pool(counted, "P", MUTUAL)
+    assert order(table)[:3] == ["A", "C", "B"] and table.unresolved == ()  # goal difference among them: +2, 0, -2
+    assert str(row(table, "A")["reason"]).endswith("ahead on head-to-head goal difference among A, B and C +2 vs 0")

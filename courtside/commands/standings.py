@@ -1,9 +1,13 @@
 """``courtside standings``: rank every pool of a results file by a ruleset.
 
-    courtside standings --rules NAME_OR_FILE --results FILE [--decisions FILE] [--format text|json]
+    courtside standings --rules NAME_OR_FILE --results FILE [--decisions FILE] [--fair-play FILE]
+                        [--format text|json]
 
 Ties that only lots or a penalty competition can break are listed with what
 they need; the organiser's decisions file (``pool,method,order``) resolves them.
+A ruleset that ranks by fair play reads the teams' disciplinary points from
+``--fair-play`` (``pool,team,points`` or ``pool,team,kind,count[,person]``); a tie
+that needs them for a team the file does not list stays unresolved.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from rules.standings import (
 )
 from rules.standings.csvfile import MAX_ROWS
 from rules.standings.decisions import read_decisions_csv
+from rules.standings.fairplay import parse_fair_play_csv
 from rules.standings.possible import impossible
 
 
@@ -52,6 +57,12 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--decisions", metavar="FILE", help="the organiser's decisions CSV file: pool,method,order (e.g. A,lots,X>Y)"
     )
+    parser.add_argument(
+        "--fair-play",
+        metavar="FILE",
+        help="disciplinary points CSV: pool,team,points or pool,team,kind,count[,person] (cards, counted by the "
+        "ruleset's [ranking.fair_play])",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text tables (default) or JSON")
     parser.set_defaults(run=run)
 
@@ -70,6 +81,18 @@ def _check_decisions(decisions: list[tuple[int, Decision]], results: list[MatchR
             )
 
 
+def _check_fair_play(fair_play: dict[str, dict[str, int]], results: list[MatchResult], source: str) -> None:
+    teams: dict[str, set[str]] = {}
+    for r in results:
+        teams.setdefault(r.pool, set()).update(r.teams)
+    for pool, points in fair_play.items():
+        if pool not in teams:
+            raise ResultsError(source, None, f"the file names pool {pool!r}, which has no results")
+        strangers = sorted(set(points) - teams[pool])
+        if strangers:
+            raise ResultsError(source, None, f"{', '.join(strangers)}: not a team of pool {pool}")
+
+
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.rules)
     results = parse_results_csv(
@@ -85,9 +108,14 @@ def run(args: argparse.Namespace) -> int:
         numbered = read_decisions_csv(text, args.decisions)
         _check_decisions(numbered, results, args.decisions)
         decisions = [decision for _, decision in numbered]
-    standings = rank_pools(ruleset, results, decisions=decisions)
+    fair_play = None
+    if args.fair_play:
+        text = read_text(args.fair_play, max_bytes=MAX_DECISIONS_BYTES, max_lines=MAX_ROWS)
+        fair_play = parse_fair_play_csv(text, args.fair_play, ruleset.ranking.fair_play)
+        _check_fair_play(fair_play, results, args.fair_play)
+    standings = rank_pools(ruleset, results, decisions=decisions, fair_play=fair_play)
     if decisions:
-        _warn_unused(decisions, results, ruleset, standings)
+        _warn_unused(decisions, results, ruleset, standings, fair_play)
     if args.format == "json":
         json.dump(standings.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -106,7 +134,8 @@ def _pool_match_problem(ruleset: Ruleset, result: MatchResult) -> str | None:
     return problem
 
 
-def _warn_unused(decisions: list[Decision], results: list[MatchResult], ruleset: Ruleset, decided: Standings) -> None:
+def _warn_unused(decisions: list[Decision], results: list[MatchResult], ruleset: Ruleset, decided: Standings,
+                 fair_play: dict[str, dict[str, int]] | None = None) -> None:
     """Say which decisions order no tie: a stale file should not pass unnoticed.
 
     A decision is used when the table changes without it. Comparing with the table
@@ -120,7 +149,8 @@ def _warn_unused(decisions: list[Decision], results: list[MatchResult], ruleset:
             print(f"courtside: warning: decision {said} not used: the ruleset has no {d.method!r}", file=sys.stderr)
             continue
         others = [o for o in decisions if o is not d]
-        if rank_pool(ruleset, d.pool, results, decisions=others) == decided.pools[d.pool]:
+        known = None if fair_play is None else fair_play.get(d.pool)
+        if rank_pool(ruleset, d.pool, results, decisions=others, fair_play=known) == decided.pools[d.pool]:
             print(f"courtside: warning: decision {said} not used: those teams are not a tie", file=sys.stderr)
 
 

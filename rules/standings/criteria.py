@@ -125,6 +125,7 @@ _NAMES = {
     "head-to-head goals scored": Phrase("head-to-head goals scored"),
     "goal difference": Phrase("goal difference"),
     "head-to-head goal difference": Phrase("head-to-head goal difference"),
+    "disciplinary points": Phrase("disciplinary points"),
 }
 _COUNTED = {
     "points": Phrase("{n} point", plural="{n} points"),
@@ -134,6 +135,7 @@ _COUNTED = {
     "away wins": Phrase("{n} away win", plural="{n} away wins"),
     "head-to-head points": Phrase("{n} head-to-head point", plural="{n} head-to-head points"),
     "head-to-head goals scored": Phrase("{n} head-to-head goal scored", plural="{n} head-to-head goals scored"),
+    "disciplinary points": Phrase("{n} disciplinary point", plural="{n} disciplinary points"),
 }
 _SIGNED = {
     "goal difference": Phrase("goal difference {shown}"),
@@ -226,6 +228,22 @@ head_to_head_goals_for = _head_to_head(
 head_to_head_goals_for.__doc__ = "Goals scored in the games among the tied teams."
 
 
+def head_to_head_mini_table(q: Question) -> Split:
+    """``head_to_head`` when the ruleset's ``mutual`` counts goals too: points, then goal
+    difference, then goals scored in the games among the tied teams, compared as one."""
+    table = mini_table(q.data, q.among)
+    return first_split("head_to_head", q.part, [{t: mini_table_value(table[t], q.among) for t in q.part}])
+
+
+def disciplinary(part: Group, points: Mapping[str, int]) -> Split:
+    """Fair play: the lower disciplinary points total ranks higher."""
+    def component(n: int) -> Component:
+        c = count("disciplinary points", n)
+        return replace(c, number=-n)  # fewer points is better; shown as counted
+
+    return first_split("fair_play", part, [{t: (component(points[t]),) for t in part}])
+
+
 def mini_table_value(record: Record, among: frozenset[str]) -> Value:
     scope = among_scope(among)
     return (
@@ -316,6 +334,7 @@ CRITERION_TEXT = {
     "head_to_head_table": "the mini-table of the tied teams (UEFA)",
     "versus_best_outside": "results against the best-placed teams outside the tie (IIHF)",
     "bl_9_6_3": "World Aquatics bylaw BL 9.6.3",
+    "fair_play": "the lower disciplinary (fair-play) points total",
     "lots": "a drawing of lots",
     "penalty_competition": "a penalty competition held after the round",
 }

@@ -27,7 +27,7 @@ that came out of no comparison with a waiting tie are asked for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from math import factorial
@@ -114,7 +114,8 @@ def _short(ordering: Ordering) -> Outcome:
     return Outcome(ordering=ordering, ties=ties, unsure=frozenset(unsure))
 
 
-def _explore(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision], primary: Ordering) -> list[Outcome]:
+def _explore(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision], primary: Ordering,
+             fair_play: Mapping[str, int] | None) -> list[Outcome]:
     outcomes: list[Outcome] = []
 
     def walk(ordering: Ordering, assumed: tuple[Decision, ...], needed: tuple[Tie, ...], budget: int) -> None:
@@ -130,7 +131,8 @@ def _explore(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision], pr
         share = budget // count
         for order in permutations(tie.teams):
             guess = Decision(pool=data.pool, method=tie.method, order=order)
-            walk(order_pool(ruleset, data, [*decisions, *assumed, guess]), (*assumed, guess), (*needed, tie), share)
+            walk(order_pool(ruleset, data, [*decisions, *assumed, guess], fair_play), (*assumed, guess),
+                 (*needed, tie), share)
 
     walk(primary, (), (), OUTCOMES)
     return outcomes
@@ -152,10 +154,12 @@ def _blocks(order: Sequence[str], outcomes: Sequence[Outcome]) -> list[Group]:
     return blocks
 
 
-def settle(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision] = ()) -> Settled:
-    """Order ``data``'s teams showing only what every outcome of the waiting decisions leaves true."""
+def settle(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision] = (),
+           fair_play: Mapping[str, int] | None = None) -> Settled:
+    """Order ``data``'s teams showing only what every outcome of the waiting decisions leaves true
+    (``fair_play``: the teams' disciplinary points, as :func:`order_pool` takes them)."""
     mine = [d for d in decisions if d.pool == data.pool]
-    primary = order_pool(ruleset, data, mine)
+    primary = order_pool(ruleset, data, mine, fair_play)
     if _depended_on(primary) is None:
         where: dict[str, frozenset[int]] = {}
         at = 1
@@ -165,7 +169,7 @@ def settle(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision] = ())
             at += len(group)
         return Settled(placing=primary.placing, ties=primary.ties, places=where, primary=primary,
                        outcomes=(Outcome(ordering=primary, ties=primary.ties),))
-    outcomes = _explore(ruleset, data, mine, primary)
+    outcomes = _explore(ruleset, data, mine, primary, fair_play)
     teams = _flat(primary.placing)
     blocks = _blocks(teams, outcomes)
     places: dict[str, set[int]] = {t: set() for t in teams}

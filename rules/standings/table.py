@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -98,11 +98,14 @@ def rank_pool(
     *,
     teams: Sequence[str] | None = None,
     decisions: Sequence[Decision] = (),
+    fair_play: Mapping[str, int] | None = None,
 ) -> PoolTable:
     """Rank one pool. Only ``results`` of ``pool`` count; ``teams`` lists every
     team of the pool (a team yet to play still has a row), by default the teams
     in its results. Ties the results cannot break share a rank and appear in
-    ``unresolved`` unless one of ``decisions`` orders exactly those teams."""
+    ``unresolved`` unless one of ``decisions`` orders exactly those teams. ``fair_play`` gives
+    each team's disciplinary points for a ruleset that ranks by them; a tie that reaches the
+    criterion with a team missing stays unresolved."""
     mine = [r for r in results if r.pool == pool]
     if teams is None:
         teams = list(dict.fromkeys(t for r in mine for t in r.teams))
@@ -112,7 +115,11 @@ def rank_pool(
         if problem is not None:
             raise ResultsError(f"decision for pool {decision.pool}", None, problem)
     data = PoolData.build(ruleset, pool, mine, teams)
-    settled = settle(ruleset, data, decisions)
+    if fair_play is not None:
+        strangers = sorted(set(fair_play) - set(teams))
+        if strangers:
+            raise ResultsError(where_fair_play(pool), None, f"{', '.join(strangers)}: not a team of pool {pool}")
+    settled = settle(ruleset, data, decisions, fair_play)
     words = settled_words(settled)
     reasons = {team: reason_text(w) for team, w in words.items()}
     rows: list[TableRow] = []
@@ -142,13 +149,27 @@ def rank_pool(
     return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved, reason_words=words)
 
 
+def where_fair_play(pool: str) -> str:
+    return f"disciplinary points for pool {pool}"
+
+
 def rank_pools(
-    ruleset: Ruleset, results: Sequence[MatchResult], *, decisions: Sequence[Decision] = ()
+    ruleset: Ruleset,
+    results: Sequence[MatchResult],
+    *,
+    decisions: Sequence[Decision] = (),
+    fair_play: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Standings:
-    """Rank every pool that appears in ``results``, in order of first appearance."""
+    """Rank every pool that appears in ``results``, in order of first appearance; ``fair_play``
+    gives each pool's teams' disciplinary points (pool -> team -> points)."""
     by_pool: dict[str, list[MatchResult]] = {}
     for r in results:
         by_pool.setdefault(r.pool, []).append(r)
-    tables = {pool: rank_pool(ruleset, pool, mine, decisions=decisions) for pool, mine in by_pool.items()}
+    known = fair_play or {}
+    strangers = sorted(set(known) - set(by_pool))
+    if strangers:
+        raise ResultsError(where_fair_play(strangers[0]), None, f"pool {strangers[0]} has no results")
+    tables = {pool: rank_pool(ruleset, pool, mine, decisions=decisions, fair_play=known.get(pool) if fair_play
+                              is not None else None) for pool, mine in by_pool.items()}
     unresolved = tuple(u for table in tables.values() for u in table.unresolved)
     return Standings(pools=tables, unresolved=unresolved)

@@ -46,19 +46,22 @@ from rules.standings.criteria import (
     Step,
     away_goals,
     away_wins,
+    disciplinary,
     goal_difference,
     goals_for,
     head_to_head,
     head_to_head_goal_difference,
     head_to_head_goals_for,
+    head_to_head_mini_table,
     head_to_head_table,
+    names,
     points,
     versus_best_outside,
     wins,
 )
 from rules.standings.decisions import Decision
 from rules.standings.scoring import PoolData
-from rules.words.standings import Phrase, Words, counted
+from rules.words.standings import Names, Phrase, Words, counted
 
 CRITERIA: Mapping[str, Criterion] = {
     "points": points,
@@ -139,11 +142,20 @@ def _replace(placing: Sequence[Group], old: Group, new: Sequence[Group]) -> list
     return [*placing[:at], *new, *placing[at + 1 :]]
 
 
+class _MissingData(Exception):
+    """A criterion needs data the standings were not given (fair-play points): never guessed."""
+
+    def __init__(self, teams: Group) -> None:
+        super().__init__(teams)
+        self.teams = teams
+
+
 @dataclass
 class _Ranker:
     ruleset: Ruleset
     data: PoolData
     decisions: Mapping[tuple[str, frozenset[str]], Decision]
+    fair_play: Mapping[str, int] | None = None
     steps: list[Step] = field(default_factory=list)
     ties: list[Tie] = field(default_factory=list)
     applied: list[Decision] = field(default_factory=list)
@@ -155,7 +167,16 @@ class _Ranker:
 
     def ask(self, criterion: str, part: Group, among: Group, placing: Sequence[Group]) -> list[Group]:
         q = Question(data=self.data, part=part, among=frozenset(among), placing=tuple(placing))
-        split = CRITERIA[criterion](q)
+        if criterion == "fair_play":
+            known = self.fair_play or {}
+            missing = tuple(t for t in part if t not in known)
+            if missing:
+                raise _MissingData(missing)
+            split = disciplinary(part, known)
+        elif criterion == "head_to_head" and self.ruleset.ranking.mutual != "points":
+            split = head_to_head_mini_table(q)
+        else:
+            split = CRITERIA[criterion](q)
         self.steps.extend(split.steps)
         if q.seen and self.waits:
             self.inherit(part, (t for ref in q.seen for t in ref))
@@ -184,7 +205,11 @@ class _Ranker:
             if len(group) == 1:
                 at += 1
                 continue
-            settled = resolve(group, placing)
+            try:
+                settled = resolve(group, placing)
+            except _MissingData as missing:
+                settled = [group]
+                self.missing(group, missing.teams)
             placing = _replace(placing, group, settled)
             at += len(settled)
         return Ordering(placing=tuple(placing), steps=tuple(self.steps), ties=tuple(self.ties),
@@ -271,6 +296,13 @@ class _Ranker:
                 return self.find_top(top, _replace(placing, group, [top, below]))
         return self.decide(group, only_top=True)
 
+    def missing(self, group: Group, teams: Group) -> None:
+        """``group`` waits for data, not for a decision: reported, never guessed."""
+        needs = f"the disciplinary (fair-play) points of {names(teams)}, not in the data given"
+        words = Phrase("the disciplinary (fair-play) points of {teams}, not in the data given",
+                       (("teams", Names(teams)),))
+        self.ties.append(Tie(teams=group, needs=needs, needs_words=words))
+
     def _applied_to(self, method: str, group: Group) -> Decision | None:
         """A decision already used for a larger tie, narrowed to ``group`` (its teams in its order)."""
         teams = frozenset(group)
@@ -336,7 +368,10 @@ class _Ranker:
         return [group]
 
 
-def order_pool(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision] = ()) -> Ordering:
-    """Order ``data``'s teams by ``ruleset``; ``decisions`` are this pool's organiser decisions."""
+def order_pool(
+    ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision] = (), fair_play: Mapping[str, int] | None = None
+) -> Ordering:
+    """Order ``data``'s teams by ``ruleset``; ``decisions`` are this pool's organiser decisions,
+    ``fair_play`` its teams' disciplinary points (a team missing leaves its tie unresolved)."""
     by_group = {(d.method, d.teams): d for d in decisions if d.pool == data.pool}
-    return _Ranker(ruleset=ruleset, data=data, decisions=by_group).order()
+    return _Ranker(ruleset=ruleset, data=data, decisions=by_group, fair_play=fair_play).order()

@@ -1,0 +1,66 @@
+"""The fair-play (disciplinary points) file: points given, or cards counted by the ruleset's points per kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.errors import ResultsError
+from rules.ruleset import FairPlay, load_ruleset
+from rules.standings.fairplay import parse_fair_play_csv
+
+EURO = load_ruleset(Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "uefa-euro-2024.toml")
+
+
+def _euro_fair_play() -> FairPlay:
+    rules = EURO.ranking.fair_play
+    assert rules is not None
+    return rules
+
+
+RULES = _euro_fair_play()
+
+
+def test_cards_are_counted_by_the_points_of_their_kind() -> None:
+    text = ("pool,team,kind,count,person\nC,Denmark,yellow,3,player\nC,Denmark,yellow_then_red,1,\n"
+            "C,Slovenia,second_yellow,1,player\nC,Slovenia,yellow,2,official\nC,Serbia,yellow,0,player\n")
+    assert parse_fair_play_csv(text, "fp.csv", RULES) == {"C": {"Denmark": 3 + 4, "Slovenia": 3 + 2, "Serbia": 0}}
+
+
+def test_team_officials_cards_count_only_when_the_ruleset_says_so() -> None:
+    text = "pool,team,kind,count,person\nC,Slovenia,yellow,7,player\nC,Slovenia,yellow,1,official\n"
+    assert parse_fair_play_csv(text, "fp.csv", RULES) == {"C": {"Slovenia": 8}}
+    players_only = FairPlay(cards=dict(RULES.cards), officials=False)
+    assert parse_fair_play_csv(text, "fp.csv", players_only) == {"C": {"Slovenia": 7}}
+
+
+def test_a_points_column_gives_the_totals_as_they_are() -> None:
+    assert parse_fair_play_csv("pool,team,points\nC,Denmark,7\nC,Slovenia,8\n", "fp.csv", RULES) == {
+        "C": {"Denmark": 7, "Slovenia": 8}}
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ("pool,team,kind,count\nC,Denmark,green,1\n", 2, "card kind 'green' is not one the ruleset counts"),
+        ("pool,team,kind,count,person\nC,Denmark,yellow,1,coach\n", 2, "person must be player or official"),
+        ("pool,team,kind,count\nC,Denmark,yellow,-1\n", 2, "count must be a whole number"),
+        ("pool,team,points\nC,Denmark,7\nC,Denmark,8\n", 3, "has its points on an earlier line"),
+        ("pool,team,points,kind,count\nC,Denmark,7,,\nC,Serbia,,yellow,1\n", 3, "use one form"),
+        ("pool,team,points,kind,count\nC,Denmark,7,yellow,1\n", 2, "give either points, or a card kind"),
+        ("pool,team,points\nC,,7\n", 2, "the team is empty"),
+        ("pool,team,cards\nC,Denmark,7\n", 1, "unknown column(s) 'cards'"),
+    ],
+)
+def test_bad_lines_are_refused_naming_the_line_and_why(text: str, line: int, reason: str) -> None:
+    with pytest.raises(ResultsError) as caught:
+        parse_fair_play_csv(text, "fp.csv", RULES)
+    assert caught.value.source == "fp.csv" and caught.value.line == line
+    assert reason in str(caught.value)
+
+
+def test_a_ruleset_that_does_not_rank_by_fair_play_refuses_the_file() -> None:
+    with pytest.raises(ResultsError, match="does not rank by fair play"):
+        parse_fair_play_csv("pool,team,points\nC,Denmark,7\n", "fp.csv",
+                            load_ruleset("youth-football").ranking.fair_play)
