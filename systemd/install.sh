@@ -18,7 +18,12 @@ usage: install.sh --role table|display|server [options]
   --broker-user NAME        this node's broker account ...
   --broker-password-file F  ... and the file holding its password (stored root-only, 0600)
   --db URL                  server database (default sqlite:////var/lib/courtside/courtside.db)
-  --http HOST:PORT          server web address (default 0.0.0.0:8080)
+  --http HOST:PORT          server web address (default 127.0.0.1:8080 behind Caddy; 0.0.0.0:8080 with --trusted-lan)
+  --site NAME               server: the name the phones open, served by Caddy over HTTPS (default courtside.local)
+  --tls internal|EMAIL      server: Caddy's own certificate authority (a LAN; default) or ACME with this e-mail
+                            address (a public name that ports 80 and 443 reach)
+  --trusted-lan             server: no Caddy; the desk over plain HTTP on --http (only on a network the
+                            organisers alone can join)
   --source DIR              the courtside source tree (default: the one holding this script)
   --prefix DIR              install below DIR instead of / (also: DESTDIR=DIR); no service is started
   --read-only-root          table: make the root read-only (Raspberry Pi OS's overlay file system) at the
@@ -43,6 +48,7 @@ say() { echo "install.sh: $*"; }
 
 ROLE="" COURT="" RULES="" TOURNAMENT="" BUTTONS="" BROKER="" BROKER_USER="" BROKER_PASSWORD_FILE=""
 DB="" HTTP="" SOURCE="" PREFIX="${DESTDIR:-}" APT=1 VENV=1 DRY=0 READ_ONLY_ROOT=0
+SITE="" TLS="" TRUSTED_LAN=0  # the server's front
 while [ $# -gt 0 ]; do
     case "$1" in
         --role) ROLE="${2:?}"; shift ;;
@@ -55,6 +61,9 @@ while [ $# -gt 0 ]; do
         --broker-password-file) BROKER_PASSWORD_FILE="${2:?}"; shift ;;
         --db) DB="${2:?}"; shift ;;
         --http) HTTP="${2:?}"; shift ;;
+        --site) SITE="${2:?}"; shift ;;
+        --tls) TLS="${2:?}"; shift ;;
+        --trusted-lan) TRUSTED_LAN=1 ;;
         --source) SOURCE="${2:?}"; shift ;;
         --prefix) PREFIX="${2:?}"; shift ;;
         --read-only-root) READ_ONLY_ROOT=1 ;;
@@ -112,7 +121,7 @@ packages=(python3 python3-venv python3-pip ca-certificates)
 case "$ROLE" in
     table) packages+=(python3-lgpio libgpiod2 alsa-utils fonts-dejavu-core) ;;
     display) packages+=(fonts-dejavu-core) ;;
-    server) packages+=(mosquitto mosquitto-clients sqlite3) ;;
+    server) packages+=(mosquitto mosquitto-clients sqlite3 openssl caddy) ;;
 esac
 if [ "$APT" = 1 ]; then
     [ -z "$PREFIX" ] || die "--prefix installs no packages; add --no-apt"
@@ -219,20 +228,38 @@ EOF
     server)
         [ -n "$TOURNAMENT" ] || [ -f "$PREFIX$tournament_path" ] || die "--tournament is required for the server (none installed yet)"
         DB="${DB:-$(old COURTSIDE_DB)}"
-        HTTP="${HTTP:-$(old COURTSIDE_HTTP)}"
+        # A re-run keeps --trusted-lan unless told a site or TLS this time.
+        if [ -z "$SITE$TLS" ] && [[ "$(old COURTSIDE_SERVER_ARGS)" == *--trusted-lan* ]]; then TRUSTED_LAN=1; fi
+        # The earlier address is kept when it suits the mode: loopback behind Caddy, any other without it.
+        old_http="$(old COURTSIDE_HTTP)"
+        if [ -z "$HTTP" ] && [ -n "$old_http" ]; then
+            case "$old_http" in
+                127.0.0.1:*|localhost:*|\[::1\]:*) [ "$TRUSTED_LAN" = 1 ] || HTTP="$old_http" ;;
+                *) [ "$TRUSTED_LAN" = 0 ] || HTTP="$old_http" ;;
+            esac
+        fi
+        if [ "$TRUSTED_LAN" = 1 ]; then
+            HTTP="${HTTP:-0.0.0.0:8080}" server_args="--trusted-lan"
+        else
+            HTTP="${HTTP:-127.0.0.1:8080}" server_args="--trusted-proxy 127.0.0.1"
+        fi
+        # The broker account: the one given, else the one an earlier run set up.
+        server_user="${BROKER_USER:-$(old COURTSIDE_SERVER_ARGS | sed -n 's/.*--broker-user \([^ ]*\).*/\1/p')}"
+        [ -z "$server_user" ] || server_args+=" --broker-user $server_user"
         write_file "$env_file" 0640 <<EOF
-# courtside server settings (systemd/install.sh).
+# courtside server settings (systemd/install.sh). No password here: see courtside-server.service.
 COURTSIDE_TOURNAMENT=$tournament_path
 COURTSIDE_BROKER=$BROKER
 COURTSIDE_DB=${DB:-sqlite:///$STATE/courtside.db}
-COURTSIDE_HTTP=${HTTP:-0.0.0.0:8080}
+COURTSIDE_HTTP=$HTTP
+COURTSIDE_SERVER_ARGS=$server_args
 EOF
         ;;
 esac
 # Credentials: only when given, so a re-run without them keeps the installed ones. The programs
 # take them in the broker URL (mqtt://user:password@host:port); this root-only file, read by
 # systemd after ROLE.env, overrides COURTSIDE_BROKER with that URL.
-if [ -n "$BROKER_USER" ]; then
+if [ -n "$BROKER_USER" ] && [ "$ROLE" != server ]; then  # the server: a credential, in step 5b
     [ -f "$BROKER_PASSWORD_FILE" ] || die "--broker-password-file is required with --broker-user"
     password="$(head -n 1 "$BROKER_PASSWORD_FILE")"
     scheme="${BROKER%%://*}" hostport="${BROKER#*://}"
@@ -256,6 +283,78 @@ else
     run systemctl daemon-reload
     run systemctl enable "$unit"
     run systemctl restart "$unit"
+fi
+
+# 5b. The server's broker and front (systemd/README.md, "The server"): Mosquitto's files the mosquitto
+#     user's own, the service's broker password handed over by systemd (never on a command line), and
+#     Caddy in front of the pages with HTTPS unless --trusted-lan.
+if [ "$ROLE" = server ]; then
+    if [ -n "$BROKER_USER" ]; then
+        [ -f "$BROKER_PASSWORD_FILE" ] || die "--broker-password-file is required with --broker-user"
+        [ "$BROKER_PASSWORD_FILE" -ef "$PREFIX/etc/courtside/broker-password" ] ||
+            head -n 1 "$BROKER_PASSWORD_FILE" | write_file /etc/courtside/broker-password 0600
+    fi
+    mq=/etc/mosquitto/courtside
+    write_file "$mq/acl" 0600 <"$SOURCE/systemd/mosquitto/acl"
+    write_file /etc/mosquitto/conf.d/courtside.conf 0644 <"$SOURCE/systemd/mosquitto/mosquitto.conf"
+    if [ -z "$PREFIX" ] && [ "$DRY" = 0 ]; then
+        if [ ! -f "$mq/tls/server.key" ]; then
+            mkdir -p "$mq/tls"
+            openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=${SITE:-courtside.local}" \
+                -keyout "$mq/tls/server.key" -out "$mq/tls/server.crt" 2>/dev/null
+            cp "$mq/tls/server.crt" "$mq/tls/ca.crt"
+            say "made a self-signed certificate for the broker's TLS listener: give $mq/tls/ca.crt to the tables"
+        fi
+        if [ ! -f "$mq/passwd" ]; then
+            # One account per court (passwords printed once, here) and the service's own, kept for systemd.
+            service_pw="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
+            "$APP/venv/bin/courtside" server passwords "$mq/passwd" --tournament "$PREFIX$tournament_path" \
+                --service "courtside-server:$service_pw"
+            install -d -m 0700 /etc/courtside
+            printf '%s\n' "$service_pw" >/etc/courtside/broker-password
+            chmod 0600 /etc/courtside/broker-password
+            [ -n "$server_user" ] || sed -i 's/^COURTSIDE_SERVER_ARGS=.*/& --broker-user courtside-server/' "$PREFIX$env_file"
+            say "the courts' broker passwords are printed above, once: put each in its table's --broker-password-file"
+        fi
+        chown mosquitto:mosquitto "$mq/passwd" "$mq/acl" "$mq/tls/server.key"
+        chmod 0600 "$mq/passwd" "$mq/acl" "$mq/tls/server.key"
+        chmod 0644 "$mq/tls/server.crt" "$mq/tls/ca.crt"
+        run systemctl restart mosquitto
+    else
+        say "not made below a prefix: the broker's password file (courtside server passwords) and TLS key"
+    fi
+    if [ -f "$PREFIX/etc/courtside/broker-password" ] || [ -n "$BROKER_USER" ]; then
+        write_file "$UNITS/courtside-server.service.d/broker.conf" 0644 <<'EOF'
+# The service's broker password (systemd/install.sh): read by systemd, given to the service in
+# $CREDENTIALS_DIRECTORY/broker-password, never on its command line.
+[Service]
+LoadCredential=broker-password:/etc/courtside/broker-password
+EOF
+        [ -n "$PREFIX" ] || run systemctl daemon-reload
+        [ -n "$PREFIX" ] || run systemctl restart "$unit"
+    fi
+    if [ "$TRUSTED_LAN" = 0 ]; then
+        front=/etc/default/caddy-courtside
+        SITE="${SITE:-$(sed -n 's/^COURTSIDE_SITE=//p' "$PREFIX$front" 2>/dev/null || true)}"
+        TLS="${TLS:-$(sed -n 's/^COURTSIDE_TLS=//p' "$PREFIX$front" 2>/dev/null || true)}"
+        write_file "$front" 0644 <<EOF
+# courtside's front (systemd/Caddyfile), written by systemd/install.sh.
+COURTSIDE_SITE=${SITE:-courtside.local}
+COURTSIDE_TLS=${TLS:-internal}
+COURTSIDE_UPSTREAM=$HTTP
+EOF
+        write_file /etc/caddy/Caddyfile 0644 <"$SOURCE/systemd/Caddyfile"
+        write_file /etc/systemd/system/caddy.service.d/courtside.conf 0644 <"$SOURCE/systemd/caddy-courtside.conf"
+        if [ -z "$PREFIX" ]; then
+            run systemctl daemon-reload
+            run systemctl enable caddy
+            run systemctl restart caddy
+            run systemctl restart "$unit"
+        fi
+        say "the pages: https://${SITE:-courtside.local}/ (on a LAN, trust Caddy's root once on the organiser's device: systemd/README.md)"
+    else
+        say "WARNING: --trusted-lan: the desk works over plain HTTP on $HTTP; anyone on this network can read its passwords"
+    fi
 fi
 
 # 6. The table's Pi itself: the hardware watchdog, the boot straight to the console, and (asked for)

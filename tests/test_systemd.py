@@ -204,8 +204,45 @@ def test_install_server_with_destdir_and_sqlite_default(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     env = _env(prefix / "var/lib/courtside/server.env")
     assert env["COURTSIDE_DB"] == "sqlite:////var/lib/courtside/courtside.db"
-    assert env["COURTSIDE_HTTP"] == "0.0.0.0:8080"
+    # Behind the shipped Caddy: the service on loopback, believing the front's forwarded addresses only.
+    assert env["COURTSIDE_HTTP"] == "127.0.0.1:8080"
+    assert env["COURTSIDE_SERVER_ARGS"] == "--trusted-proxy 127.0.0.1"
     assert (prefix / "etc/systemd/system/multi-user.target.wants/courtside-server.service").is_symlink()
+    assert (prefix / "etc/caddy/Caddyfile").read_text() == (SYSTEMD / "Caddyfile").read_text()
+    front = _env(prefix / "etc/default/caddy-courtside")
+    assert front == {"COURTSIDE_SITE": "courtside.local", "COURTSIDE_TLS": "internal",
+                     "COURTSIDE_UPSTREAM": "127.0.0.1:8080"}
+    assert "EnvironmentFile=/etc/default/caddy-courtside" in (
+        prefix / "etc/systemd/system/caddy.service.d/courtside.conf").read_text()
+    assert (prefix / "etc/mosquitto/conf.d/courtside.conf").exists()
+    assert (prefix / "etc/mosquitto/courtside/acl").stat().st_mode & 0o077 == 0
+
+
+def test_install_server_with_a_public_name_a_broker_account_and_then_a_trusted_lan(tmp_path: Path) -> None:
+    prefix = tmp_path / "srv"
+    secret = tmp_path / "pw"
+    secret.write_text("the service's broker password\n")
+    base = ["--role", "server", "--tournament", str(TOURNAMENT), "--no-apt", "--no-venv"]
+    done = _install(prefix, *base, "--site", "scores.example.org", "--tls", "desk@example.org",
+                    "--broker-user", "courtside-server", "--broker-password-file", str(secret))
+    assert done.returncode == 0, done.stderr
+    env = _env(prefix / "var/lib/courtside/server.env")
+    assert env["COURTSIDE_SERVER_ARGS"] == "--trusted-proxy 127.0.0.1 --broker-user courtside-server"
+    assert "password" not in (prefix / "var/lib/courtside/server.env").read_text().lower().replace(
+        "no password here", "")
+    stored = prefix / "etc/courtside/broker-password"
+    assert stored.read_text() == "the service's broker password\n" and stored.stat().st_mode & 0o077 == 0
+    dropin = (prefix / "etc/systemd/system/courtside-server.service.d/broker.conf").read_text()
+    assert "LoadCredential=broker-password:/etc/courtside/broker-password" in dropin
+    assert not (prefix / "var/lib/courtside/mqtt.env").exists()
+    assert _env(prefix / "etc/default/caddy-courtside")["COURTSIDE_SITE"] == "scores.example.org"
+    # Again, on a trusted LAN: no front, the desk over plain HTTP, the broker account kept.
+    again = _install(prefix, *base, "--trusted-lan")
+    assert again.returncode == 0, again.stderr
+    assert "WARNING: --trusted-lan" in again.stdout
+    env = _env(prefix / "var/lib/courtside/server.env")
+    assert env["COURTSIDE_HTTP"] == "0.0.0.0:8080"
+    assert env["COURTSIDE_SERVER_ARGS"] == "--trusted-lan --broker-user courtside-server"
 
 
 def test_dry_run_changes_nothing(tmp_path: Path) -> None:
