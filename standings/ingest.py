@@ -33,8 +33,11 @@ from standings.store import Store, UnknownTeams, teams_of, utcnow
 
 RUN_OUT_MS = 86_400_000
 """How long after the last event a result is asked for (the table's outbox asks the same)."""
-MAX_SEQ_AHEAD = 100_000
-"""An event this far past the last one stored is no sequence a table makes: refused."""
+MAX_SEQ_AHEAD = 2_000
+"""An event this far past the last one stored is no sequence a table makes: refused. A table numbers a match's
+events 1, 2, 3 ... and sends what waits in order, so a gap is at most the events of one match it kept while
+offline, and a whole match makes tens (the examples' longest: 20). 100,000 ahead was let through before, for a
+match not started, and kept waiting for a gap nobody would fill."""
 
 
 @dataclass

@@ -93,3 +93,23 @@ def test_a_different_result_for_a_finished_match_is_held_not_applied(mosquitto: 
         assert held.payload["home_goals"] == 2
         assert queries.results(service.store)[0].home_goals == 1
         table.close()
+
+
+def test_an_event_far_ahead_of_a_match_not_started_is_refused(mosquitto: Any, db_url: str) -> None:
+    """Issue 21: a table could store an event 100,000 sequence numbers ahead for a match it had not started."""
+    from standings.ingest import MAX_SEQ_AHEAD
+
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        events, _ = played(RULES, 1, 0)
+        for seq in (100_000, MAX_SEQ_AHEAD + 1):
+            table.send_event("1", {**events[0], "seq": seq})
+            err = table.wait_for("error", lambda m, seq=seq: m.seq == seq)
+            assert "far past the last stored (0)" in err.payload["reason"]
+        table.send_event("1", {**events[0], "seq": MAX_SEQ_AHEAD})  # a long gap a table could leave: it waits
+        table.send_event("1", events[0])
+        table.wait_for("ack", lambda m: m.payload["of"] == "event" and m.seq == 1)
+        with service.store.session() as s:
+            assert sorted(s.scalars(select(EventRow.seq))) == [1, MAX_SEQ_AHEAD]
+        table.close()
