@@ -180,7 +180,9 @@ class Journal:
     def _write_alive(self, at: int, wall_ms: int, *, to_disk: bool) -> None:
         text = (json.dumps({"at": at, "wall_ms": wall_ms}).ljust(_ALIVE_WIDTH - 1) + "\n").encode("ascii")
         places = [p for p in (runtime_alive_path(self.path),) if p is not None]
-        if to_disk or wall_ms - self._disk_alive_wall >= DISK_ALIVE_MS or not places:
+        # A wall clock set back (network time arriving on a Pi that booted years ahead) writes at once too:
+        # waiting for it to pass the last write again would leave the card's record years stale.
+        if to_disk or not 0 <= wall_ms - self._disk_alive_wall < DISK_ALIVE_MS or not places:
             self._disk_alive_wall = wall_ms
             places.append(alive_path(self.path))
             self.bytes_written += _ALIVE_WIDTH

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -92,9 +92,19 @@ class CourtSchedule:
     def nearest(self, now: datetime, played: Collection[str]) -> Scheduled | None:
         """The unplayed match whose start is nearest ``now`` (a restart between matches)."""
         left = [m for m in self.matches if m.match_id not in played and m.start is not None]
-        if not left:
+        if not left or not believable(now, self.matches):
             return self.next_match(played)
         return min(left, key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
+
+
+BELIEVABLE = timedelta(hours=12)
+
+
+def believable(now: datetime, matches: Sequence[Scheduled]) -> bool:
+    """A wall-clock time within the day's schedule (12 h either side): a Pi without a real-time clock or network
+    time starts years off, and then the playing order, not the clock, says which match comes next."""
+    starts = [m.start for m in matches if m.start is not None]
+    return bool(starts) and min(starts) - BELIEVABLE <= now <= max(starts) + BELIEVABLE
 
 
 def court_schedule(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[CourtSchedule, str]:

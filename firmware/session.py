@@ -37,6 +37,18 @@ def wall_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+def believed_since(earlier_wall_ms: int) -> int | None:
+    """Wall-clock ms since an instant the table recorded, or None when the clock cannot be believed for it.
+
+    A Pi has no real-time clock: after a power cut it may start with its clock years off (1970 plus its
+    uptime), or an hour back (fake-hwclock's last save), until network time comes, if it ever does. A gap
+    that is negative or longer than :data:`REOPEN_GAP_MS` is such a clock, not a time the table was down:
+    then nothing the table shows or sends is moved by it (the match's own times are monotonic).
+    """
+    since = wall_ms() - earlier_wall_ms
+    return since if 0 <= since <= REOPEN_GAP_MS else None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Recovery:
     """What a restart found: how long the table was down (None: unknown) and what it did."""
@@ -101,10 +113,10 @@ class MatchSession:
                speed: float) -> MatchSession | None:
         """The abandoned match of journal ``path`` opened again to be played on (None: it is not abandoned).
 
-        Its match instants go on from the abandonment: at real time by the time since (at most
-        :data:`REOPEN_GAP_MS`), otherwise from the last event; ``resume_ms`` is that instant, where the
-        caller enters the resumption or the replay. The meta is written anew for it (instant 0 moved so
-        the session's clock lands there) and ``current`` names the journal.
+        Its match instants go on from the abandonment: at real time by the time since (when the wall clock
+        can be believed for it: :func:`believed_since`), otherwise from the last event; ``resume_ms`` is
+        that instant, where the caller enters the resumption or the replay. The meta is written anew for it
+        (instant 0 moved so the session's clock lands there) and ``current`` names the journal.
         """
         journal, parsed = Journal.recover(path)
         try:
@@ -116,8 +128,8 @@ class MatchSession:
             journal.close()
             return None
         old = journal.meta
-        gap = max(0, wall_ms() - old.anchor_wall_ms - match.last_at) if speed == 1 and old.speed == 1 else 0
-        at = match.last_at + min(gap, REOPEN_GAP_MS)
+        since_zero = believed_since(old.anchor_wall_ms) if speed == 1 and old.speed == 1 else None
+        at = match.last_at + max(0, since_zero - match.last_at) if since_zero is not None else match.last_at
         journal.adopt(Meta(anchor_wall_ms=wall_ms() - at, session_at_zero=session_now - at / 1000, speed=speed,
                            scheduled=scheduled.to_dict()))
         session = cls(match, journal, scheduled)
@@ -156,11 +168,13 @@ class MatchSession:
         # instant it drew (recorded before each draw), whichever is later; never before what was shown.
         alive = read_alive(path)
         cut = max(match.last_at, alive.at if alive else 0)
-        down = (wall_ms() - alive.wall_ms) / 1000 if alive else None
+        down_ms = believed_since(alive.wall_ms) if alive else None
+        down = down_ms / 1000 if down_ms is not None else None
         resume = cut
-        if speed == 1 and meta.speed == 1:
-            # Real time: what time does by itself (an interval, a time-out) went on while the table was down.
-            resume = max(cut, wall_ms() - meta.anchor_wall_ms)
+        if speed == 1 and meta.speed == 1 and alive is not None and down_ms is not None:
+            # Real time: what time does by itself (an interval, a time-out) went on while the table was down,
+            # as long as the clock can be believed for it (else the table goes on from the cut).
+            resume = max(cut, alive.at + down_ms)
         stopped = went_on = None
         state = match.state_at(cut)
         if state.running and scripted:

@@ -99,6 +99,16 @@ def test_alive_records_the_latest_instant_in_ram_each_time_and_on_the_card_now_a
     assert not ram.exists() and not ram.parent.exists()
 
 
+def test_a_wall_clock_set_back_still_records_on_the_card(tmp_path: Path) -> None:
+    j = _journal(tmp_path)
+    on_card = j.path.with_name("court-2-match-7.alive")
+    years = 10 * 365 * 86_400_000
+    j.alive(1_000, years)  # booted with the clock ten years ahead
+    j.alive(2_000, 5_000)  # network time came: the clock went back ten years
+    assert json.loads(on_card.read_text(encoding="ascii"))["at"] == 2_000
+    j.close()
+
+
 def test_a_match_played_again_gets_its_own_journal(tmp_path: Path) -> None:
     first = _journal(tmp_path)
     second = _journal(tmp_path)
