@@ -87,7 +87,7 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
     a match loaded, then the pins opened."""
     button_map = load_button_map(opts.buttons)
     if opts.script is not None:
-        check_buttons(opts.script, [b.name for b in button_map.buttons], opts.script_source)
+        check_buttons(opts.script, [b.name for b in button_map.buttons], opts.script_source, keys=button_map.keys)
     source: MatchSource
     if opts.tournament is not None:
         schedule, tournament_rules = court_schedule(opts.tournament, opts.court,
@@ -147,7 +147,9 @@ def _played_until(session: MatchSession | None, recovery: Recovery | None) -> fl
     if session is None or recovery is None:
         return None
     if recovery.last_event_ms is not None:
-        return session.session(recovery.last_event_ms)
+        # An event lands at its line's instant rounded to the ms: a line at 87.1713 s made the event at 87171 ms,
+        # and is played; without the half ms it was played again after the restart (an undo undid one more).
+        return session.session(recovery.last_event_ms) + 0.0005
     zero = session.journal.meta.session_at_zero
     return math.nextafter(zero, -math.inf) if zero > 0 else None
 
