@@ -11,7 +11,8 @@ One line per action (docs/press-scripts.md)::
     1200   wait
 
 ``SECONDS press|hold|release BUTTON``, ``SECONDS type TEXT`` (keypad: digits and
-letters, ``<enter>``, ``<esc>``, ``<bksp>`` or any key name in angle brackets),
+letters, ``<esc>``, ``<bksp>``, or a key the button map's ``[keys]`` names, in angle
+brackets: ``<enter>``, ``<f3>``; another name is refused with its line),
 ``SECONDS wait`` (nothing; the table's time reaches it). Instants are seconds of the
 table's session (the first match's instant 0 is second 0) and never go back. A
 ``press`` is the pin down, then up :data:`PRESS_LENGTH` later, so chatter
@@ -88,12 +89,25 @@ def parse_script(text: str, source: str) -> list[Press]:
     return presses
 
 
-def check_buttons(presses: Sequence[Press], buttons: Iterable[str], source: str) -> None:
+BUILT_IN_KEYS = ("backspace", "escape")
+"""Keys the table knows without a button map (``<bksp>``, ``<esc>``): they edit what is being typed."""
+
+
+def check_buttons(presses: Sequence[Press], buttons: Iterable[str], source: str,
+                  keys: Iterable[str] | None = None) -> None:
+    """Every button pressed is in the map, and (given the map's ``[keys]``) every ``<key>`` typed is one the
+    table acts on: a mistyped name (``<entr>``) did nothing, silently, and the rehearsal went wrong later."""
     known = set(buttons)
+    named = None if keys is None else {*BUILT_IN_KEYS, *(k.lower() for k in keys)}
     for p in presses:
         if p.verb in ("press", "hold", "release") and p.arg not in known:
             raise PressScriptError(source, p.line, f"no button {p.arg!r} in the button map "
                                    f"(buttons: {', '.join(sorted(known))})")
+        if p.verb == "type" and named is not None:
+            for key in keys_of(p.arg, p.at):
+                if not key.text and key.name not in named:
+                    raise PressScriptError(source, p.line, f"no key <{key.name}> in the button map's [keys] "
+                                           f"(keys: {', '.join(sorted(named))}, or <esc> and <bksp>)")
 
 
 def keys_of(text: str, at: float) -> list[Key]:

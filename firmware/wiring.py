@@ -39,7 +39,7 @@ def _no_gpio() -> str:
 def check_wiring(buttons_path: str | None, pins: str, presses: Sequence[Press] | None, source: str) -> int:
     button_map = load_button_map(buttons_path)
     if presses is not None:
-        check_buttons(presses, [b.name for b in button_map.buttons], source)
+        check_buttons(presses, [b.name for b in button_map.buttons], source, keys=button_map.keys)
     if presses is None and pins == "mock":
         raise PinsError(_no_gpio())
     factory = make_factory(pins, advice=RUN_ON_THE_PI)

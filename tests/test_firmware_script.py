@@ -88,3 +88,25 @@ def test_a_match_ended_by_its_clock_comes_back_ended(tmp_path: Path) -> None:
     assert path is not None
     assert [e.type for e in read_log(path.read_text(encoding="utf-8"), "j").events] == ["clock_started", "goal"]
     assert not state.running and state.away_goals == 1
+
+
+def test_an_unknown_key_name_is_refused_with_its_line() -> None:
+    """Issue 21: a mistyped key name in angle brackets was accepted and did nothing (the docs say wrong lines
+    are refused)."""
+    from firmware.buttonmap import load_button_map
+    from firmware.script import check_buttons
+
+    shipped = load_button_map(None)
+    buttons = [b.name for b in shipped.buttons]
+    presses = parse_script("0 type 7<enter>\n1 type <esc><bksp>\n2 type <f3>\n3 type 12<entr>\n", "s.txt")
+    with pytest.raises(PressScriptError, match=r"s\.txt, line 4: no key <entr>") as err:
+        check_buttons(presses, buttons, "s.txt", keys=shipped.keys)
+    assert err.value.line == 4
+    check_buttons(presses[:3], buttons, "s.txt", keys=shipped.keys)  # the map's keys and the built-in ones
+
+
+def test_a_table_refuses_a_script_with_an_unknown_key_before_it_starts(tmp_path: Path) -> None:
+    script = parse_script("0 press clock_start\n5 type <nosuchkey>\n", "bad.txt")
+    with pytest.raises(PressScriptError, match="line 2: no key <nosuchkey>"):
+        run_script(script, rules="indoor-hockey", journal=tmp_path / "j")
+    assert not (tmp_path / "j").exists() or not any((tmp_path / "j").iterdir())  # refused before anything
