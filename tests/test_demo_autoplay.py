@@ -13,15 +13,21 @@ import csv
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
+from courtside.demo.organiser import ACCOUNT, Organiser
 from courtside.demo.parts import courtside_argv
 from courtside.demo.venue import SEED_TOURNAMENTS
+from tests.readme_demo import README, sample_mismatch
 
 BUDGET_S = {"0": 240, "200": 900}  # a hung demo fails the test instead of hanging CI
 
@@ -31,21 +37,45 @@ def _listening(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
-def play(tmp_path: Path, tournament: str, speed: str) -> tuple[str, Path]:
+SHOWCASE = "the tournament is over: its pages stay up at "
+
+
+def play(tmp_path: Path, tournament: str, speed: str, argv: list[str] | None = None,
+         looked_at: Callable[[str], None] = lambda web: None) -> tuple[str, Path]:
+    """Play to the final ranking; once the demo says its pages stay up, ``looked_at(web address)``, then
+    Ctrl-C (SIGINT) as a newcomer stops it: a finished demo exits 0."""
     keep = tmp_path / "kept"
-    done = subprocess.run(
-        courtside_argv("demo", "--autoplay", "--headless", "--speed", speed, "--tournament", tournament,
-                       "--keep", str(keep)),
-        capture_output=True, text=True, timeout=BUDGET_S[speed], check=False,
-        env={**{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
-             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return done.stdout, keep
+    log = tmp_path / "demo.err"
+    with log.open("w") as err:
+        process = subprocess.Popen(
+            argv or courtside_argv("demo", "--autoplay", "--headless", "--speed", speed, "--tournament", tournament,
+                                   "--keep", str(keep)),
+            stdout=subprocess.PIPE, stderr=err, text=True,
+            env={**{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
+                 "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        )
+        assert process.stdout is not None
+        timer = threading.Timer(BUDGET_S[speed], process.kill)  # a hung demo fails the test, not CI
+        timer.start()
+        try:
+            lines = []
+            for line in process.stdout:
+                lines.append(line)
+                if line.startswith(SHOWCASE):
+                    (tmp_path / "demo.out").write_text("".join(lines))
+                    looked_at(line[len(SHOWCASE):].split()[0])
+                    process.send_signal(signal.SIGINT)
+            status = process.wait(60)
+        finally:
+            timer.cancel()
+    out = "".join(lines)
+    assert status == 0, out[-3000:] + log.read_text()[-3000:]
+    assert "Traceback" not in log.read_text()
+    return out, keep
 
 
 def printed_ranking(out: str) -> list[str]:
-    lines = out[out.index("Final ranking:"):].splitlines()[1:]
+    lines = out[out.index("Final ranking:"):out.index(SHOWCASE)].splitlines()[1:]
     return [re.sub(r"^\s*\d+\s+", "", line).split("  (")[0] for line in lines if line.strip()]
 
 
@@ -89,7 +119,27 @@ def check_run(out: str, keep: Path, tournament: str) -> None:
 
 
 def test_indoor_hockey_is_played_to_its_final_ranking(tmp_path: Path) -> None:
-    out, keep = play(tmp_path, "indoor-hockey", "0")
+    seen: dict[str, int] = {}
+    printed: list[str] = []
+
+    def look(web: str) -> None:  # after the final the pages and the desk are still there to be looked at
+        seen["home"] = httpx.get(web, timeout=10).status_code
+        seen["bracket"] = httpx.get(f"{web}bracket", timeout=10).status_code
+        organiser = Organiser(web, ACCOUNT, printed[0], seed=1, decisions=tmp_path / "unused.csv")
+        seen["desk"] = organiser.post("/api/v1/desk/decisions", {}).status_code  # logged in: the body is refused
+        organiser.close()
+
+    def watch(web: str) -> None:
+        desk = re.search(r"^the organiser's desk: http://127\.0\.0\.1:\d+/desk \(log in as organiser, "
+                         r"password (\S+)\)$", (tmp_path / "kept").parent.joinpath("demo.out").read_text(), re.M)
+        assert desk is not None
+        printed.append(desk.group(1))
+        look(web)
+
+    out, keep = play(tmp_path, "indoor-hockey", "0", looked_at=watch)
+    assert seen == {"home": 200, "bracket": 200, "desk": 409}
+    assert out.rstrip().endswith("stopped: every table, the service and the broker are down.")
+    assert sample_mismatch(README.read_text(encoding="utf-8"), out) is None  # what the README shows a newcomer
     check_run(out, keep, "indoor-hockey")
     # The level placement match went through golden-goal extra time to the stroke competition.
     plans = sorted((keep / "scripts").glob("match-*.txt"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from courtside.demo.broker import EmbeddedBroker, free_port
-from courtside.demo.organiser import Organiser
+from courtside.demo.organiser import ACCOUNT, Organiser, create_desk_account
 from courtside.demo.parts import Part, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
 
@@ -23,9 +23,11 @@ def test_a_pool_of_draws_is_settled_at_the_desk_as_its_tie_needs(tmp_path: Path)
                        tmp_path / "service.log")
         service.start()
         api = ServiceApi(f"http://127.0.0.1:{port}/")
-        organiser = Organiser(api.base_url, db, seed=3, decisions=tmp_path / "decisions.csv")
+        organiser: Organiser | None = None
         try:
             wait_until(api.ready, 90, "the service answered", service)
+            organiser = Organiser(api.base_url, ACCOUNT, create_desk_account(db), seed=3,
+                                  decisions=tmp_path / "decisions.csv")
             # Every match of pool A drawn 1-1: four teams level on everything the ruleset compares.
             for match in api.matches():
                 if match["stage"] == "A":
@@ -43,6 +45,7 @@ def test_a_pool_of_draws_is_settled_at_the_desk_as_its_tie_needs(tmp_path: Path)
             # Nothing more to settle: a finished pool without ties, and a pool still being played.
             assert organiser.settle(api.pool("A")) == 0 and organiser.settle(api.pool("B")) == 0
         finally:
-            organiser.close()
+            if organiser is not None:
+                organiser.close()
             api.close()
             service.stop()

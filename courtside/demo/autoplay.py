@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from courtside.demo.officials import plan_match
-from courtside.demo.organiser import Organiser
+from courtside.demo.organiser import ACCOUNT, Organiser
 from courtside.demo.parts import Part
 from courtside.demo.presses import END_WAIT_S, press_script, step_for
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
@@ -85,7 +85,7 @@ class Autoplay:
             self.courts.setdefault(str(m["court"]), Court(str(m["court"])))
         self.showcase = showcase_match(matches, self.ruleset)
         self.pools = [str(p) for p in venue.api.tournament().get("pools", [])]
-        self.organiser = Organiser(venue.web, venue.db_url, self.seed, venue.workdir / "decisions.csv")
+        self.organiser = Organiser(venue.web, ACCOUNT, venue.desk_password, self.seed, venue.workdir / "decisions.csv")
         self.scripts = venue.workdir / "scripts"
         self.scripts.mkdir(parents=True, exist_ok=True)
 

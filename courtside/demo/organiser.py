@@ -23,7 +23,7 @@ import httpx
 from courtside.demo.parts import courtside_argv
 from rules.errors import DemoError
 
-ACCOUNT = "demo-organiser"
+ACCOUNT = "organiser"
 _CSRF = re.compile(r'name="csrf"\s+value="([^"]+)"|value="([^"]+)"\s+name="csrf"')
 
 
@@ -34,10 +34,22 @@ def _csrf(html: str, where: str) -> str:
     return m.group(1) or m.group(2)
 
 
+def create_desk_account(db_url: str, name: str = ACCOUNT) -> str:
+    """A desk account on the demo's database, as ``courtside users add`` makes one; its password."""
+    password = secrets.token_urlsafe(9)
+    done = subprocess.run(courtside_argv("users", "add", name, "--db", db_url, "--password-stdin"),
+                          input=password + "\n", capture_output=True, text=True, timeout=60, check=False)
+    if done.returncode != 0:
+        raise DemoError(f"could not create the demo's desk account {name!r}: {done.stderr.strip()}")
+    return password
+
+
 class Organiser:
-    def __init__(self, base_url: str, db_url: str, seed: int, decisions: Path) -> None:
+    """Logs in as ``account`` (the one the demo prints for its desk) when it first writes."""
+
+    def __init__(self, base_url: str, account: str, password: str, seed: int, decisions: Path) -> None:
         self.base_url = base_url.rstrip("/")
-        self.db_url = db_url
+        self.account, self.password = account, password
         self.rng = random.Random(seed)
         self.decisions = decisions
         self._client: httpx.Client | None = None
@@ -45,18 +57,13 @@ class Organiser:
         self.recorded: list[tuple[str, str, list[str]]] = []
 
     def _log_in(self) -> httpx.Client:
-        """Create the demo's desk account and log in; the session cookie is sent by hand because the
-        service marks it Secure and the demo speaks plain HTTP on loopback."""
-        password = secrets.token_urlsafe(16)
-        done = subprocess.run(courtside_argv("users", "add", ACCOUNT, "--db", self.db_url, "--password-stdin"),
-                              input=password + "\n", capture_output=True, text=True, timeout=60, check=False)
-        if done.returncode != 0:
-            raise DemoError(f"could not create the demo's desk account: {done.stderr.strip()}")
+        """Log in at the desk; the session cookie is sent by hand because the service marks it Secure and the
+        demo speaks plain HTTP on loopback."""
         client = httpx.Client(base_url=self.base_url, timeout=10.0, follow_redirects=False)
         page = client.get("/desk/login")
         cookie = _session_cookie(page)
         response = client.post("/desk/login", headers={"Cookie": cookie},
-                               data={"csrf": _csrf(page.text, "login"), "name": ACCOUNT, "password": password,
+                               data={"csrf": _csrf(page.text, "login"), "name": self.account, "password": self.password,
                                      "next": "/desk"})
         if response.status_code != 303:
             raise DemoError(f"the desk refused the demo's login ({response.status_code})")

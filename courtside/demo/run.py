@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import time
 
+from courtside.demo.organiser import ACCOUNT
 from courtside.demo.venue import DemoOptions, Stopped, Venue, has_screen, stop_on_signals
+from rules.errors import DemoError
 
 
 def run_demo(options: DemoOptions) -> int:
@@ -17,23 +19,36 @@ def run_demo(options: DemoOptions) -> int:
     venue.show_window = not options.headless and has_screen()
     venue.say(f"courtside demo: the tournament's web pages are at {venue.web}")
     status = 0
+    finished = False
     with stop_on_signals():
         try:
             venue.start()
             where = "the embedded broker" if venue.broker is not None else "the broker"
             venue.say(f"standings service up; {where} at {venue.broker_url}; working folder {venue.workdir}")
+            venue.say(f"the organiser's desk: {venue.web}desk (log in as {ACCOUNT}, password {venue.desk_password})")
             if options.autoplay:
                 _autoplay(venue)
+                finished = True
+                _showcase(venue)
             else:
                 _keyboard(venue)
         except Stopped as why:
             venue.say(f"stopping ({why})...")
-            status = 130
+            status = 0 if finished else 130
         finally:
             venue.stop()
-    if status == 130:
+    if status == 130 or finished:
         venue.say("stopped: every table, the service and the broker are down.")
     return status
+
+
+def _showcase(venue: Venue) -> None:
+    """After the final ranking the pages and the desk stay up to be looked at, until Ctrl-C."""
+    venue.say(f"the tournament is over: its pages stay up at {venue.web} (the desk too) until Ctrl-C.")
+    service = venue.service
+    while service is not None and service.running():
+        time.sleep(0.5)
+    raise DemoError(f"the standings service stopped by itself; logs in {venue.workdir}/logs")
 
 
 def key_map_text() -> str:

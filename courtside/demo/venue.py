@@ -28,6 +28,7 @@ from typing import TextIO
 
 from courtside.demo.broker import EmbeddedBroker, free_port
 from courtside.demo.calendar import moved_to
+from courtside.demo.organiser import create_desk_account
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
 from courtside.files import read_text
@@ -113,6 +114,8 @@ class Venue:
         self.broker_url = options.broker or ""
         self.db_url = f"sqlite:///{self.workdir / 'courtside.db'}"
         self.show_window = False  # court 1's scoreboard in a window (a screen, and not --headless)
+        self.desk_password = ""  # the organiser's, made when the service is up
+        self.service: Part | None = None
 
     def say(self, text: str) -> None:
         self.options.out.write(text + "\n")
@@ -128,11 +131,12 @@ class Venue:
                               self.db_url, "--http", f"127.0.0.1:{self.http_port}")
         if self.broker is not None:
             argv += ["--group", ""]  # amqtt has no shared subscriptions ($share/...); one service needs none
-        service = self.parts.start(Part(
+        service = self.service = self.parts.start(Part(
             "the standings service", argv,
             self.workdir / "logs" / "service.log",
         ))
         wait_until(self.api.ready, SERVICE_START_TIMEOUT_S, "the standings service answered on " + self.web, service)
+        self.desk_password = create_desk_account(self.db_url)
 
     def table(self, court: str, rules: str, *, script: Path | None = None, window: bool = False) -> Part:
         """One referee table (mock pins) for ``court``, its journal kept across its matches."""
