@@ -26,6 +26,9 @@ from rules.match import (
     format_log,
 )
 from rules.ruleset import load_ruleset
+from rules.standings import parse_results_csv
+from rules.tournament import progress
+from standings.plan import load_plan
 
 OUT = Path(__file__).parent.parent / "rules" / "examples"
 S = 1000
@@ -138,23 +141,36 @@ def _ice_hockey(m: Match) -> None:
     _final(m)
 
 
-MATCHES: dict[str, tuple[dict[str, Any], Callable[[Match], None]]] = {
-    "indoor-hockey": ({"round": "pool", "home": "Rot-Weiss Köln", "away": "Amsterdam H&BC", "match_id": "A1",
-                       "court": "Hall 1"}, _indoor_hockey),
-    "water-polo": ({"round": "pool", "home": "Pool A team 1", "away": "Pool A team 2", "match_id": "A3",
-                    "court": "Pool 1"}, _water_polo),
-    "indoor-football": ({"round": "quarter_final", "home": "Team 1", "away": "Team 2", "match_id": "QF1",
-                         "court": "Court 1"}, _indoor_football),
-    "youth-football": ({"round": "pool", "home": "Team A1", "away": "Team A2", "match_id": "A1",
-                        "court": "Pitch 3"}, _youth_football),
-    "ice-hockey": ({"round": "pool", "home": "Team 1", "away": "Team 2", "match_id": "G1", "court": "Rink 1",
-                    "on_field": 5}, _ice_hockey),
+# Per sport: the round of the example tournament's match the log plays, and how it is played.
+MATCHES: dict[str, tuple[str, Callable[[Match], None]]] = {
+    "indoor-hockey": ("pool", _indoor_hockey),
+    "water-polo": ("pool", _water_polo),
+    "indoor-football": ("quarter_final", _indoor_football),
+    "youth-football": ("pool", _youth_football),
+    "ice-hockey": ("pool", _ice_hockey),
 }
+
+
+def scheduled_match(sport: str, round: str) -> dict[str, Any]:
+    """The header fields of the first match of ``round`` in rules/examples/<sport>.toml, its teams as the example
+    results make them (a knock-out match's placeholders resolved): every example log names a real match."""
+    plan = load_plan(OUT / f"{sport}.toml")
+    results_file = OUT / f"{sport}-results.csv"
+    results = parse_results_csv(results_file.read_text(encoding="utf-8"), str(results_file))
+    done = progress(plan.tournament, plan.ruleset, plan.entry_teams, results)
+    match_id, m = min(((k, f) for k, f in plan.fixtures.items() if f.round == round), key=lambda x: x[1].number)
+    teams = [done.slots[t].team if t in done.slots and done.slots[t].team else t for t in (m.home, m.away)]
+    head: dict[str, Any] = {"round": m.round, "home": teams[0], "away": teams[1], "match_id": match_id,
+                            "court": m.court}
+    if sport == "ice-hockey":
+        head["on_field"] = 5  # 5 v 5 (seed 004)
+    return head
 
 
 def example_log(sport: str) -> str:
     """The text of the example log of ``sport``, played now with the preset as it is."""
-    head, play = MATCHES[sport]
+    round, play = MATCHES[sport]
+    head = scheduled_match(sport, round)
     rules = load_ruleset(sport)
     match = Match(rules, round=head["round"], on_field=head.get("on_field"))
     play(match)

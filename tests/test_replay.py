@@ -130,3 +130,22 @@ def test_a_misspelt_round_is_refused_with_the_names_it_could_be(log: Path, capsy
     assert "'semi_final'" in capsys.readouterr().err
     assert main(["replay", "--rules", "indoor-football", "--events", str(log), "--round", "final",
                  "--format", "json"]) == 0  # a final is a knock-out: no --stage needed
+
+
+@pytest.mark.parametrize("sport", ["indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey"])
+def test_every_example_log_names_a_match_of_its_example_tournament(sport: str) -> None:
+    """Issue 19: the example logs named matches (A1, A3, G1) that no example tournament has."""
+    from rules.match.log import read_log
+    from standings.plan import load_plan
+
+    examples = Path(__file__).resolve().parent.parent / "rules" / "examples"
+    header = read_log((examples / f"{sport}.jsonl").read_text(encoding="utf-8"), sport).header
+    assert header is not None
+    plan = load_plan(examples / f"{sport}.toml")
+    assert header.match_id in plan.fixtures, f"{sport}: match {header.match_id} is not in the schedule"
+    scheduled = plan.fixtures[header.match_id]
+    assert (header.round, header.court) == (scheduled.round, scheduled.court)
+    entry = {t for teams in plan.entry_teams.values() for t in teams}
+    assert {header.home, header.away} <= entry  # real teams, as the example results place them
+    if scheduled.stage in plan.entry_teams:
+        assert (header.home, header.away) == (scheduled.home, scheduled.away)
