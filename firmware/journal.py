@@ -277,6 +277,29 @@ def set_aside(directory: Path) -> Path:
     return folder
 
 
+IN_RAM = ("tmpfs", "ramfs", "overlay")
+
+
+def file_system_in_ram(directory: Path, mountinfo: str = "/proc/self/mountinfo") -> str | None:
+    """The type of the file system holding ``directory`` when a power cut empties it (a tmpfs, or the
+    overlay of a read-only root without its data partition), else None (or when it cannot be told)."""
+    try:
+        lines = Path(mountinfo).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    target = str(directory.resolve())
+    best, kind = "", None
+    for line in lines:
+        fields = line.split()
+        if " - " not in line or len(fields) < 5:
+            continue
+        point = fields[4].replace("\\040", " ")
+        inside = target == point or target.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= len(best):
+            best, kind = point, line.split(" - ", 1)[1].split()[0]
+    return kind if kind in IN_RAM else None
+
+
 def current_journal(directory: Path) -> Path | None:
     """The journal of the match the table was showing, if any."""
     try:

@@ -81,6 +81,12 @@ def main(args: argparse.Namespace) -> int:
         from firmware.table import default_journal_dir
 
         args.journal = default_journal_dir()  # the link keeps its outbox beside the journals
+    from firmware.journal import file_system_in_ram
+
+    in_ram = file_system_in_ram(Path(args.journal))
+    if in_ram is not None:
+        log.warning("the journal folder %s is on %s, in RAM: a power cut loses the match; put it on the card's "
+                    "data partition (hardware.md, Read-only root)", args.journal, in_ram)
     opts = TableOptions(rules=args.rules, court=args.court, tournament=args.tournament, buttons=args.buttons,
                         pins=pins, journal=args.journal, speed=speed, script=presses,
                         script_source=args.script or "script")

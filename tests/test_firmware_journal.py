@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,15 @@ from pathlib import Path
 import pytest
 
 from firmware.errors import JournalError
-from firmware.journal import DISK_ALIVE_MS, Journal, Meta, current_journal, read_alive, runtime_alive_path
+from firmware.journal import (
+    DISK_ALIVE_MS,
+    Journal,
+    Meta,
+    current_journal,
+    file_system_in_ram,
+    read_alive,
+    runtime_alive_path,
+)
 from rules.match.events import ClockStarted, Goal
 from rules.match.header import LogHeader
 from rules.match.log import read_log
@@ -149,3 +158,29 @@ def test_a_garbage_middle_line_is_set_aside_with_a_notice_and_the_table_starts_c
     third = _table_run(journal)  # the next start recovers the new journal: no loop, nothing set aside again
     assert third.returncode == 0 and not (journal / "set-aside" / "2").exists()
     assert "set aside" not in third.stderr
+
+
+def test_a_journal_folder_in_ram_is_told_and_one_on_the_card_is_not(tmp_path: Path) -> None:
+    mountinfo = tmp_path / "mountinfo"
+    mountinfo.write_text(
+        "22 1 254:1 / / rw,relatime shared:1 - ext4 /dev/mmcblk0p2 rw\n"
+        "23 22 0:5 / /dev/shm rw shared:2 - tmpfs tmpfs rw\n"
+        "24 22 254:3 / /var/lib/courtside rw,noatime shared:3 - ext4 /dev/mmcblk0p3 rw,commit=1\n"
+        "25 1 0:30 / / rw shared:4 - overlay overlayroot rw,lowerdir=/media/root-ro\n", encoding="utf-8")
+    # The last mount of / wins (the overlay over the card's root); a partition of its own stays on the card.
+    assert file_system_in_ram(Path("/var/lib/courtside/journal"), str(mountinfo)) is None
+    assert file_system_in_ram(Path("/home/pi/journal"), str(mountinfo)) == "overlay"
+    assert file_system_in_ram(Path("/dev/shm/journal"), str(mountinfo)) == "tmpfs"
+
+
+def test_the_table_says_so_at_start_when_its_journal_is_in_ram(tmp_path: Path) -> None:
+    if file_system_in_ram(Path("/dev/shm")) != "tmpfs":
+        pytest.skip("no tmpfs at /dev/shm here")
+    journal = Path("/dev/shm") / f"courtside-test-{os.getpid()}" / "journal"
+    try:
+        done = _table_run(journal)
+        assert done.returncode == 0
+        assert f"the journal folder {journal} is on tmpfs, in RAM: a power cut loses the match" in done.stderr
+        assert "in RAM" not in _table_run(tmp_path / "journal").stderr  # a folder on the disk: nothing said
+    finally:
+        shutil.rmtree(journal.parent, ignore_errors=True)
