@@ -3,7 +3,8 @@
 Every command reads its files through :func:`read_text`, which refuses, naming the
 file (and the line where there is one):
 
-* a file it cannot open (missing, a folder, no permission);
+* a file it cannot open (missing, a folder, no permission), or a path that is no regular
+  file (a named pipe would block for ever, a device could feed bytes without end);
 * a file larger than the limit for its kind, before a byte of it is read (the size
   is checked with ``stat``, then at most one byte more than the limit is read, so a
   pipe or a device cannot feed it without end);
@@ -21,9 +22,9 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from pathlib import Path
 
 from rules.errors import FileLineError
+from rules.tomlfile import open_file
 
 MAX_BYTES = 8 * 1024 * 1024
 """Default size limit: an event log of 10,000 events is about 1.5 MB, a 1,700-team tournament file 0.2 MB."""
@@ -50,7 +51,7 @@ def _size_text(n: int) -> str:
 def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
     """The file's bytes; refused before reading when it is larger than ``max_bytes``."""
     try:
-        f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below, once opening cannot fail
+        f = open_file(path)  # a named pipe or a device is refused here, before it can block or flood
     except OSError as err:
         raise FileLineError(path, None, f"cannot read the file ({err.strerror or err})") from None
     except ValueError:  # a NUL in the name: no file can have it

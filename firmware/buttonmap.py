@@ -21,6 +21,7 @@ from typing import Any
 from firmware.errors import ButtonMapError
 from firmware.pins import pin_problem
 from rules.ruleset import PRESETS
+from rules.tomlfile import open_file
 
 # Every action a button or key can have. The short names of the 12-button table are
 # also its button names; the rest are meant for holds or for larger boxes.
@@ -123,7 +124,8 @@ def load_button_map(path: str | Path | None = None) -> ButtonMap:
         return parse_button_map(default_text(), f"firmware/{DEFAULT_NAME}")
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open_file(path) as f:  # a named pipe or a device is refused, not waited on
+            text = f.read(1024 * 1024).decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise ButtonMapError(source, "", f"cannot read the button map ({err})") from None
     return parse_button_map(text, source)

@@ -221,9 +221,11 @@ def make_link(args: Any) -> Link:
     court_name = str(args.court)
     tournament_id = "friendly"
     if getattr(args, "tournament", None):
+        from rules.tomlfile import open_file
         from rules.tournament import parse_tournament
 
-        t = parse_tournament(Path(args.tournament).read_text(encoding="utf-8"), str(args.tournament))
+        with open_file(args.tournament) as f:  # a named pipe or a device is refused, not waited on
+            t = parse_tournament(f.read().decode("utf-8"), str(args.tournament))
         courts = list(t.schedule.courts)
         if court_name not in courts and court_name.isdigit() and 1 <= int(court_name) <= len(courts):
             court_name = courts[int(court_name) - 1]

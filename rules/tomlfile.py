@@ -12,8 +12,10 @@ UTF-8 text, and it carries no meaning.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 BOM = b"\xef\xbb\xbf"
 
@@ -26,10 +28,35 @@ class DocumentError(ValueError):
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
+class NotAFile(OSError):
+    """The path names a named pipe, a device, a socket or a folder: nothing to read a document from."""
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def open_file(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file; anything else is refused at once. A named pipe
+    would block (in open, then in read) until something wrote to it, for ever under a service manager, and
+    a device could feed bytes without end. Opened without blocking, checked, then read as usual."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise NotAFile(0, f"{kind}, not a file")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_bytes(path: str | Path, max_bytes: int) -> bytes:
     """The file's bytes, refusing a missing file or one larger than ``max_bytes`` without reading it all."""
     try:
-        with open(path, "rb") as f:
+        with open_file(path) as f:
             raw = f.read(max_bytes + 1)
     except OSError as err:
         raise DocumentError(f"cannot read the file ({err.strerror or err})") from None

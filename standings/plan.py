@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.errors import FileLineError
 from rules.protocol import slug
 from rules.ruleset import Ruleset, StageKind
+from rules.tomlfile import open_file
 from rules.tournament import ScheduledMatch, Tournament, build_schedule, load_tournament_ruleset, parse_tournament
 from rules.tournament import pool_teams as draw_pool_teams
+from rules.tournament.loading import MAX_BYTES as MAX_TOURNAMENT_BYTES
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,11 @@ class Plan:
 
 def load_plan(path: str | Path, *, seed: int | None = None, tournament_id: str | None = None) -> Plan:
     source = str(path)
-    text = Path(path).read_text(encoding="utf-8")
+    try:
+        with open_file(path) as f:  # a named pipe or a device is refused, not waited on
+            text = f.read(MAX_TOURNAMENT_BYTES + 1).decode("utf-8")
+    except OSError as err:
+        raise FileLineError(source, None, f"cannot read the file ({err.strerror or err})") from None
     t = parse_tournament(text, source)
     ruleset = load_tournament_ruleset(t, source)
     entry = draw_pool_teams(t, source, seed)

@@ -61,9 +61,45 @@ def test_a_file_larger_than_its_limit_is_refused_before_it_is_read(tmp_path: Pat
     assert caught.value.message == "the file is 50 MB; a file of this kind is at most 2 MB"
 
 
-def test_a_device_that_never_ends_is_read_only_up_to_the_limit() -> None:
-    with pytest.raises(FileLineError, match="larger than 1 KB"):
+def test_a_device_is_refused_before_a_byte_is_read() -> None:
+    with pytest.raises(FileLineError, match="a device, not a file"):
         read_text("/dev/zero", max_bytes=1024)
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tournament", "show", "{fifo}", "--results", str(EXAMPLES / "indoor-hockey-results.csv")],
+        ["tournament", "show", str(EXAMPLES / "indoor-hockey.toml"), "--results", "{fifo}"],
+        ["standings", "--rules", "indoor-hockey", "--results", "{fifo}"],
+        ["replay", "--rules", "ice-hockey", "--events", "{fifo}"],
+        ["rules", "check", "{fifo}"],
+        ["server", "--tournament", "{fifo}", "--db", "{tmp}/c.db"],
+        ["table", "--rules", "indoor-hockey", "--court", "1", "--buttons", "{fifo}", "--journal", "{tmp}/j",
+         "--pins", "mock"],
+        ["table", "--rules", "indoor-hockey", "--court", "1", "--script", "{fifo}", "--journal", "{tmp}/j",
+         "--pins", "mock"],
+    ],
+)
+def test_every_reader_refuses_a_named_pipe_at_once(tmp_path: Path, argv: list[str]) -> None:
+    """Issue 21: a results file that was a named pipe hung the command for ever (open() waits for a writer)."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "input"
+    os.mkfifo(fifo)
+    args = [a.format(fifo=fifo, tmp=tmp_path) for a in argv]
+    try:
+        done = subprocess.run([sys.executable, "-m", "courtside", *args], capture_output=True, text=True,
+                              timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"courtside {' '.join(argv)} waited on the pipe") from None
+    assert done.returncode == 2, done.stderr
+    assert "a named pipe, not a file" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_more_lines_than_the_limit_are_refused(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from rules.live import LiveBoard
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult
 from rules.standings.decisions import decision_problem
+from rules.tomlfile import open_file
 from rules.tournament import Tournament, build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
 from standings.web.errors import DeskRefused
 from standings.web.inputs import (
@@ -65,8 +66,8 @@ class MemoryBackend:
 
     @classmethod
     def from_file(cls, path: str, *, clock: Clock) -> MemoryBackend:
-        with open(path, encoding="utf-8") as f:
-            t = parse_tournament(f.read(), path)
+        with open_file(path) as f:  # a named pipe or a device is refused, not waited on
+            t = parse_tournament(f.read().decode("utf-8"), path)
         return cls(t, load_tournament_ruleset(t, path), clock=clock, source=path)
 
     # Backend --------------------------------------------------------------------------
