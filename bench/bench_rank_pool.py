@@ -7,6 +7,12 @@ is ``rank_pool`` for that pool alone (best of ``--repeat`` runs, per preset), gi
 either only the pool's results (what a server keeps per pool) or the whole
 tournament's 7,000 results (``rank_pool`` picks the pool's own), beside
 ``rank_pools`` re-ranking every pool, which the server no longer needs to do.
+
+Then the cost of ties waiting for an organiser's decision (rules.standings.pending):
+a 16-team pool whose top teams are level on everything (a tie of 6, then of 4, 3
+and 2) and whose other teams are in pairs that the waiting decision settles one way
+or the other (:func:`tied_pool`), so every outcome of the decision must be looked at
+or the look stopped short.
 """
 
 from __future__ import annotations
@@ -28,6 +34,29 @@ def pool_results(pool: str, rng: random.Random, size: int = 4) -> list[MatchResu
         MatchResult(pool=pool, home=h, away=a, home_goals=rng.randint(0, 3), away_goals=rng.randint(0, 3))
         for h, a in itertools.combinations(teams, 2)
     ]
+
+
+def tied_pool(top: int, pairs: int, pool: str = "T") -> list[MatchResult]:
+    """``top`` teams level on everything (1-1 among themselves, the same totals against each pair
+    below), above ``pairs`` pairs level on everything too, except that within each pair one team
+    did better against the even-numbered top teams and the other against the odd ones: which top
+    team the organiser's decision places first settles every pair, one way or the other."""
+    tops = [f"T{i}" for i in range(top)]
+    below = [f"U{j}" for j in range(2 * pairs)]
+    results: list[MatchResult] = []
+
+    def game(home: str, away: str, home_goals: int, away_goals: int) -> None:
+        results.append(MatchResult(pool=pool, home=home, away=away, home_goals=home_goals, away_goals=away_goals))
+
+    for i, team in enumerate(tops):
+        for other in tops[i + 1 :]:
+            game(team, other, 1, 1)
+        for j, low in enumerate(below):
+            game(team, low, 2 if (i % 2 == 0) == (j % 2 == 0) else 1, 0)
+    for j, low in enumerate(below):
+        for k in range(j + 1, len(below)):
+            game(low, below[k], *((0, 0) if k // 2 == j // 2 else (1, 0)))
+    return results
 
 
 def best_of(repeat: int, run: Callable[[], object]) -> float:
@@ -57,6 +86,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  {name:<16} rank_pool {alone * 1e6:7.0f} us (pool's results) {among * 1e6:7.0f} us "
             f"(all {len(everything):,} results)   rank_pools (251 pools) {full * 1e3:6.1f} ms"
         )
+    print(f"one 16-team pool with its top teams waiting for a decision; best of {max(1, args.repeat // 10)} runs")
+    for name in PRESETS:
+        ruleset = load_ruleset(name)
+        cells = []
+        for top, pairs in ((6, 5), (4, 6), (3, 6), (2, 7)):
+            seconds = best_of(max(1, args.repeat // 10), partial(rank_pool, ruleset, "T", tied_pool(top, pairs)))
+            cells.append(f"tie of {top} {seconds * 1e3:6.1f} ms")
+        print(f"  {name:<16} " + "   ".join(cells))
     return 0
 
 

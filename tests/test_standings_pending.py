@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from math import factorial
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.bench_rank_pool import tied_pool
 from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool
 from rules.standings import pending as pending_module
@@ -167,6 +169,8 @@ def check_shows_only_what_every_outcome_leaves_true(ruleset: Ruleset, results: l
     # a place shown settled (a block of one) is the same in every outcome: checked above
     assert all(n > 0 for n in needed.values()), needed  # each tie asked for is needed in at least one outcome
     assert all(n == count for n in needed.values()), needed  # ... indeed whatever the higher ones turn out to be
+    asked_teams = {t for u in table.unresolved for t in u.teams}
+    assert all(r.team in asked_teams for r in table.rows if "; needs " in r.reason), "only asked ties say 'needs'"
     firsts = [min(at.index(t) for t in u.teams) for u in table.unresolved]
     assert firsts == sorted(firsts), "ties are asked for highest first"
 
@@ -189,3 +193,27 @@ def test_when_the_look_stops_short_the_table_still_shows_nothing_false(
 ) -> None:
     monkeypatch.setattr(pending_module, "OUTCOMES", 1)  # no outcome tried: every dependent group is one block
     check_shows_only_what_every_outcome_leaves_true(RULESETS[name], results)
+
+
+def test_a_big_pool_with_a_big_waiting_tie_stops_the_look_short_and_shows_only_what_is_sure() -> None:
+    # 16 teams: six level at the top wait for lots; each pair below is settled one way or the
+    # other by which of the six is placed first. 720 orders are not tried: every pair is a block.
+    hockey = load_ruleset("ice-hockey")
+    results = tied_pool(6, 5)
+    assert pending_module.outcomes_for(16) < factorial(6)
+    table = rank_pool(hockey, "T", results)
+    assert [u.teams for u in table.unresolved] == [("T0", "T1", "T2", "T3", "T4", "T5")]
+    assert [r.rank for r in table.rows] == [1] * 6 + [7, 7, 9, 9, 11, 11, 13, 13, 15, 15]
+    assert row(table, "U0")["reason"] == (
+        "7th or 8th depending on a drawing of lots between T0, T1, T2, T3, T4 and T5")
+    # once decided, each pair is settled, by the single team placed first
+    decided_table = rank_pool(hockey, "T", results, decisions=[
+        Decision(pool="T", method="lots", order=("T1", "T0", "T2", "T3", "T4", "T5"))])
+    assert decided_table.unresolved == () and order(decided_table)[6:8] == ["U0", "U1"]
+
+
+def test_a_pair_waiting_above_pairs_it_settles_is_looked_at_both_ways() -> None:
+    hockey = load_ruleset("ice-hockey")
+    table = rank_pool(hockey, "T", tied_pool(2, 3))
+    assert [u.teams for u in table.unresolved] == [("T0", "T1")]  # the pairs below are not asked for
+    assert [r.rank for r in table.rows] == [1, 1, 3, 3, 5, 5, 7, 7]

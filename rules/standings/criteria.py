@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from rules.standings.scoring import PoolData, Record
 from rules.words.standings import Names, Phrase, Words, counted, reason_text
@@ -152,6 +153,9 @@ def _scoped(c: Component, scope: Scope) -> Component:
     return replace(c, scope=" " + reason_text(scope), within=scope)
 
 
+# Components are frozen and the same numbers recur in every outcome of a waiting decision
+# (rules.standings.pending): wording each only once keeps trying them cheap.
+@lru_cache(maxsize=8192)
 def count(label: str, number: int, scope: Scope = "") -> Component:
     words = label.split()
     if number == 1:
@@ -163,6 +167,7 @@ def count(label: str, number: int, scope: Scope = "") -> Component:
     return _scoped(c, scope)
 
 
+@lru_cache(maxsize=8192)
 def signed(label: str, number: int, scope: Scope = "") -> Component:
     shown = f"{number:+d}" if number else "0"
     template = _SIGNED.get(label)

@@ -19,10 +19,12 @@ tie first, and the same again within each outcome. The table then shows:
 * a tie asked for only when every outcome of the decisions above it needs it
   (it is then needed whatever they turn out to be), highest first.
 
-Trying every order costs a factorial: beyond :data:`OUTCOMES` outcomes the look
-stops and every group of teams level on points that holds a team depending on a
-waiting tie is shown as one block (never wrong, only less precise), and only ties
-that came out of no comparison with a waiting tie are asked for.
+Trying every order costs a factorial, each outcome a ranking of the whole pool
+(about the square of its teams): beyond :data:`OUTCOMES` outcomes for a pool of
+four, proportionally fewer for a bigger one (:func:`outcomes_for`), the look
+stops, every group of teams level on points that holds a team depending on a
+waiting tie is shown as one block (never wrong, only less precise), and only
+ties that came out of no comparison with a waiting tie are asked for.
 """
 
 from __future__ import annotations
@@ -39,8 +41,14 @@ from rules.standings.scoring import PoolData
 from rules.standings.tiebreak import Ordering, Tie, TieKey, order_pool
 
 OUTCOMES = 48
-"""The most outcomes of the waiting decisions tried for one pool before the look stops short
+"""The most outcomes of the waiting decisions tried for a pool of four before the look stops short
 (a tie of four has 24 orders; two ties of three one after the other 36)."""
+
+
+def outcomes_for(teams: int) -> int:
+    """The outcomes tried for a pool of ``teams``: :data:`OUTCOMES` for four, fewer as a ranking costs
+    more (16 teams: 3, so a pair and a pair below it, or it stops short)."""
+    return max(1, OUTCOMES * 16 // max(16, teams * teams))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,7 +81,8 @@ class Settled:
 
     @property
     def looked_further(self) -> bool:
-        return len(self.outcomes) > 1 or self.outcomes[0].ordering is not self.primary
+        only = self.outcomes[0]
+        return len(self.outcomes) > 1 or only.ordering is not self.primary or bool(only.unsure)
 
 
 def _depended_on(ordering: Ordering) -> Tie | None:
@@ -134,7 +143,7 @@ def _explore(ruleset: Ruleset, data: PoolData, decisions: Sequence[Decision], pr
             walk(order_pool(ruleset, data, [*decisions, *assumed, guess], fair_play), (*assumed, guess),
                  (*needed, tie), share)
 
-    walk(primary, (), (), OUTCOMES)
+    walk(primary, (), (), outcomes_for(len(data.teams)))
     return outcomes
 
 
