@@ -32,7 +32,9 @@ everything at the new size. Keys are not read here: the table polls pygame's eve
 
 Opening the screen: ``display.screen.open_screen()`` picks KMS/DRM full screen on a Pi
 without a desktop (``SDL_VIDEODRIVER=kmsdrm``), a window under X11/Wayland, and SDL's
-dummy driver when ``SDL_VIDEODRIVER=dummy`` (tests).
+dummy driver when ``SDL_VIDEODRIVER=dummy`` (tests); on a machine with no screen at all it
+raises ``display.screen.ScreenError`` saying what is missing, instead of letting SDL draw
+into its invisible "offscreen" driver.
 """
 
 import os
