@@ -280,3 +280,60 @@ def test_apt_below_a_prefix_is_refused(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 2 and "--no-apt" in done.stderr
+
+
+def test_table_unit_waits_for_neither_network_nor_time() -> None:
+    """The scoreboard comes up before the venue's Wi-Fi or network time does (hardware.md, "Boot straight to the
+    scoreboard"): ordering after network-online.target waited up to NetworkManager's minute."""
+    unit = _unit("courtside-table.service")
+    ordered = " ".join(unit.get("After", []) + unit.get("Wants", []) + unit.get("Requires", []))
+    assert "network-online.target" not in ordered and "time-sync.target" not in ordered
+    assert "getty@tty1.service" in ordered and unit["WantedBy"] == ["multi-user.target"]
+
+
+def test_install_table_sets_the_watchdog_and_the_boot_to_the_console(tmp_path: Path) -> None:
+    prefix = tmp_path / "pi"
+    done = _install(prefix, "--role", "table", "--court", "1", "--rules", "indoor-hockey")
+    assert done.returncode == 0, done.stderr
+    conf = configparser.ConfigParser()
+    conf.read(prefix / "etc/systemd/system.conf.d/courtside-watchdog.conf")
+    manager = dict(conf["Manager"])
+    assert manager == {"runtimewatchdogsec": "15s", "rebootwatchdogsec": "2min"}
+    if shutil.which("systemd-analyze"):  # each value a timespan systemd reads
+        for value in manager.values():
+            subprocess.run(["systemd-analyze", "timespan", value], capture_output=True, check=True, timeout=30)
+    default = prefix / "etc/systemd/system/default.target"
+    assert default.is_symlink() and os.readlink(default).endswith("/multi-user.target")
+    server = _install(tmp_path / "srv", "--role", "server", "--tournament", str(TOURNAMENT))
+    assert server.returncode == 0, server.stderr
+    assert not (tmp_path / "srv/etc/systemd/system.conf.d").exists()  # the Pi's own settings: the table's only
+
+
+def test_read_only_root_is_refused_below_a_prefix_and_without_a_data_partition(tmp_path: Path) -> None:
+    below = _install(tmp_path / "pi", "--role", "table", "--court", "1", "--rules", "indoor-hockey",
+                     "--read-only-root")
+    assert below.returncode == 2 and "not below a prefix" in below.stderr
+    on_this_machine = subprocess.run(
+        ["bash", str(INSTALL), "--role", "table", "--court", "1", "--rules", "indoor-hockey", "--read-only-root",
+         "--no-apt", "--no-venv", "--dry-run"], capture_output=True, text=True, timeout=120, check=False)
+    probe = subprocess.run(["findmnt", "-n", "-o", "TARGET", "--target", "/var/lib/courtside"],
+                           capture_output=True, text=True, check=False)
+    if probe.stdout.strip() == "/var/lib/courtside":
+        pytest.skip("this machine has /var/lib/courtside as a partition of its own")
+    assert on_this_machine.returncode == 2
+    assert "/var/lib/courtside is not its own partition" in on_this_machine.stderr
+    assert "a power cut would lose the journal" in on_this_machine.stderr
+
+
+def test_install_says_where_python3_lgpio_comes_from_when_debian_lacks_it() -> None:
+    policy = subprocess.run(["apt-cache", "policy", "python3-lgpio"], capture_output=True, text=True, check=False)
+    if shutil.which("apt-cache") is None or re.search(r"Candidate: \d", policy.stdout):
+        pytest.skip("this machine's archives have python3-lgpio (Raspberry Pi OS)")
+    done = subprocess.run(
+        ["bash", str(INSTALL), "--role", "table", "--court", "1", "--rules", "indoor-hockey", "--no-venv",
+         "--dry-run"], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "python3-lgpio is not in this system's package archives" in done.stdout
+    assert "archive.raspberrypi.com" in done.stdout
+    install = next(line for line in done.stdout.splitlines() if "apt-get install" in line)
+    assert "python3-lgpio" not in install and "libgpiod2" in install  # the rest is installed
