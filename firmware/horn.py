@@ -25,7 +25,7 @@ from firmware.errors import ButtonMapError
 log = logging.getLogger("courtside.table")
 
 RATE = 44_100
-LOOP_S = 0.1  # the built-in tone's loop: every partial is a multiple of 10 Hz, so the loop joins without a click
+LOOP_S = 1 / 30  # the built-in tone's loop: every partial is a multiple of 30 Hz, so the loop joins without a click
 # An air horn's two reeds, a little apart, each with its overtones falling off like a sawtooth's.
 REEDS = (330, 420)
 OVERTONES = 8
@@ -36,13 +36,17 @@ FADE_MS = 12  # out: a speaker switched off mid-wave clicks
 def horn_tone(rate: int = RATE) -> bytes:
     """One loop of the built-in horn tone: signed 16-bit mono samples at ``rate``, ready to loop."""
     n = round(rate * LOOP_S)
-    samples = array("h")
-    peak = sum(1 / k for _ in REEDS for k in range(1, OVERTONES + 1))
-    for i in range(n):
-        t = i / rate
-        x = sum(math.sin(2 * math.pi * f * k * t) / k for f in REEDS for k in range(1, OVERTONES + 1)) / peak
-        samples.append(round(32_000 * math.tanh(2.5 * x) / math.tanh(2.5)))  # driven a little: brassy, loud
-    return samples.tobytes()
+    # Every partial makes a whole number of turns in the loop: one sine table of the loop's length serves all.
+    sine = [math.sin(2 * math.pi * i / n) for i in range(n)]
+    partials = [(round(f * k * LOOP_S), 1 / k) for f in REEDS for k in range(1, OVERTONES + 1)]
+    peak = sum(a for _, a in partials)
+    wave = [0.0] * n
+    for turns, amplitude in partials:
+        for i in range(n):
+            wave[i] += amplitude * sine[turns * i % n]
+    drive = math.tanh(2.5)
+    # Driven a little into saturation: brassy and loud, like a horn rather than a beep.
+    return array("h", (round(32_000 * math.tanh(2.5 * x / peak) / drive) for x in wave)).tobytes()
 
 
 class ScreenSpeaker:
