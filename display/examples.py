@@ -22,7 +22,7 @@ from rules.match import (
     TimeoutStarted,
 )
 from rules.ruleset import load_ruleset
-from rules.standings.table import PoolTable, TableRow
+from rules.standings.table import PoolTable
 
 MIN = 60_000
 
@@ -222,27 +222,21 @@ def _final_shootout(match: Match) -> int:
 
 
 def _tables(sport: str) -> tuple[PoolTable, ...]:
-    """Made-up pool tables of the sport's example teams (the tests only need their shape)."""
+    """The first-round pool tables of the sport's example tournament, ranked from its example results
+    (rules/examples/<sport>-results.csv): a screen between matches shows tables that add up."""
     from pathlib import Path
 
     from rules.examples import __file__ as examples
+    from rules.standings import parse_results_csv, rank_pool
     from rules.tournament import parse_tournament
 
-    path = Path(examples).with_name(f"{sport}.toml")
-    t = parse_tournament(path.read_text(encoding="utf-8"), str(path))
-    names = [team.name for team in t.teams]
-    size = max(3, min(6, len(names) // max(1, len(t.entry_pools))))
-    tables = []
-    for i, pool in enumerate(t.entry_pools):
-        teams = names[i * size:(i + 1) * size] or names[:size]
-        rows = []
-        for rank, team in enumerate(teams, start=1):
-            won, lost = size - rank, rank - 1
-            rows.append(TableRow(rank=rank, team=team, played=size - 1, won=max(0, won - 1), drawn=1 if won else 0,
-                                 lost=lost, goals_for=3 * won + 2, goals_against=2 * lost + 1,
-                                 goal_difference=3 * won - 2 * lost + 1, points=3 * max(0, won - 1) + 1, reason=""))
-        tables.append(PoolTable(pool=pool.name, rows=tuple(rows), unresolved=()))
-    return tuple(tables)
+    folder = Path(examples).parent
+    t = parse_tournament((folder / f"{sport}.toml").read_text(encoding="utf-8"), f"{sport}.toml")
+    path = folder / f"{sport}-results.csv"
+    results = parse_results_csv(path.read_text(encoding="utf-8"), str(path))
+    ruleset = load_ruleset(sport)
+    return tuple(rank_pool(ruleset, pool.name, [r for r in results if r.pool == pool.name])
+                 for pool in t.entry_pools)
 
 
 PHASES: dict[str, tuple[bool, Callable[[Match], int]]] = {
