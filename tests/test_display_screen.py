@@ -74,6 +74,8 @@ def test_follow_with_a_desktop_that_is_not_there_names_it_without_sdls_noise() -
 
 def test_sdls_silent_fallback_to_drawing_nowhere_is_refused() -> None:
     """A Wayland session that is not there: SDL falls back to its offscreen driver; the follower must not run on."""
+    if DRI.exists():
+        pytest.skip("this machine has a graphics device: SDL would fall back to KMS/DRM first")
     done = _follow({"WAYLAND_DISPLAY": "courtside-nowhere", "XDG_RUNTIME_DIR": tempfile.gettempdir()})
     assert done.returncode == 2
     assert "courtside: no screen: SDL found no display to draw on and fell back to its 'offscreen' driver" \
