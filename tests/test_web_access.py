@@ -6,6 +6,7 @@ kilobytes in all, and the keyboard reaches every control with a visible focus, d
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules import protocol as p
+from rules.live import live_payload
 from rules.match import ClockStarted, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from standings.web import create_app
@@ -43,7 +45,7 @@ def site(request: pytest.FixtureRequest, mosquitto: Any, tmp_path: Path) -> Iter
     if request.param == "sample":
         with served_sample() as (backend, server, _):
             live = backend.data().schedule.matches[12]
-            yield Site(server.url, ["/", "/pool/C", "/pool/C/print", "/bracket", "/ranking", "/teams",
+            yield Site(server.url, ["/", "/schedule", "/pool/C", "/pool/C/print", "/bracket", "/ranking", "/teams",
                                     f"/team/{quote(live.home)}", f"/court/{quote(live.court)}",
                                     f"/court/{quote(live.court)}/overlay", "/desk/login"],
                        ["/desk", "/desk/match/2"], 14)
@@ -66,12 +68,13 @@ def site(request: pytest.FixtureRequest, mosquitto: Any, tmp_path: Path) -> Iter
             live.apply(ClockStarted(at=0))
             live.apply(PenaltyAwarded(at=10_000, team="home", kind="green", player="4"))
             hall_1.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-1", match="3",
-                                                     payload=live.state_at(20_000).to_dict())))
+                                                     payload=json.loads(json.dumps(
+                                                         live_payload(live.state_at(20_000), rules, "3"))))))
             hall_2.send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court="hall-2",
                                                                     online=False)))
             for table in (hall_1, hall_2):
                 table.wait_for("ack", lambda m: m.payload["of"] == "result")
-            yield Site(server.url, ["/", "/pool/A", "/pool/A/print", "/bracket", "/ranking", "/teams",
+            yield Site(server.url, ["/", "/schedule", "/pool/A", "/pool/A/print", "/bracket", "/ranking", "/teams",
                                     f"/team/{quote('Rot-Weiss Köln')}", f"/court/{quote('Hall 1')}",
                                     f"/court/{quote('Hall 1')}/overlay", "/desk/login"],
                        ["/desk", "/desk/match/1"], 4)
@@ -178,7 +181,7 @@ def test_each_page_is_a_few_kilobytes_with_one_small_script_of_its_own(site: Sit
 def test_the_keyboard_reaches_every_control_with_a_visible_focus_and_works_the_desk(
         site: Site, chromium: Any) -> None:
     page = chromium.new_context(viewport=PHONE).new_page()
-    page.goto(site.url + site.pages[1])  # a pool page
+    page.goto(site.url + site.pages[2])  # a pool page
     page.keyboard.press("Tab")
     skip = page.locator("a.skip")
     expect(skip).to_be_focused()

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
 
 STATIC = Path(__file__).parent / "static"
 SIZES = (32, 180, 192, 512)
 INK, PAPER, LIVE = (10, 10, 10), (255, 255, 255), (158, 0, 28)  # site.css --ink, --paper, --live
 
 
-def draw(size: int) -> object:
+def draw(size: int) -> pygame.Surface:
     """One icon, drawn at 8x and scaled down smoothly so thin lines stay even at 32 px."""
     import pygame
 
@@ -39,7 +43,7 @@ def main() -> int:
 
     for size in SIZES:
         path = STATIC / f"icon-{size}.png"
-        pygame.image.save(draw(size), str(path))  # type: ignore[arg-type]
+        pygame.image.save(draw(size), str(path))
         print(f"wrote {path}")
     return 0
 
