@@ -18,12 +18,15 @@ or the look stopped short.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import itertools
+import pstats
 import random
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from bench import bench_standings
 from rules.ruleset import PRESETS, load_ruleset
 from rules.standings import MatchResult, rank_pool, rank_pools
 
@@ -68,10 +71,39 @@ def best_of(repeat: int, run: Callable[[], object]) -> float:
     return min(times)
 
 
+def calls(run: Callable[[], object]) -> int:
+    """Python function calls ``run`` makes: a cost that the machine's load does not change."""
+    profile = cProfile.Profile()
+    profile.enable()
+    run()
+    profile.disable()
+    return int(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]  # set by Stats, not declared
+
+
+def count_calls() -> int:
+    """``--calls``: the figures as function calls, for comparing two versions on a busy machine."""
+    rng = random.Random(2026)
+    pool = pool_results("A", rng)
+    tournament = bench_standings.tournament()
+    print("Python function calls (after one warm-up run of each)")
+    for name in PRESETS:
+        ruleset = load_ruleset(name)
+        rank_pools(ruleset, tournament)
+        cells = [f"4-team rank_pool {calls(partial(rank_pool, ruleset, 'A', pool)):>6,}",
+                 f"rank_pools 2,000 teams {calls(partial(rank_pools, ruleset, tournament)):>9,}"]
+        cells += [f"16 teams, tie of {top} {calls(partial(rank_pool, ruleset, 'T', tied_pool(top, pairs))):>8,}"
+                  for top, pairs in ((6, 5), (2, 7))]
+        print(f"  {name:<16} " + "   ".join(cells))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeat", type=int, default=200, help="runs per figure; the best is printed")
+    parser.add_argument("--calls", action="store_true", help="count Python function calls instead of timing")
     args = parser.parse_args(argv)
+    if args.calls:
+        return count_calls()
     rng = random.Random(2026)
     pool = pool_results("A", rng)
     others = [r for p in range(250) for r in pool_results(f"P{p:03d}", rng, size=8)]
