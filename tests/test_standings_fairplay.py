@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from rules.errors import ResultsError
-from rules.ruleset import FairPlay, load_ruleset
+from rules.ruleset import FairPlay, RankingRules, load_ruleset
+from rules.standings import rank_pool
 from rules.standings.fairplay import parse_fair_play_csv
+from tests.standings_support import played
 
 EURO = load_ruleset(Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "uefa-euro-2024.toml")
 
@@ -64,3 +66,17 @@ def test_a_ruleset_that_does_not_rank_by_fair_play_refuses_the_file() -> None:
     with pytest.raises(ResultsError, match="does not rank by fair play"):
         parse_fair_play_csv("pool,team,points\nC,Denmark,7\n", "fp.csv",
                             load_ruleset("youth-football").ranking.fair_play)
+
+
+def test_a_group_waiting_for_fair_play_data_asks_for_no_decision_inside_it() -> None:
+    # Restart mode: A and B (level on fair play too) would go to lots, but C's and D's
+    # disciplinary points are missing: the four wait for the data, nothing is asked meanwhile.
+    ranking = RankingRules.model_validate({"criteria": ["points", "head_to_head", "fair_play", "lots"],
+                                           "tie_mode": "restart", "fair_play": {"cards": {"yellow": 1}}})
+    ruleset = load_ruleset("youth-football").replace(ranking=ranking)
+    results = played("P", "A 1-0 C", "A 1-0 D", "B 1-0 C", "B 1-0 D", "A 0-0 B", "C 0-0 D", "E 1-0 A",
+                     "E 1-0 B", "F 1-0 A", "F 1-0 B", "C 1-0 E", "D 1-0 E", "C 1-0 F", "D 1-0 F", "E 1-0 F")
+    table = rank_pool(ruleset, "P", results, fair_play={"A": 1, "B": 1, "E": 0, "F": 0})
+    assert [(u.teams, u.method) for u in table.unresolved] == [(("A", "B", "C", "D"), "")]
+    table = rank_pool(ruleset, "P", results, fair_play={"A": 1, "B": 1, "C": 2, "D": 0, "E": 0, "F": 0})
+    assert [(u.teams, u.method) for u in table.unresolved] == [(("A", "B"), "lots")]

@@ -176,7 +176,7 @@ def check_shows_only_what_every_outcome_leaves_true(ruleset: Ruleset, results: l
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(results=pools())
 def test_a_table_shows_only_what_every_outcome_of_the_pending_decisions_leaves_true(
     name: str, results: list[MatchResult]

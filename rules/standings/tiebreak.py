@@ -208,6 +208,11 @@ class _Ranker:
             try:
                 settled = resolve(group, placing)
             except _MissingData as missing:
+                # The whole group waits for the data: no decision within it is asked for meanwhile.
+                inside = set(group)
+                self.ties = [t for t in self.ties if not inside.issuperset(t.teams)]
+                for team in group:
+                    self.waits.pop(team, None)
                 settled = [group]
                 self.missing(group, missing.teams)
             placing = _replace(placing, group, settled)
