@@ -6,7 +6,9 @@ on the home page after the final, the icons, the desk on a phone; each with the 
 
 from __future__ import annotations
 
+import json
 import struct
+import uuid
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -14,9 +16,12 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from rules import protocol as p
+from rules.live import live_payload
+from rules.match import ClockStarted, Goal, Match
 from standings import queries
 from tests.test_web_access import CONTRAST
-from tests.web_day_support import Day, served_day, wait_until
+from tests.web_day_support import RULES, Day, served_day, wait_until
 from tests.web_support import desk_page
 
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
@@ -174,8 +179,8 @@ def test_a_team_page_shows_its_place_in_each_of_its_pools(day: Day, chromium: An
     page.goto(f"{day.server.url}/team/{quote(team)}")
     sections = page.locator("section.pool-place")
     expect(sections).to_have_count(2)  # its first-round pool, then pool C
-    for section, pool in zip(sections.all(), [p for p in ("A", "B", "C") if team in
-                                              [r.team for r in tables[p].table.rows]], strict=True):  # type: ignore[union-attr]
+    for section, pool in zip(sections.all(), [q for q in ("A", "B", "C") if team in
+                                              [r.team for r in tables[q].table.rows]], strict=True):  # type: ignore[union-attr]
         place = next(r.rank for r in tables[pool].table.rows if r.team == team)  # type: ignore[union-attr]
         expect(section.locator("h2")).to_have_text(f"Pool {pool} · Place {place}/4")
         marked = section.locator("tr.this-team")
@@ -267,6 +272,26 @@ def test_the_desk_on_a_phone_shows_every_court_whole_and_its_matches_by_day(
         expect(listed).to_have_count(sum(1 for m in day.view().matches if m.start.date() == date))
     _meets_the_site_checks(page, width)
     page.context.close()
+
+
+def test_a_team_playing_now_shows_its_live_score_on_its_page(day: Day, chromium: Any) -> None:
+    following = next(m for m in day.view().matches if m.recorded is None)
+    match = Match(RULES, stage="knockout" if not following.is_pool else "round_robin", round=following.round)
+    match.apply(ClockStarted(at=0))
+    match.apply(Goal(at=60_000, team="away"))
+    court = next(cid for cid, name in day.service.plan.courts.items() if name == following.court)
+    payload = json.loads(json.dumps(live_payload(match.state_at(90_000), RULES, str(following.number))))
+    day.tables[following.court].send_raw("live", p.encode(p.build(
+        id=uuid.uuid4().hex, type="live", court=court, match=str(following.number), payload=payload)))
+    wait_until(lambda: day.view().by_number[following.number].live)
+    for width in WIDTHS:
+        page = _page(chromium, width)
+        page.goto(f"{day.server.url}/team/{quote(following.home)}")
+        card = page.locator(".next-up")
+        expect(card.locator(".badge.live")).to_have_text("LIVE")
+        expect(card.locator(".bigscore b")).to_have_text("0–1")
+        _meets_the_site_checks(page, width)
+        page.context.close()
 
 
 def test_after_the_final_the_home_page_shows_the_champion_and_the_final_ranking(day: Day, chromium: Any) -> None:
