@@ -15,6 +15,10 @@ At ``--speed 0`` (a virtual clock) the table records the latest instant at every
 never met a stale cut; at ``--speed 400`` one real second of a heartbeat was 400 s of the match, and only
 the final-state check (against the same script run uncut at ``--speed 0``) and a clock stopped after the
 end show what that did: every kill there must end exactly as the uncut run does.
+
+A kill leaves the kernel's page cache; a power cut of the whole Pi does not. bench/power_cut.py cuts the same
+matches as the card would hold them (fsynced data only, names only after their folder's fsync, torn tails, RAM
+lost) and applies these same checks (``check_match``, ``check_final``) after the restart.
 """
 
 from __future__ import annotations
