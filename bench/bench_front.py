@@ -140,6 +140,15 @@ async def _attempt(base: str, address: str, name: str, password: str) -> int:
     import httpx
 
     headers = {"x-forwarded-for": address}
+    try:
+        return await _login(base, headers, name, password)
+    except httpx.HTTPError:
+        return 0  # the connection closed without an answer
+
+
+async def _login(base: str, headers: dict[str, str], name: str, password: str) -> int:
+    import httpx
+
     async with httpx.AsyncClient(base_url=base, timeout=120, headers=headers) as c:
         page = await c.get("/desk/login")
         token = page.text.split('name="csrf" value="', 1)[1].split('"', 1)[0]
