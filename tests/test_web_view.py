@@ -123,3 +123,16 @@ def test_a_walkover_shows_the_score_the_ruleset_awards_and_its_winner() -> None:
     assert (row.score, row.winner) == ("0–3 w.o.", m.away)  # seed 003: "3-0 som slutresultat"
     assert view.by_number[1].winner == view.by_number[1].home  # 2-1: a table's result names no winner
     assert view.by_number[2].winner is None  # 0-0
+
+
+def test_the_schedule_by_day_keeps_playing_order_and_a_team_has_its_place_in_its_pool() -> None:
+    view = _view()
+    days = view.days()
+    assert [m for _, ms in days for m in ms] == view.matches  # every match once, in playing order
+    assert all(len({m.start.date() for m in ms}) == 1 and ms[0].start == day for day, ms in days)
+    assert len({day.date() for day, _ in days}) == len(days) == 2  # Saturday's pools, Sunday's knock-outs
+    table = view.table("A")
+    assert table is not None
+    for row in table.rows:
+        assert view.team_pools(row.team) == [("A", row.rank, 4)]
+    assert not view.finished and _view(played=0).team_pools(table.rows[0].team) == [("A", None, 4)]
