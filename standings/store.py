@@ -23,6 +23,7 @@ from rules.tournament import PoolState, Progress, Slot, progress
 from standings import statements
 from standings.db import open_database
 from standings.db.models import Change, DecisionRow, Fixture, ResultRow
+from standings.fairplay import pool_fair_play, pools_fair_play
 from standings.logs import log
 from standings.openmatches import OpenMatches
 from standings.plan import Plan
@@ -154,10 +155,13 @@ class Store:
         return p
 
     def compute_progress(self, s: Session) -> Progress:
-        results = [to_match_result(r) for r in self.results(s) if r.outcome != "abandoned"]
+        rows = self.results(s)
+        results = [to_match_result(r) for r in rows if r.outcome != "abandoned"]
         plan = self.plan
+        fair_play = pools_fair_play(self, s, rows) if plan.ruleset.ranking.fair_play is not None else None
         return progress(plan.tournament, plan.ruleset, plan.entry_teams, results, self.decisions(s),
-                        results_source="the service's results", source=plan.source, strict=False)
+                        results_source="the service's results", source=plan.source, strict=False,
+                        fair_play=fair_play)
 
     def forget_progress(self) -> None:
         with self._lock:
@@ -237,9 +241,11 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
         return out
     connection = s.connection()
     results: dict[str, list[MatchResult]] = {n: [] for n in first}
+    rows: dict[str, list[Any]] = {n: [] for n in first}  # for the fair-play points (standings.fairplay)
     for r in connection.execute(_POOL_RESULTS, {"pools": first}):
         if r.outcome != "abandoned":
             results[r.stage].append(to_match_result(r))
+            rows[r.stage].append(r)
     decisions: dict[str, list[Decision]] = {n: [] for n in first}
     for r in connection.execute(_POOL_DECISIONS, {"pools": first}):
         decisions[r.pool].append(Decision(pool=r.pool, method=r.method, order=tuple(r.order)))
@@ -252,7 +258,8 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
             ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
         teams = plan.entry_teams[name]
         own = results[name]
-        table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions[name])
+        fair_play = pool_fair_play(store, s, rows[name], teams) if ruleset.ranking.fair_play is not None else None
+        table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions[name], fair_play=fair_play)
         out[name] = PoolState(name=name, teams=tuple(Slot(text=t, team=t) for t in teams), played=len(own),
                               expected=store.stage_sizes.get(name, 0), table=table)
     return out

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from rules.errors import ResultsError
-from rules.ruleset import FairPlay, RankingRules, load_ruleset
+from rules.match import ClockStarted, Match, PenaltyAwarded
+from rules.ruleset import FairPlay, RankingRules, Ruleset, load_ruleset
 from rules.standings import rank_pool
-from rules.standings.fairplay import parse_fair_play_csv
+from rules.standings.fairplay import match_points, parse_fair_play_csv
 from tests.standings_support import played
 
 EURO = load_ruleset(Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "uefa-euro-2024.toml")
@@ -68,15 +69,45 @@ def test_a_ruleset_that_does_not_rank_by_fair_play_refuses_the_file() -> None:
                             load_ruleset("youth-football").ranking.fair_play)
 
 
-def test_a_group_waiting_for_fair_play_data_asks_for_no_decision_inside_it() -> None:
-    # Restart mode: A and B (level on fair play too) would go to lots, but C's and D's
-    # disciplinary points are missing: the four wait for the data, nothing is asked meanwhile.
+def test_only_the_teams_whose_disciplinary_points_are_missing_wait_for_them() -> None:
+    # Restart mode: the head-to-head puts A and B above C and D. A and B are level on fair
+    # play too and go to lots; C's and D's points are missing: they wait for the data, and
+    # no decision is asked for between them meanwhile.
     ranking = RankingRules.model_validate({"criteria": ["points", "head_to_head", "fair_play", "lots"],
                                            "tie_mode": "restart", "fair_play": {"cards": {"yellow": 1}}})
     ruleset = load_ruleset("youth-football").replace(ranking=ranking)
     results = played("P", "A 1-0 C", "A 1-0 D", "B 1-0 C", "B 1-0 D", "A 0-0 B", "C 0-0 D", "E 1-0 A",
                      "E 1-0 B", "F 1-0 A", "F 1-0 B", "C 1-0 E", "D 1-0 E", "C 1-0 F", "D 1-0 F", "E 1-0 F")
     table = rank_pool(ruleset, "P", results, fair_play={"A": 1, "B": 1, "E": 0, "F": 0})
-    assert [(u.teams, u.method) for u in table.unresolved] == [(("A", "B", "C", "D"), "")]
+    assert [(u.teams, u.method) for u in table.unresolved] == [(("A", "B"), "lots"), (("C", "D"), "")]
+    assert [r.rank for r in table.rows] == [1, 2, 2, 4, 4, 6]  # E (9 points) first, F (6) last
     table = rank_pool(ruleset, "P", results, fair_play={"A": 1, "B": 1, "C": 2, "D": 0, "E": 0, "F": 0})
     assert [(u.teams, u.method) for u in table.unresolved] == [(("A", "B"), "lots")]
+
+
+def youth_with_fair_play(cards: dict[str, int]) -> Ruleset:
+    youth = load_ruleset("youth-football")
+    ranking = RankingRules.model_validate({"criteria": ["points", "goal_difference", "fair_play", "lots"],
+                                           "fair_play": {"cards": cards}})
+    return youth.replace(ranking=ranking)
+
+
+def replayed_cards(ruleset: Ruleset, awards: list[tuple[str, str, str]]) -> list[tuple[str, str | None, str]]:
+    """The cards of a match played with ``awards`` (side, kind, player), as its log replays them."""
+    match = Match(ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    for i, (side, kind, player) in enumerate(awards, start=1):
+        match.apply(PenaltyAwarded(at=i * 60_000, team=side, kind=kind, player=player))  # type: ignore[arg-type]
+    return [(c.team, c.player, c.kind) for c in match.state_at(len(awards) * 60_000 + 1).cards]
+
+
+def test_a_matchs_cards_as_replayed_count_uefa_style() -> None:
+    # Seed 003's yellow escalates to a red after two: UEFA counts that pair as 3, not 1 + 1 + 3.
+    euro_points = {"yellow": 1, "second_yellow": 3, "red": 3, "yellow_then_red": 4}
+    ruleset = youth_with_fair_play(euro_points)
+    cards = replayed_cards(ruleset, [("away", "yellow", "5"), ("away", "yellow", "5"), ("home", "yellow", "3"),
+                                     ("home", "red", "3"), ("home", "yellow", "8"), ("away", "red", "9")])
+    assert match_points(ruleset, cards) == {"away": 3 + 3, "home": 4 + 1}
+    # without the compound kinds every card counts on its own
+    plain = youth_with_fair_play({"yellow": 1, "red": 3})
+    assert match_points(plain, cards) == {"away": 1 + 1 + 3 + 3, "home": 1 + 3 + 1}

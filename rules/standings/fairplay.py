@@ -13,8 +13,11 @@ no data, and a tie that reaches the fair-play criterion with it stays unresolved
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from rules.errors import ResultsError
-from rules.ruleset import FairPlay
+from rules.ruleset import FairPlay, Ruleset
 from rules.standings.csvfile import cell, csv_rows, name_problem
 
 PEOPLE = ("player", "official")
@@ -61,4 +64,44 @@ def parse_fair_play_csv(text: str, source: str, rules: FairPlay | None) -> dict[
                                              f"({', '.join(rules.cards)})")
         counted = person == "player" or rules.officials
         mine[team] = mine.get(team, 0) + (rules.cards[kind] * count if counted else 0)
+    return totals
+
+
+def match_points(ruleset: Ruleset, cards: Iterable[tuple[str, str | None, str]]) -> dict[str, int]:
+    """Each team's disciplinary points from one match's cards, ``(team, player, kind)`` as the match
+    log replays them (``MatchState.cards``), by ``ranking.fair_play.cards``.
+
+    A match log shows a second yellow as the yellow and the red it escalates to
+    (``penalties.kinds.yellow.escalates_to``): ``second_yellow`` in the points counts those
+    cards once, as UEFA does (3 points, not 1 + 1 + 3); ``yellow_then_red`` counts a yellow
+    followed by a direct red of the same player (4). A kind the points do not list counts
+    nothing. A match log does not tell a team official's card from a player's, so all count.
+    """
+    rules = ruleset.ranking.fair_play
+    if rules is None:
+        return {}
+    points = rules.cards
+    by_player: dict[tuple[str, str], Counter[str]] = {}
+    totals: dict[str, int] = {}
+    for team, player, kind in cards:
+        totals.setdefault(team, 0)
+        if player is None:  # nobody to pair it with: counted on its own
+            totals[team] += points.get(kind, 0)
+        else:
+            by_player.setdefault((team, player), Counter())[kind] += 1
+    for (team, _), kinds in by_player.items():
+        for name, award in ruleset.penalties.kinds.items():
+            red, after = award.escalates_to, award.escalates_after
+            if red is None or after == 0:
+                continue
+            second, then_red = f"second_{name}", f"{name}_then_{red}"
+            while second in points and kinds[name] >= after and kinds[red] >= 1:
+                totals[team] += points[second]
+                kinds[name] -= after
+                kinds[red] -= 1
+            while then_red in points and kinds[name] >= 1 and kinds[red] >= 1:
+                totals[team] += points[then_red]
+                kinds[name] -= 1
+                kinds[red] -= 1
+        totals[team] += sum(points.get(kind, 0) * n for kind, n in kinds.items())
     return totals

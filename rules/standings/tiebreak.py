@@ -142,14 +142,6 @@ def _replace(placing: Sequence[Group], old: Group, new: Sequence[Group]) -> list
     return [*placing[:at], *new, *placing[at + 1 :]]
 
 
-class _MissingData(Exception):
-    """A criterion needs data the standings were not given (fair-play points): never guessed."""
-
-    def __init__(self, teams: Group) -> None:
-        super().__init__(teams)
-        self.teams = teams
-
-
 @dataclass
 class _Ranker:
     ruleset: Ruleset
@@ -160,18 +152,22 @@ class _Ranker:
     ties: list[Tie] = field(default_factory=list)
     applied: list[Decision] = field(default_factory=list)
     waits: dict[str, frozenset[TieKey]] = field(default_factory=dict)
+    blocked: list[frozenset[str]] = field(default_factory=list)  # groups waiting for data (fair-play points)
 
     @property
     def results_criteria(self) -> list[str]:
         return [c for c in self.ruleset.ranking.criteria if c not in DECISION_CRITERIA]
 
     def ask(self, criterion: str, part: Group, among: Group, placing: Sequence[Group]) -> list[Group]:
+        if self.waiting_for_data(part):
+            return [part]
         q = Question(data=self.data, part=part, among=frozenset(among), placing=tuple(placing))
         if criterion == "fair_play":
             known = self.fair_play or {}
             missing = tuple(t for t in part if t not in known)
             if missing:
-                raise _MissingData(missing)
+                self.missing(part, missing)
+                return [part]
             split = disciplinary(part, known)
         elif criterion == "head_to_head" and self.ruleset.ranking.mutual != "points":
             split = head_to_head_mini_table(q)
@@ -205,16 +201,7 @@ class _Ranker:
             if len(group) == 1:
                 at += 1
                 continue
-            try:
-                settled = resolve(group, placing)
-            except _MissingData as missing:
-                # The whole group waits for the data: no decision within it is asked for meanwhile.
-                inside = set(group)
-                self.ties = [t for t in self.ties if not inside.issuperset(t.teams)]
-                for team in group:
-                    self.waits.pop(team, None)
-                settled = [group]
-                self.missing(group, missing.teams)
+            settled = resolve(group, placing)
             placing = _replace(placing, group, settled)
             at += len(settled)
         return Ordering(placing=tuple(placing), steps=tuple(self.steps), ties=tuple(self.ties),
@@ -301,8 +288,13 @@ class _Ranker:
                 return self.find_top(top, _replace(placing, group, [top, below]))
         return self.decide(group, only_top=True)
 
+    def waiting_for_data(self, group: Group) -> bool:
+        return any(b.issuperset(group) for b in self.blocked)
+
     def missing(self, group: Group, teams: Group) -> None:
-        """``group`` waits for data, not for a decision: reported, never guessed."""
+        """``group`` waits for data, not for a decision: reported, never guessed, and no later
+        criterion or decision separates any of its teams meanwhile."""
+        self.blocked.append(frozenset(group))
         needs = f"the disciplinary (fair-play) points of {names(teams)}, not in the data given"
         words = Phrase("the disciplinary (fair-play) points of {teams}, not in the data given",
                        (("teams", Names(teams)),))
@@ -326,6 +318,8 @@ class _Ranker:
         to the game between them, 9.6.3.2.2), and only what the results still leave
         level among them follows the rest of the same decision.
         """
+        if self.waiting_for_data(group):
+            return [group]
         methods = [c for c in self.ruleset.ranking.criteria if c in DECISION_CRITERIA]
         for method in methods:
             decision = self.decisions.get((method, frozenset(group))) or self._applied_to(method, group)

@@ -9,7 +9,7 @@ penalty competition waits for the organiser's decision.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.errors import TournamentError
@@ -115,6 +115,7 @@ class _Walker:
         self.set_aside: list[SetAside] = []
         self.exchanges: list[str] = []
         self.decisions, self.results_source = decisions, results_source
+        self.fair_play: Mapping[str, Mapping[str, int]] | None = None  # pool -> team -> disciplinary points
         self.pools: dict[str, PoolState] = {}
         self.matches: dict[str, FixtureProgress] = {}
         self.rankings: dict[str, RankedTeams] = {}
@@ -261,7 +262,8 @@ class _Walker:
         if meets > ruleset.ranking.meetings:
             # A double round robin meets twice whatever the ruleset's usual pools do.
             ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
-        table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions)
+        fair_play = None if self.fair_play is None else self.fair_play.get(pool.name, {})
+        table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions, fair_play=fair_play)
         self.pools[pool.name] = PoolState(
             name=pool.name,
             teams=slots,
@@ -480,6 +482,7 @@ def progress(
     decisions_source: str = "decisions",
     decision_lines: Sequence[int] = (),
     strict: bool = True,
+    fair_play: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Progress:
     """Play the tournament forward as far as ``results`` allow.
 
@@ -491,9 +494,12 @@ def progress(
     ``strict=False`` (the service, whose stored results a correction upstream can leave at a stage
     their teams no longer reach) sets a result that does not fit aside in ``Progress.set_aside``,
     with the reason a results file would be refused for, instead of raising.
+
+    ``fair_play`` gives each pool's teams' disciplinary points for a ruleset that ranks by them.
     """
     check_decisions(t, entry_teams, decisions, decisions_source, decision_lines, ruleset.ranking.criteria)
     walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines, strict)
+    walker.fair_play = fair_play
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
     for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
