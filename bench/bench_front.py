@@ -47,6 +47,7 @@ EXAMPLE = ROOT / "rules" / "examples" / "indoor-hockey.toml"
 CADDYFILE = ROOT / "systemd" / "Caddyfile"
 VENUE = "scores.venue.test"
 PASSWORD = "a long desk password"
+FAILURES: Counter[str] = Counter()  # attempts without an answer, by the client's error
 MOSQUITTO_CONF = "listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n"
 
 
@@ -147,8 +148,9 @@ async def _attempt(base: str, address: str, name: str, password: str) -> int:
     headers = {"x-forwarded-for": address}
     try:
         return await _login(base, headers, name, password)
-    except httpx.HTTPError:
-        return 0  # the connection closed without an answer
+    except httpx.HTTPError as err:
+        FAILURES[type(err).__name__] += 1
+        return 0  # no answer
 
 
 async def _login(base: str, headers: dict[str, str], name: str, password: str) -> int:
@@ -197,7 +199,8 @@ def logins(args: argparse.Namespace) -> int:
         finally:
             venue.stop()
     most_key, most = checked.most_common(1)[0] if checked else ("-", 0)
-    print(f"{rounds} bursts of {args.burst} logins in {args.minutes:g} min; answers {dict(sorted(answers.items()))}")
+    print(f"{rounds} bursts of {args.burst} logins in {args.minutes:g} min; answers {dict(sorted(answers.items()))}"
+          + (f" (0: no answer, {dict(FAILURES)})" if FAILURES else ""))
     print(f"server memory: {before / 1024:.0f} MB before, peak {peak / 1024:.0f} MB (growth "
           f"{(peak - before) / 1024:.0f} MB), {after / 1024:.0f} MB after")
     print(f"most passwords checked for one (address, account): {most} ({most_key}); anna from 10.9.9.9: "
