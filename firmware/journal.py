@@ -80,7 +80,8 @@ def make_folder(directory: Path) -> None:
         _fsync_dir(folder.parent)
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str) -> None:
+    """``text`` in ``path`` whole or not at all, on disk (the file and its folder fsynced) when it returns."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
@@ -113,11 +114,11 @@ class Journal:
         while path.exists():  # a match played again (a replay of a tie) keeps the first journal
             n += 1
             path = directory / f"{stem}~{n}.jsonl"
-        _write_atomic(meta_path(path), json.dumps(vars(meta), ensure_ascii=False) + "\n")
+        write_atomic(meta_path(path), json.dumps(vars(meta), ensure_ascii=False) + "\n")
         journal = cls(path, header, meta)
         journal._write(header_to_line(header) + "\n")
         _fsync_dir(directory)
-        _write_atomic(directory / CURRENT, path.name + "\n")
+        write_atomic(directory / CURRENT, path.name + "\n")
         return journal
 
     @classmethod
@@ -153,9 +154,9 @@ class Journal:
     def adopt(self, meta: Meta) -> None:
         """A journal reopened to play its match on (resumed or replayed): its new instant 0's meta, then
         ``current`` pointing at it, each durable, so a restart comes back to it."""
-        _write_atomic(meta_path(self.path), json.dumps(vars(meta), ensure_ascii=False) + "\n")
+        write_atomic(meta_path(self.path), json.dumps(vars(meta), ensure_ascii=False) + "\n")
         self.meta = meta
-        _write_atomic(self.path.parent / CURRENT, self.path.name + "\n")
+        write_atomic(self.path.parent / CURRENT, self.path.name + "\n")
 
     def _write(self, text: str) -> None:
         data = text.encode("utf-8")

@@ -38,7 +38,7 @@ from firmware.clock import TableClock
 from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, Stop
 from firmware.horn import Signal
 from firmware.notify import sd_notify, watchdog_interval
-from firmware.schedule import MatchSource, Scheduled
+from firmware.schedule import MatchSource, Scheduled, keep_schedule, kept_schedule
 from firmware.screen import Notice, NoticeKind, Screen, TableView
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
@@ -89,6 +89,9 @@ class TableLoop:
         self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
         # Played matches whose journal ends abandoned: the schedule may say to play them on (resume, replay).
         self.abandoned: dict[str, Path] = abandoned_journals(journal_dir, ruleset) if journal_dir.exists() else {}
+        kept = kept_schedule(journal_dir)
+        if kept is not None:  # the service's word from before a restart, until it sends it again
+            self.source.replace(kept)
         self.session: MatchSession = session or self._load(self._first_match(), quiet=True)
         if recovery is not None:
             down = None if recovery.down_s is None else round(recovery.down_s * 1000)
@@ -251,6 +254,10 @@ class TableLoop:
             self._key(item)
         elif isinstance(item, ScheduleUpdate):
             self.source.replace(item.matches)
+            try:
+                keep_schedule(self.journal_dir, item.matches)
+            except OSError as err:  # a full card: the schedule still holds until the table restarts
+                log.warning("could not keep the service's schedule in %s: %s", self.journal_dir, err)
             self.next_match = None
             log.info("schedule from the service: %s", ", ".join(m.match_id for m in item.matches) or "nothing left")
         elif isinstance(item, LinkMessage):

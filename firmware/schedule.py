@@ -7,6 +7,7 @@ played, and the match nearest a wall-clock time (after a restart between matches
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -95,6 +96,28 @@ class CourtSchedule:
         if not left or not believable(now, self.matches):
             return self.next_match(played)
         return min(left, key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
+
+
+SCHEDULE_FILE = "schedule.json"
+
+
+def keep_schedule(journal_dir: Path, matches: Sequence[Scheduled]) -> None:
+    """The service's last schedule for this court, kept beside the journal (fsynced, then renamed): a table
+    that restarts before the broker hands it the schedule again (a power cut, no network) must not play a
+    match the organiser settled at the desk (a walk-over) because the tournament file still lists it."""
+    from firmware.journal import write_atomic
+
+    write_atomic(journal_dir / SCHEDULE_FILE, json.dumps([m.to_dict() for m in matches], ensure_ascii=False))
+
+
+def kept_schedule(journal_dir: Path) -> list[Scheduled] | None:
+    """The schedule :func:`keep_schedule` kept; None when there is none, or it cannot be read (then the
+    tournament file's stands until the service sends its own)."""
+    try:
+        data = json.loads((journal_dir / SCHEDULE_FILE).read_text(encoding="utf-8"))
+        return [Scheduled.from_dict(m) for m in data]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
 
 
 BELIEVABLE = timedelta(hours=12)

@@ -97,3 +97,21 @@ def test_after_a_restart_the_table_still_knows_the_abandoned_match(tmp_path: Pat
         _schedule(b, "resume")
         b.press("next")
         assert b.loop.session.match.events[-1].type == "match_resumed" and b.state.home_goals == 1
+
+
+def test_a_table_restarted_before_the_broker_answers_keeps_the_service_s_schedule(tmp_path: Path) -> None:
+    """Issue 19's tournament day: a walk-over entered at the desk took match 2 off the court's schedule; the
+    table, restarted (a power cut, the next match's start) before the broker handed the schedule again, loaded
+    match 2 from the tournament file and played the next match's presses as match 2."""
+    with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:
+        source = b.loop.source
+        assert isinstance(source, CourtSchedule)
+        first, second, *rest = source.matches
+        b.loop.queue.put(ScheduleUpdate(matches=(first, *rest)))  # match 2 settled at the desk
+        b.loop.step()
+    with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:  # the same journal folder, no broker
+        b.press("clock_start")
+        b.at(120.0)
+        b.loop.do(Action(name="abandon", at=b.loop.clock.seconds()))
+        b.press("next")
+        assert b.loop.session.scheduled.match_id == rest[0].match_id != second.match_id
