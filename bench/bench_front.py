@@ -41,6 +41,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "rules" / "examples" / "indoor-hockey.toml"
@@ -209,16 +210,16 @@ def logins(args: argparse.Namespace) -> int:
 
 
 # Slow clients ----------------------------------------------------------------------------------------------
-async def _slowloris(venue: Venue, held: list[int], stop: asyncio.Event, tls: ssl.SSLContext) -> None:
+async def _slowloris(port: int, held: Any, stop: asyncio.Event, tls: ssl.SSLContext) -> None:
     """One slow client: keeps a connection open by sending a header byte every 3 s; reopens when closed."""
     while not stop.is_set():
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", venue.https, ssl=tls,
-                                                           server_hostname=VENUE)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls, server_hostname=VENUE)
         except OSError:
             await asyncio.sleep(1)
             continue
-        held[0] += 1
+        with held.get_lock():
+            held.value += 1
         try:
             writer.write(f"GET / HTTP/1.1\r\nHost: {VENUE}\r\nX-Slow: ".encode())
             while not stop.is_set() and not reader.at_eof():
@@ -230,17 +231,42 @@ async def _slowloris(venue: Venue, held: list[int], stop: asyncio.Event, tls: ss
         except OSError:
             pass
         finally:
-            held[0] -= 1
+            with held.get_lock():
+                held.value -= 1
             writer.close()
 
 
+def _slow_clients(port: int, root: str, n: int, seconds: float, held: Any) -> None:
+    """The slow clients, in a process of their own, so that their work does not delay the measuring client."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    async def run() -> None:
+        tls = ssl.create_default_context(cafile=root)
+        stop = asyncio.Event()
+        clients = [asyncio.create_task(_slowloris(port, held, stop, tls)) for _ in range(n)]
+        await asyncio.sleep(seconds)
+        stop.set()
+        for t in clients:
+            t.cancel()
+        await asyncio.gather(*clients, return_exceptions=True)
+
+    asyncio.run(run())
+
+
 async def _slow(venue: Venue, n: int, seconds: float) -> tuple[list[float], list[int], int]:
+    import multiprocessing
+
     import httpx
 
     tls = venue.tls()
-    held, stop, counts = [0], asyncio.Event(), []
-    clients = [asyncio.create_task(_slowloris(venue, held, stop, tls)) for _ in range(n)]
-    await asyncio.sleep(min(30.0, n / 100))  # the handshakes
+    held = multiprocessing.Value("i", 0)
+    warm_up = min(40.0, n / 50)  # the handshakes
+    slow = multiprocessing.Process(target=_slow_clients, args=(venue.https, str(venue.root), n,
+                                                               warm_up + seconds + 5, held))
+    slow.start()
+    counts: list[int] = []
+    await asyncio.sleep(warm_up)
     times: list[float] = []
     errors = 0
     async with httpx.AsyncClient(verify=tls, timeout=10) as c:
@@ -255,18 +281,15 @@ async def _slow(venue: Venue, n: int, seconds: float) -> tuple[list[float], list
             except httpx.HTTPError:
                 errors += 1
             times.append(time.perf_counter() - t0)
-            counts.append(held[0])
+            counts.append(held.value)
             await asyncio.sleep(0.25)
-    stop.set()
-    for t in clients:
-        t.cancel()
-    await asyncio.gather(*clients, return_exceptions=True)
+    slow.join(30)
+    if slow.is_alive():
+        slow.kill()
     return times, counts, errors
 
 
 def slow(args: argparse.Namespace) -> int:
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # this process holds the slow connections
     with tempfile.TemporaryDirectory(prefix="bench-front-") as tmp:
         venue = Venue(Path(tmp), accounts=[], front=True)
         try:
