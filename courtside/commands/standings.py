@@ -173,9 +173,16 @@ def render_text(standings: Standings, ruleset_name: str) -> str:
                 f" {row.goals_for:>4} {row.goals_against:>4} {gd:>5} {row.points:>4}  {row.reason}"
             )
         out.append("")
-    if standings.unresolved:
+    decided = [tie for tie in standings.unresolved if not tie.data]
+    if decided:
         out.append("Unresolved ties (add a line to the decisions file: pool,method,order):")
-        for tie in standings.unresolved:
+        for tie in decided:
+            out.append(f"  pool {tie.pool}: {', '.join(tie.teams)} need {tie.needs}")
+        out.append("")
+    data = [tie for tie in standings.unresolved if tie not in decided]
+    if data:
+        out.append("Ties waiting for data (give it with --fair-play FILE):")
+        for tie in data:
             out.append(f"  pool {tie.pool}: {', '.join(tie.teams)} need {tie.needs}")
         out.append("")
     return "\n".join(out)

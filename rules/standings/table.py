@@ -41,6 +41,7 @@ class Unresolved:
     needs: str
     needs_words: Words | None = field(default=None, compare=False)  # ``needs`` as phrases (rules.words.standings)
     method: str = field(default="", compare=False)  # the decision's method ("lots"); "" when the ruleset has none
+    data: bool = field(default=False, compare=False)  # waits for data (fair-play points), not a decision
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -143,7 +144,8 @@ def rank_pool(
                 )
             )
     unresolved = tuple(
-        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words, method=tie.method)
+        Unresolved(pool=pool, teams=tie.teams, needs=tie.needs, needs_words=tie.needs_words, method=tie.method,
+                   data=tie.data)
         for tie in settled.ties
     )
     return PoolTable(pool=pool, rows=tuple(rows), unresolved=unresolved, reason_words=words)

@@ -117,6 +117,7 @@ class Tie:
     needs_words: Words | None = None  # ``needs`` as catalog phrases (rules.words.standings)
     method: str = ""  # the decision that orders it; "" when the ruleset lists none
     depends: frozenset[TieKey] = frozenset()  # higher ties the group itself came out of comparisons with
+    data: bool = False  # waits for data (fair-play points), not for an organiser's decision
 
     @property
     def key(self) -> TieKey:
@@ -298,7 +299,7 @@ class _Ranker:
         needs = f"the disciplinary (fair-play) points of {names(teams)}, not in the data given"
         words = Phrase("the disciplinary (fair-play) points of {teams}, not in the data given",
                        (("teams", Names(teams)),))
-        self.ties.append(Tie(teams=group, needs=needs, needs_words=words))
+        self.ties.append(Tie(teams=group, needs=needs, needs_words=words, data=True))
 
     def _applied_to(self, method: str, group: Group) -> Decision | None:
         """A decision already used for a larger tie, narrowed to ``group`` (its teams in its order)."""
