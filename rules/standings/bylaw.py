@@ -23,7 +23,9 @@ placing a comparison refers to is already settled above.
 Reading of 9.6.3.1.8 ("not possible to determine the highest placed team"): when
 the team to compare against is itself in a tie that is not yet broken, the
 results against all the teams of that tie are taken together, as "(or teams, if
-tied)" in 9.6.3.1.4 asks. Penalty shots (9.6.3.1.6, 9.6.3.2.7) are not guessed:
+tied)" in 9.6.3.1.4 asks. A tie waiting for its penalty shots is not one of those:
+the shots will place its highest team (9.6.3.1.7), so a place compared with it waits
+for them (rules.standings.pending tries each outcome). Penalty shots (9.6.3.1.6, 9.6.3.2.7) are not guessed:
 the ruleset lists ``penalty_competition`` after this criterion and the organiser
 enters the outcome. Among three or more the shots "determine which team shall be
 placed highest", so in ``top_team`` mode the decision places its first team and
