@@ -12,6 +12,7 @@ has its result.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,10 +90,14 @@ class Autoplay:
         self.scripts = venue.workdir / "scripts"
         self.scripts.mkdir(parents=True, exist_ok=True)
 
-    def run(self) -> Progress:
+    def run(self, between: Callable[[list[dict[str, Any]]], None] | None = None) -> Progress:
+        """Play to the last result; ``between(matches)``, if given, runs on each round of the loop (the
+        tournament-day test's faults and organiser's work happen there, while the tables play)."""
         last_line, last_change = "", time.monotonic()
         while True:
             matches = self.venue.api.matches()
+            if between is not None:
+                between(matches)
             progress = progress_of(matches)
             for m in matches:
                 if m.get("result") is not None and int(m["number"]) not in self.reported:

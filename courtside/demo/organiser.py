@@ -91,7 +91,18 @@ class Organiser:
         """A desk write through the API (``/api/v1/desk/...``), logged in on first use."""
         if self._client is None:
             self._client = self._log_in()
-        return self._client.post(path, headers={"X-CSRF-Token": self._token}, json=body)
+        response = self._client.post(path, headers={"X-CSRF-Token": self._token}, json=body)
+        if response.status_code == 403:  # the service restarted and forgot the session: log in again, once
+            self._client.close()
+            self._client = self._log_in()
+            response = self._client.post(path, headers={"X-CSRF-Token": self._token}, json=body)
+        return response
+
+    def page(self, path: str) -> str:
+        """A desk page as the logged-in organiser sees it."""
+        if self._client is None:
+            self._client = self._log_in()
+        return self._client.get(path).text
 
     def _record(self, pool: str, method: str, order: list[str]) -> None:
         response = self.post("/api/v1/desk/decisions", {"pool": pool, "method": method, "order": order,

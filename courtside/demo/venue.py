@@ -50,6 +50,8 @@ class DemoOptions:
     seed: int = 1
     http_port: int | None = None
     keep: Path | None = None  # keep the working folder (database, journals, logs, results.csv) here
+    db_url: str | None = None  # the service's database (default: SQLite in the working folder)
+    server_args: tuple[str, ...] = ()  # more of `courtside server`'s options (--trusted-lan, ...)
     out: TextIO = field(default_factory=lambda: sys.stdout)
 
 
@@ -112,7 +114,7 @@ class Venue:
         self.web = f"http://127.0.0.1:{self.http_port}/"
         self.api = ServiceApi(self.web)
         self.broker_url = options.broker or ""
-        self.db_url = f"sqlite:///{self.workdir / 'courtside.db'}"
+        self.db_url = options.db_url or f"sqlite:///{self.workdir / 'courtside.db'}"
         self.show_window = False  # court 1's scoreboard in a window (a screen, and not --headless)
         self.desk_password = ""  # the organiser's, made when the service is up
         self.service: Part | None = None
@@ -129,6 +131,7 @@ class Venue:
             self.broker_url = self.broker.url
         argv = courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db",
                               self.db_url, "--http", f"127.0.0.1:{self.http_port}")
+        argv += list(self.options.server_args)
         if self.broker is not None:
             argv += ["--group", ""]  # amqtt has no shared subscriptions ($share/...); one service needs none
         service = self.service = self.parts.start(Part(

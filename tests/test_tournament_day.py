@@ -1,0 +1,268 @@
+"""A whole tournament day through the real system, as a venue lives it (issue 19), nothing stood in.
+
+Mosquitto started by the test; ``courtside server`` as a process on SQLite and on PostgreSQL; one
+``courtside table`` process per court playing the simulated officials' press scripts through the mock pins
+(courtside.demo's autoplay); Chromium and plain HTTP for what parents and the organiser see. While the tables
+play: a table's power is cut in the middle of a match and comes back, the broker is restarted, the service
+is killed and started again. The organiser enters a walk-over before a match is played and, once the day is
+over, upholds a protest that sends another team through: the desk first says what it changes, then every
+match already played by teams who should not have been there is flagged and entered again. What each person
+sees is checked against the seed's rules and the results as stored, never against the pages' own output.
+
+CI plays indoor hockey (seed 000) on both databases; ``pytest -m slow tests/test_tournament_day.py`` plays
+all five seeds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+
+from courtside.demo.autoplay import Autoplay
+from courtside.demo.organiser import ACCOUNT, Organiser
+from courtside.demo.parts import courtside_argv, wait_until
+from courtside.demo.progress import results_csv_for_show
+from courtside.demo.venue import SEED_TOURNAMENTS, DemoOptions, Venue
+from rules.tournament import load_tournament_ruleset, read_tournament_file
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+VENUE_HOST = "courtside.venue.test"  # the organiser's tablet reaches the server by name, not as localhost
+
+
+@dataclass
+class Day:
+    """What happened and what was seen while the tables played."""
+
+    venue: Venue
+    organiser: Organiser
+    cut: int | None = None  # the match whose table lost power mid-match
+    broker_restarted: bool = False
+    service_restarted: bool = False
+    walkover: int | None = None
+    court_pages: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (live board, page's HTML)
+
+
+def start_day(mosquitto: Any, db_url: str, tmp_path: Path, tournament: str) -> tuple[Day, Any]:
+    broker = mosquitto()
+    options = DemoOptions(tournament=tournament, broker=broker.url, headless=True, autoplay=True, speed=0,
+                          db_url=db_url, keep=tmp_path / "kept", server_args=("--trusted-lan",))
+    venue = Venue(options)
+    venue.start()
+    organiser = Organiser(venue.web, ACCOUNT, venue.desk_password, seed=1, decisions=venue.workdir / "decisions.csv")
+    return Day(venue, organiser), broker
+
+
+def walkover_before_play(day: Day) -> None:
+    """A team does not come to its last first-round match: the organiser enters the walk-over at the desk."""
+    matches = day.venue.api.matches()
+    pool = [m for m in matches if m["teams_known"] and m["stage"] == matches[0]["stage"]]
+    last = max(pool, key=lambda m: m["number"])
+    done = day.organiser.post(f"/api/v1/desk/matches/{last['number']}/walkover",
+                              {"kind": "walkover", "winner": last["home"], "why": "the away team did not come"})
+    assert done.status_code == 200, done.text
+    day.walkover = int(last["number"])
+
+
+def faults(day: Day, broker: Any, play: Autoplay, matches: list[dict[str, Any]]) -> None:
+    """Mid-day: a table's power cut in a match, the broker restarted, the service killed; each once."""
+    played = sum(m["result"] is not None for m in matches)
+    if day.cut is None and played >= 2:
+        stored = {m["number"] for m in matches if m["result"] is not None}
+        for court in play.courts.values():
+            if court.table is not None and court.playing is not None and court.playing not in stored \
+                    and court.table.cut_power():
+                day.cut = court.playing
+                break
+    if not day.broker_restarted and played >= 6:
+        broker.restart()
+        day.broker_restarted = True
+    if not day.service_restarted and played >= 9:
+        assert day.venue.service is not None
+        day.venue.service.cut_power()
+        wait_until(day.venue.api.ready, 90, "the standings service came back", day.venue.service)
+        day.service_restarted = True
+
+
+def look_at_courts(day: Day) -> None:
+    """A parent's phone on each court page while a match is played: the board the service holds, and the page."""
+    courts = httpx.get(f"{day.venue.web}api/v1/courts", timeout=10).json()["courts"]
+    for c in courts:
+        if c["live"] is not None and c["live"]["phase"] == "play" and c["now"] and c["now"]["live"]:
+            page = httpx.get(f"{day.venue.web}court/{quote(c['court'])}", timeout=10)
+            day.court_pages.append((c["live"], page.text))
+
+
+def uphold_a_protest(day: Day) -> list[str]:
+    """After the day, a first-round result turned round (a protest upheld): the desk says what it changes first;
+    confirmed, every match whose result no longer fits is entered again with its new teams. The consequences."""
+    matches = day.venue.api.matches()
+    first_pool = matches[0]["stage"]
+    told: list[str] = []
+    chosen = None
+    for m in [x for x in matches if x["stage"] == first_pool and x["result"] and x["number"] != day.walkover]:
+        r = m["result"]
+        body = {"home_goals": r["away_goals"], "away_goals": r["home_goals"], "why": "protest upheld"}
+        if r["home_goals"] == r["away_goals"]:
+            body["home_goals"] += 3
+        url = f"/api/v1/desk/matches/{m['number']}/result"
+        asked = day.organiser.post(url, body)
+        if asked.status_code == 200:  # nothing downstream: stored at once; the sheet is put back
+            back = day.organiser.post(url, {"home_goals": r["home_goals"], "away_goals": r["away_goals"],
+                                            "why": "put back"})
+            assert back.status_code == 200, back.text
+            continue
+        assert asked.status_code == 409 and "consequences" in asked.json(), asked.text
+        lines = asked.json()["consequences"]
+        if any("no longer count" in line for line in lines) or chosen is None:
+            chosen, told = (m, body), lines
+        if any("no longer count" in line for line in lines):
+            break
+    assert chosen is not None, "no first-round result changes anything downstream"
+    m, body = chosen
+    assert day.venue.api.matches()[m["number"] - 1]["result"] == m["result"]  # asking stored nothing
+    done = day.organiser.post(f"/api/v1/desk/matches/{m['number']}/result", {**body, "confirm": True})
+    assert done.status_code == 200, done.text
+    for _ in range(len(matches)):  # each re-entry can free the next stage's teams
+        stranded = [x for x in day.venue.api.matches() if x["result"] and x["teams_known"] and
+                    {x["result"]["home"], x["result"]["away"]} != {x["home"], x["away"]}]
+        if not stranded:
+            break
+        assert "Results that no longer count" in day.organiser.page("/desk")  # flagged, never dropped
+        x = stranded[0]
+        again = day.organiser.post(f"/api/v1/desk/matches/{x['number']}/result",
+                                   {"home_goals": 2, "away_goals": 1, "why": "played again with the right teams",
+                                    "confirm": True})
+        assert again.status_code == 200, again.text
+    return told
+
+
+def shown_ranking(day: Day, tmp_path: Path) -> list[str | None]:
+    """``courtside tournament show`` on the results the service stored: the seed's rules, worked out apart."""
+    results = tmp_path / "results.csv"
+    results.write_text(results_csv_for_show(day.venue.api.results_csv()), encoding="utf-8")
+    decisions = day.venue.workdir / "decisions.csv"
+    extra = ["--decisions", str(decisions)] if decisions.exists() else []
+    shown = subprocess.run(courtside_argv("tournament", "show", str(day.venue.file), "--results", str(results),
+                                          "--format", "json", *extra),
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert shown.returncode == 0, shown.stderr
+    ranking: list[str | None] = json.loads(shown.stdout)["final_ranking"]
+    return ranking
+
+
+def check_parents(day: Day) -> None:
+    web = day.venue.web
+    # The court page during play: period, clock (in the HTML itself) and every penalty with its kind and time.
+    # (A page fetched as its match ended shows the next one: only pages drawing the live match are read.)
+    live = [(board, page) for board, page in day.court_pages if '<span class="badge live">' in page]
+    assert live, "no court page was seen during a match"
+    ruleset = load_tournament_ruleset(read_tournament_file(day.venue.file), str(day.venue.file))
+    kinds = {k.short for k in ruleset.penalties.kinds.values()}
+    shown_kinds: set[str] = set()
+    for _, page in live:
+        mirror = page[page.index('<section class="mirror"'):page.index("</section>")].replace("&#39;", "'")
+        assert re.search(r'<span class="period">(half \d|extra time \d|[^<]*shoot)[^<]*</span>', mirror), mirror
+        assert re.search(r'class="clock"[^>]*>\d+:\d\d<', mirror), mirror
+        for kind, left in re.findall(r'<abbr class="kind" title="[^"]+">([^<]+)</abbr>.*?<span class="left"[^>]*>'
+                                     r'([^<]*)<', mirror, re.S):
+            assert re.fullmatch(r"\d+:\d\d|match", left.split(" (")[0]), (kind, left)
+            shown_kinds.add(kind)
+    assert shown_kinds <= kinds  # each penalty with its kind's short name ("2'", "Y"), as the ruleset names it
+    # Pool pages count and list the same matches, carried-forward results included.
+    for pool in httpx.get(f"{web}api/v1/tournament", timeout=10).json()["pools"]:
+        data = httpx.get(f"{web}api/v1/pools/{quote(pool)}", timeout=10).json()
+        page = httpx.get(f"{web}pool/{quote(pool)}", timeout=10).text
+        listed = len(re.findall(r'<td class="pair">', page))  # its own matches and those it carries forward
+        assert sum(row["played"] for row in data["table"]) == 2 * listed, pool
+    # The bracket filled: every classification match with its two teams.
+    pools = httpx.get(f"{web}api/v1/tournament", timeout=10).json()["pools"]
+    bracket = httpx.get(f"{web}bracket", timeout=10).text.replace("&amp;", "&").replace("&#39;", "'")
+    for m in day.venue.api.matches():
+        if m["stage"] not in pools:
+            assert m["result"] is not None and m["home"] in bracket and m["away"] in bracket, m
+
+
+def test_a_tournament_day_on_the_real_system(mosquitto: Any, db_url: str, tmp_path: Path) -> None:
+    day, broker = start_day(mosquitto, db_url, tmp_path, "indoor-hockey")
+    try:
+        walkover_before_play(day)
+        play = Autoplay(day.venue)
+
+        def between(matches: list[dict[str, Any]]) -> None:
+            faults(day, broker, play, matches)
+            look_at_courts(day)
+
+        play.run(between)
+        assert day.cut is not None and day.broker_restarted and day.service_restarted
+
+        # Nothing lost or doubled: one result per match, every one as the engine replays its stored events.
+        matches = day.venue.api.matches()
+        assert all(m["result"] is not None for m in matches)
+        rows = list(csv.DictReader(io.StringIO(day.venue.api.results_csv())))
+        assert len(rows) == len(matches)
+        walked = next(m for m in matches if m["number"] == day.walkover)
+        assert walked["result"]["outcome"] == "walkover"
+        check_parents(day)
+
+        # The organiser upholds a protest after the day: told first, then everything downstream follows.
+        told = uphold_a_protest(day)
+        assert told and any("would be" in line or "no longer count" in line for line in told)
+        ranking = [r["team"] for r in day.venue.api.ranking()]
+        assert ranking == shown_ranking(day, tmp_path)
+        assert all(r["needs"] is None for r in day.venue.api.ranking())
+        home = httpx.get(day.venue.web, timeout=10).text.replace("&amp;", "&")
+        assert ranking[0] in home  # the champion on the home page once the final is played
+
+        # A second device on the venue's network logs in to the desk over plain HTTP, as --trusted-lan allows.
+        second_device_logs_in(day)
+    finally:
+        day.organiser.close()
+        day.venue.stop()
+
+
+def second_device_logs_in(day: Day) -> None:
+    playwright = pytest.importorskip("playwright.sync_api")
+    port = day.venue.http_port
+    url = f"http://{VENUE_HOST}:{port}"
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM,
+                                    args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {VENUE_HOST} 127.0.0.1"])
+        try:
+            page = browser.new_context().new_page()
+            page.goto(f"{url}/desk/login")
+            page.fill("#name", ACCOUNT)
+            page.fill("#password", day.venue.desk_password)
+            page.click("button[type=submit]")
+            playwright.expect(page).to_have_url(f"{url}/desk")
+        finally:
+            browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tournament", SEED_TOURNAMENTS)
+def test_every_seed_s_day(mosquitto: Any, pg_url: str, tmp_path: Path, tournament: str) -> None:
+    day, broker = start_day(mosquitto, pg_url, tmp_path, tournament)
+    try:
+        play = Autoplay(day.venue)
+        def between(matches: list[dict[str, Any]]) -> None:
+            faults(day, broker, play, matches)
+            look_at_courts(day)
+
+        play.run(between)
+        assert all(m["result"] is not None for m in day.venue.api.matches())
+        check_parents(day)
+        ranking = [r["team"] for r in day.venue.api.ranking()]
+        assert ranking == shown_ranking(day, tmp_path)
+    finally:
+        day.organiser.close()
+        day.venue.stop()
