@@ -81,3 +81,22 @@ def test_the_examples_run() -> None:
     pools = str(ROOT / "rules" / "examples" / "indoor-hockey-pools.csv")
     code, out, err = run(["standings", "--rules", "indoor-hockey", "--results", pools])
     assert (code, err) == (0, "") and "Pool A (indoor-hockey)" in out
+
+
+EURO = ROOT / "docs" / "rulesets"
+FAIR_PLAY = (EURO / "euro-2024-fair-play.csv").read_text(encoding="utf-8")
+
+
+@given(st.one_of(byte_mutation(FAIR_PLAY), value_mutation(FAIR_PLAY).map(str.encode)),
+       st.sampled_from(["text", "json"]))
+@FUZZ
+def test_any_fair_play_file_ends_in_tables_or_one_clear_error(fair_play: bytes, fmt: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fair-play.csv"
+        path.write_bytes(fair_play)
+        code, out, err = run(["standings", "--rules", str(EURO / "uefa-euro-2024.toml"), "--results",
+                              str(EURO / "euro-2024-groups.csv"), "--fair-play", str(path), "--format", fmt])
+    assert code in (0, 2), (code, err)
+    assert "Traceback" not in err
+    outcome(None if code == 0 else ValueError(err))
+    assert (code == 0) == bool(out)
