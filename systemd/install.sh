@@ -279,6 +279,10 @@ unit="courtside-$ROLE.service"
 write_file "$UNITS/$unit" 0644 <"$SOURCE/systemd/$unit"
 if [ -n "$PREFIX" ]; then
     run systemctl --root="$PREFIX" enable "$unit"
+elif [ ! -d /run/systemd/system ]; then
+    # systemd is not running here (a chroot, an image being prepared): enabled, it starts at the next boot.
+    run systemctl enable "$unit"
+    say "systemd is not running here: $unit is enabled and starts at the next boot"
 else
     run systemctl daemon-reload
     run systemctl enable "$unit"
