@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules import protocol as p
 from rules.live import live_payload
-from rules.match import ClockStarted, Goal, Match
+from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from tests.web_day_support import RULES, served_day, wait_until
 from tests.web_support import PASSWORD
 
@@ -29,7 +29,8 @@ WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars"]
 TEAM = "Rot-Weiss Köln"
 DAY = {"schedule": "/schedule", "bracket": "/bracket", "team": f"/team/{quote(TEAM)}", "teams": "/teams?q=r",
-       "tournament": "/", "court": f"/court/{quote('Hall 1')}"}
+       "tournament": "/", "court": f"/court/{quote('Hall 1')}", "pool": "/pool/A", "pool-c": "/pool/C",
+       "pool-print": "/pool/A/print", "ranking": "/ranking", "overlay": f"/court/{quote('Hall 1')}/overlay"}
 FINAL = {"tournament-final": "/", "bracket-final": "/bracket"}
 
 
@@ -45,12 +46,15 @@ def photograph(browser: object, base: str, pages: dict[str, str], out: Path, *, 
             page.screenshot(path=str(out / f"web-day-{name}-{label}.png"), full_page=True)
         if desk:
             page.goto(base + "/desk/login")
+            page.screenshot(path=str(out / f"web-day-desk-login-{label}.png"), full_page=True)
             page.fill("#name", "anna")
             page.fill("#password", PASSWORD)
             page.click("button[type=submit]")
             page.wait_for_url(base + "/desk")
             page.wait_for_timeout(400)
             page.screenshot(path=str(out / f"web-day-desk-{label}.png"), full_page=True)
+            page.goto(base + "/desk/match/1")
+            page.screenshot(path=str(out / f"web-day-desk-match-{label}.png"), full_page=True)
         context.close()
 
 
@@ -67,6 +71,7 @@ def main() -> int:
         match = Match(RULES, stage="round_robin", round="pool")
         match.apply(ClockStarted(at=0))
         match.apply(Goal(at=60_000, team="away"))
+        match.apply(PenaltyAwarded(at=300_000, team="home", kind="yellow", player="7"))  # its kind and time show
         table = day.tables[following.court]
         court = next(cid for cid, name in day.service.plan.courts.items() if name == following.court)
         table.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court=court,
@@ -76,7 +81,9 @@ def main() -> int:
         wait_until(lambda: day.backend.data().live)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            photograph(browser, day.server.url, DAY, args.out, desk=True)
+            where = quote(following.court)  # the court with the match live
+            pages = {**DAY, "court": f"/court/{where}", "overlay": f"/court/{where}/overlay"}
+            photograph(browser, day.server.url, pages, args.out, desk=True)
             day.play()
             wait_until(lambda: day.view().finished)
             photograph(browser, day.server.url, FINAL, args.out, desk=False)
