@@ -189,12 +189,15 @@ def settled_words(settled: Settled) -> dict[str, Words]:
     whatever the outcome; a block that is exactly a tie asked for keeps the tie's
     reason; any other block says which places its teams can take and what they wait for.
     """
-    primary = explain_words(settled.primary)
     if not settled.looked_further:
-        return primary
-    each = [explain_words(o.ordering) for o in settled.outcomes]
+        return explain_words(settled.primary)
     asked = {frozenset(t.teams) for t in settled.ties}
     groups = {frozenset(g) for g in settled.primary.placing}
+    # Each outcome's reasons are worked out only when a settled team needs them (cost: one per outcome).
+    each = [explain_words(o.ordering) for o in settled.outcomes] if any(
+        len(b) == 1 for b in settled.placing) else []
+    primary = explain_words(settled.primary) if any(
+        len(b) > 1 and frozenset(b) in asked for b in settled.placing) else {}
     reasons: dict[str, Words] = {}
     start = 0
     for block in settled.placing:
