@@ -166,6 +166,8 @@ def _ordinals(places: frozenset[int]) -> Words:
 
 
 def _decisions(ties: Sequence[Tie]) -> Words:
+    if not ties:
+        return Phrase("an organiser decision")
     return Names(tuple(Phrase("{needed} between {teams}", (("needed", NEEDS.get(t.method, Phrase(
         "an organiser decision"))), ("teams", Names(t.teams)))) for t in ties))
 
