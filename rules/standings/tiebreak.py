@@ -28,6 +28,14 @@ the results leave level, and only through an organiser's ``Decision`` naming
 exactly that group. Without one the group stays level and is reported with what
 it needs. A decision orders the whole group it names (in ``top_team`` mode: places
 its top team, and orders whatever of the rest the results still leave level).
+
+While a tie waits for its decision, the ranking notes which teams' places came
+from comparing with it (``Ordering.waits``): rules.standings.pending then shows
+only what every outcome of the decision leaves true. ``head_to_head`` counts
+points only, or goal difference and goals too, as ``ranking.mutual`` says;
+``fair_play`` compares the disciplinary points given with the pool, and a group
+that reaches it with a team's points missing waits for them (no later criterion
+or decision separates its teams meanwhile).
 """
 
 from __future__ import annotations
@@ -90,7 +98,6 @@ NEEDS = {
     "penalty_competition": Phrase("a penalty competition held after the round"),
 }
 _PLACES = {1: Phrase("1st"), 2: Phrase("2nd"), 3: Phrase("3rd")}
-
 
 
 def ordinal_words(place: int) -> Words:
