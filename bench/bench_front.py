@@ -157,7 +157,10 @@ async def _attempt(base: str, address: str, name: str, password: str) -> int:
 async def _login(base: str, headers: dict[str, str], name: str, password: str) -> int:
     import httpx
 
-    async with httpx.AsyncClient(base_url=base, timeout=120, headers=headers) as c:
+    # A connection per request: a kept-alive one that the server closed as idle while this loaded client took
+    # its time between the page and the POST would fail the POST (httpx does not retry; a browser does).
+    fresh = httpx.Limits(max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=base, timeout=120, headers=headers, limits=fresh) as c:
         page = await c.get("/desk/login")
         token = page.text.split('name="csrf" value="', 1)[1].split('"', 1)[0]
         # The form's cookie is Secure (as served behind HTTPS): a client over plain HTTP sends it by hand.
