@@ -112,7 +112,13 @@ def _ends(placing: Sequence[Group]) -> set[int]:
 def _short(ordering: Ordering) -> Outcome:
     """The pool as it stands when the look stops short: every group level on points that holds
     a team depending on a waiting tie is one block, and only ties depending on none are asked for."""
-    waiting = {t for t, keys in ordering.waits.items() if keys}
+    own: dict[str, set[TieKey]] = {}
+    for tie in ordering.ties:
+        for team in tie.teams:
+            own.setdefault(team, set()).add(tie.key)
+    # A team in a tie nothing else decides keeps to that tie's block; one placed by comparing with
+    # a waiting tie (or in a tie that came out of such comparisons) may end anywhere in its level.
+    waiting = {t for t, keys in ordering.waits.items() if keys - own.get(t, set())}
     unsure: set[int] = set()
     start = 0
     for level in ordering.levels:
