@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from rules.result import result_payload
 from rules.standings import MatchResult
 from rules.tournament import Tournament
 from rules.tournament.draw import DrawResult
@@ -169,16 +170,7 @@ def progress_text(t: Tournament, progress: Progress) -> str:
 def _result_json(r: MatchResult | None) -> dict[str, Any] | None:
     if r is None:
         return None
-    return {
-        "home": r.home,
-        "away": r.away,
-        "home_goals": r.home_goals,
-        "away_goals": r.away_goals,
-        "outcome": r.outcome,
-        "winner": r.winner,
-        "home_shootout": r.home_shootout,
-        "away_shootout": r.away_shootout,
-    }
+    return {"home": r.home, "away": r.away, **result_payload(r)}  # the winner as the results file names it
 
 
 def _slot_json(s: Slot) -> dict[str, Any]:

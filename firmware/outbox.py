@@ -24,12 +24,10 @@ from rules.match import Match, event_to_dict
 from rules.match.events import Event
 from rules.match.header import LogHeader
 from rules.match.log import read_log
+from rules.result import RUN_OUT_MS, result_payload
 from rules.ruleset import Ruleset, load_ruleset
 
 log = logging.getLogger("courtside.table")
-RUN_OUT_MS = 86_400_000
-"""A finished match's result is the engine's once its time has run out: a match ends by its clock, with no
-event at the end, so the result is asked for this long after the last event (the service does the same)."""
 
 
 def acked_path(journal: Path) -> Path:
@@ -74,12 +72,7 @@ class MatchBox:
             self._result = (self.last_seq, None)
             return None
         outcome = match.result(match.last_at + RUN_OUT_MS)
-        out: dict[str, Any] | None = None
-        if outcome is not None:
-            out = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
-                   "winner": outcome.winner}
-            if outcome.home_shootout is not None or outcome.away_shootout is not None:
-                out["home_shootout"], out["away_shootout"] = outcome.home_shootout, outcome.away_shootout
+        out = None if outcome is None else result_payload(outcome)
         self._result = (self.last_seq, out)
         return out
 

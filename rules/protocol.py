@@ -39,6 +39,7 @@ from urllib.parse import unquote, urlsplit
 from rules.errors import EventLogError, FileLineError, ProtocolError
 from rules.live import read_live
 from rules.match.log import event_from_dict
+from rules.result import read_result
 
 VERSION = 1
 ROOT = "courtside/v1"
@@ -55,7 +56,6 @@ KIND_OF_TYPE: dict[str, str] = {
     "event": "events", "result": "result", "live": "live", "presence": "presence",
     "ack": "ack", "schedule": "schedule", "table": "table", "error": "errors",
 }
-OUTCOMES = ("regular", "overtime", "shootout", "walkover", "forfeit", "abandoned")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _KEYS = ("v", "id", "type", "court", "match", "seq", "payload")
 
@@ -248,22 +248,7 @@ def _check_event(m: Message) -> None:
 
 def _check_result(m: Message) -> None:
     _needs(m, "court", "match", "seq")
-    p = m.payload
-    allowed = {"home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout"}
-    extra = sorted(set(p) - allowed)
-    if extra:
-        raise ProtocolError(f"payload.{extra[0]}", "unknown key")
-    for key in ("home_goals", "away_goals"):
-        if key not in p:
-            raise ProtocolError(f"payload.{key}", "required key is missing")
-        _int(f"payload.{key}", p[key])
-    if p.get("outcome") not in OUTCOMES:
-        raise ProtocolError("payload.outcome", f"{p.get('outcome')!r} is not one of {', '.join(OUTCOMES)}")
-    if p.get("winner", None) not in ("home", "away", None):
-        raise ProtocolError("payload.winner", f"{p['winner']!r} is not 'home', 'away' or null")
-    for key in ("home_shootout", "away_shootout"):
-        if p.get(key) is not None:
-            _int(f"payload.{key}", p[key])
+    read_result(m.payload)
 
 
 def _check_live(m: Message) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from rules.result import Result
 from rules.standings import MatchResult
 from rules.tournament import Progress, progress
 from standings.store import Store, result_row, to_match_result
@@ -33,8 +34,8 @@ class Consequences:
         return [*self.set_aside, *self.matches, *self.places]
 
 
-def consequences(store: Store, s: Session, match_id: str, result: dict[str, object]) -> Consequences:
-    """What storing ``result`` (a result payload) for ``match_id`` would change, from the stored state."""
+def consequences(store: Store, s: Session, match_id: str, result: Result) -> Consequences:
+    """What storing ``result`` for ``match_id`` would change, from the stored state."""
     before = store.progress(s)
     row = result_row(store, s, match_id, result, source="organiser", court=None, seq=None)
     results = [to_match_result(r) for r in store.results(s) if r.outcome != "abandoned" and r.match_id != match_id]

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules.errors import CourtsideError
+from rules.errors import CourtsideError, ProtocolError
 from rules.protocol import CONTINUES
-from rules.protocol import validate as validate_message
+from rules.result import Result, read_result, result_payload
 from standings.db.models import Change, Conflict, DecisionRow, Fixture, ResultRow
-from standings.store import Store, result_dict, result_row, utcnow
+from standings.store import Store, result_row, utcnow
 
 
 class DeskError(CourtsideError, ValueError):
@@ -43,14 +43,12 @@ def _why(why: str) -> str:
     return why.strip()
 
 
-def check_result(result: dict[str, Any]) -> dict[str, Any]:
+def check_result(result: dict[str, Any]) -> Result:
     """The protocol's checks on a result payload (goals, outcome, winner side, shoot-out)."""
     try:
-        validate_message({"v": 1, "id": "desk", "type": "result", "court": "desk", "match": "desk", "seq": 1,
-                          "payload": result})
-    except CourtsideError as err:
+        return read_result(result)
+    except ProtocolError as err:
         raise DeskError(f"result: {err}") from None
-    return result
 
 
 def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
@@ -58,24 +56,24 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
     """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
     kept in the audit row's ``after`` beside the result so the pages can say it."""
     why = _why(why)
-    check_result(result)
+    checked = check_result(result)
     with store.session.begin() as s:
         f = s.get(Fixture, match_id)
         if f is None:
             raise DeskError(f"there is no match {match_id!r}")
         old = s.get(ResultRow, match_id)
-        before = result_dict(old) if old else None
+        before = result_payload(old) if old else None
         if old is not None:
             s.delete(old)
             s.flush()
         try:
-            row = result_row(store, s, match_id, result, source="organiser", court=None, seq=None)
+            row = result_row(store, s, match_id, checked, source="organiser", court=None, seq=None)
         except LookupError as err:
             raise DeskError(str(err)) from None
         if old is not None:  # the protest window runs from the match's end, not from each correction
             row.recorded_at = old.recorded_at
         s.add(row)
-        after = {**result_dict(row), **({"note": note} if note else {})}
+        after = {**result_payload(row), **({"note": note} if note else {})}
         s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
                      before=before, after=after))
         stage = f.stage

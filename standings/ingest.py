@@ -26,13 +26,12 @@ from sqlalchemy.orm import Session
 
 from rules.errors import CourtsideError
 from rules.protocol import Message
+from rules.result import FIELDS, Result, read_result, result_payload
 from standings import statements
 from standings.db.models import Conflict, EventRow, Live, Presence
 from standings.openmatches import OpenMatches, ReplayFailed
 from standings.store import Store, UnknownTeams, teams_of, utcnow
 
-RUN_OUT_MS = 86_400_000
-"""How long after the last event a result is asked for (the table's outbox asks the same)."""
 MAX_SEQ_AHEAD = 2_000
 """An event this far past the last one stored is no sequence a table makes: refused. A table numbers a match's
 events 1, 2, 3 ... and sends what waits in order, so a gap is at most the events of one match it kept while
@@ -222,12 +221,12 @@ def _through(seqs: set[int]) -> int:
     return n
 
 
-def replayed_result(store: Store, session: Session, f: Any, seq: int, batch: Batch | None = None) -> dict[str, Any]:
+def replayed_result(store: Store, session: Session, f: Any, seq: int, batch: Batch | None = None) -> Result:
     """What the engine gives for the match's stored events 1..seq (refused if they do not finish it)."""
     matches = batch.matches if batch is not None else OpenMatches()
     om = matches.get(session, f.match_id, f.kind, f.round)
     try:
-        out = om.result_at(store.plan.ruleset, seq, RUN_OUT_MS)
+        out = om.result_at(store.plan.ruleset, seq)
     except ReplayFailed as err:
         raise Refused(f"match {f.match_id}: its events do not replay: {err}") from None
     if out is None:
@@ -235,9 +234,8 @@ def replayed_result(store: Store, session: Session, f: Any, seq: int, batch: Bat
     return out
 
 
-def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    keys = ("home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout")
-    return all(a.get(k) == b.get(k) for k in keys)
+def _stored(row: dict[str, Any]) -> Result:
+    return read_result({k: row[k] for k in FIELDS}, "stored result")
 
 
 def _hold(session: Session, m: Message, reason: str, now: datetime) -> Outcome:
@@ -256,15 +254,15 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
         batch.matches.refresh(session, om, again=True)
     if om.through < m.seq:
         return Outcome("waiting", f"match {m.match}: events up to seq {m.seq} not all stored (have {om.through})")
-    engine = replayed_result(store, session, f, m.seq, batch)
-    if not _same(engine, m.payload):
-        raise Refused(f"court {m.court}, match {m.match}: the result {_score(m.payload)} differs from what its "
+    sent, engine = read_result(m.payload), replayed_result(store, session, f, m.seq, batch)
+    if sent != engine:
+        raise Refused(f"court {m.court}, match {m.match}: the result {_score(sent)} differs from what its "
                       f"events give ({_score(engine)})")
     stored = batch.stored_result(session, m.match)
     if stored is not None:
         batch.matches.finished(m.match)
-        return _judge(session, m, stored, now)
-    if m.payload["outcome"] == "abandoned":
+        return _judge(session, m, sent, stored, now)
+    if sent.outcome == "abandoned":
         return _hold(session, m, f"match {m.match} was abandoned: the organiser decides its result", now)
     if f.home in store.entry_team_names and f.away in store.entry_team_names:
         home, away = f.home, f.away  # a first-round pool's match: its teams are the file's
@@ -273,18 +271,15 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
             home, away = teams_of(store, session, m.match)
         except UnknownTeams as err:
             return Outcome("waiting", str(err))
-    values = {"match_id": m.match, "stage": f.stage, "home": home, "away": away, "home_goals": m.payload["home_goals"],
-              "away_goals": m.payload["away_goals"], "outcome": m.payload["outcome"],
-              "winner": m.payload.get("winner"), "home_shootout": m.payload.get("home_shootout"),
-              "away_shootout": m.payload.get("away_shootout"), "seq": m.seq, "court": m.court, "source": "table",
-              "recorded_at": utcnow()}
+    values = {"match_id": m.match, "stage": f.stage, "home": home, "away": away, **result_payload(sent), "seq": m.seq,
+              "court": m.court, "source": "table", "recorded_at": utcnow()}
     played = batch.count_played(session, f.stage)
     if not _insert_result(session, values):
         # Another instance stored it between our read and our write: judge against that one.
         del batch.results[m.match]
         again = batch.stored_result(session, m.match)
         assert again is not None
-        return _judge(session, m, again, now)
+        return _judge(session, m, sent, again, now)
     batch.results[m.match] = values
     batch.played[f.stage] = played + 1
     batch.matches.finished(m.match)
@@ -299,18 +294,18 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     return Outcome("stored", ack=("result", m.seq), pools={f.stage}, courts=courts)
 
 
-def _judge(session: Session, m: Message, stored: dict[str, Any], now: datetime) -> Outcome:
+def _judge(session: Session, m: Message, sent: Result, stored: dict[str, Any], now: datetime) -> Outcome:
     """A result for a match that has one already: the same again, or a conflict held for the organiser."""
-    if _same(stored, m.payload):
+    if _stored(stored) == sent:
         return Outcome("duplicate", ack=("result", m.seq))  # type: ignore[arg-type]
-    return _hold(session, m, f"match {m.match} is finished already at {_score(stored)} ({stored['source']}); "
-                             f"{_score(m.payload)} from court {m.court} waits for the organiser", now)
+    return _hold(session, m, f"match {m.match} is finished already at {_score(_stored(stored))} "
+                             f"({stored['source']}); {_score(sent)} from court {m.court} waits for the organiser", now)
 
 
-def _score(r: dict[str, Any]) -> str:
-    text = f"{r.get('home_goals')}-{r.get('away_goals')} ({r.get('outcome')}"
-    if r.get("home_shootout") is not None:
-        text += f", shoot-out {r.get('home_shootout')}-{r.get('away_shootout')}"
+def _score(r: Result) -> str:
+    text = f"{r.home_goals}-{r.away_goals} ({r.outcome}"
+    if r.home_shootout is not None:
+        text += f", shoot-out {r.home_shootout}-{r.away_shootout}"
     return text + ")"
 
 

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 
 from rules.errors import EventLogError, IllegalCommand
 from rules.match import Match, event_from_dict
+from rules.result import RUN_OUT_MS, Result, result_of
 from rules.ruleset import Ruleset, StageKind
 from standings.db.models import EventRow
 
@@ -76,7 +77,7 @@ class OpenMatch:
                 return
             self.applied = seq
 
-    def result_at(self, ruleset: Ruleset, seq: int, run_out_ms: int) -> dict[str, Any] | None:
+    def result_at(self, ruleset: Ruleset, seq: int) -> Result | None:
         """What the engine gives for events 1..seq (None if they do not finish the match); needs through >= seq."""
         self.catch_up(ruleset, seq)
         if self.live is not None and self.applied == seq:
@@ -87,15 +88,8 @@ class OpenMatch:
                 match = Match.replay(ruleset, events, stage=self.kind, round=self.round)
             except (EventLogError, IllegalCommand) as err:
                 raise ReplayFailed(str(err)) from None
-        # A match ends by its clock, with no event at the end: its result is the one once time has run out.
-        outcome = match.result(match.last_at + run_out_ms)
-        if outcome is None:
-            return None
-        out: dict[str, Any] = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals,
-                               "outcome": outcome.outcome, "winner": outcome.winner}
-        if outcome.home_shootout is not None or outcome.away_shootout is not None:
-            out["home_shootout"], out["away_shootout"] = outcome.home_shootout, outcome.away_shootout
-        return out
+        outcome = match.result(match.last_at + RUN_OUT_MS)
+        return None if outcome is None else result_of(outcome)
 
 
 class OpenMatches:

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from rules.protocol import CONTINUES
+from rules.result import of_standings, result_payload
 from standings import queries
 from standings.db.models import Conflict
 from standings.store import Store
@@ -48,9 +49,7 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
             "home": f.home_label, "away": f.away_label, "home_known": f.home is not None,
             "away_known": f.away is not None, "start": f.start.isoformat(timespec="minutes"),
             "end": f.end.isoformat(timespec="minutes"), "status": f.status,
-            "result": None if r is None else {"home_goals": r.home_goals, "away_goals": r.away_goals,
-                                              "outcome": r.outcome, "winner": _side(r.winner, r.home, r.away),
-                                              "home_shootout": r.home_shootout, "away_shootout": r.away_shootout},
+            "result": None if r is None else result_payload(of_standings(r)),
         })
         if suspended and f.match_id in suspended:
             matches[-1]["suspended"] = suspended[f.match_id]
@@ -70,7 +69,3 @@ def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
         for match_id, settlement in s.execute(_SETTLED, {"ids": sorted(set(match_ids))}):
             latest[match_id] = settlement
     return {m: how for m, how in latest.items() if how in CONTINUES}
-
-
-def _side(winner: str | None, home: str, away: str) -> str | None:
-    return "home" if winner == home and winner is not None else "away" if winner == away and winner else None

@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from rules.result import winner_team
 from rules.tournament import PoolState, Progress
 from standings.db.models import Change, Conflict, EventRow, Live, Presence, ResultRow
 from standings.store import Store
@@ -119,7 +120,7 @@ def result_view(row: Any) -> ResultView:
     return ResultView(
         match_id=row.match_id, stage=row.stage, home=row.home, away=row.away, home_goals=row.home_goals,
         away_goals=row.away_goals, outcome=row.outcome,
-        winner={"home": row.home, "away": row.away}.get(row.winner or ""),
+        winner=winner_team(row.winner, row.home, row.away),
         home_shootout=row.home_shootout, away_shootout=row.away_shootout, source=row.source,
         recorded_at=row.recorded_at,
     )

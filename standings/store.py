@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Engine, bindparam, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from rules.result import Result, result_payload, standings_result
 from rules.standings import Decision, MatchResult, rank_pool
 from rules.tournament import PoolState, Progress, Slot, progress
 from standings import statements
@@ -34,12 +35,8 @@ def utcnow() -> datetime:
 
 
 def to_match_result(row: Any) -> MatchResult:
-    winner = {"home": row.home, "away": row.away}.get(row.winner or "")
-    return MatchResult(
-        pool=row.stage, home=row.home, away=row.away, home_goals=row.home_goals, away_goals=row.away_goals,
-        outcome=row.outcome, winner=winner,
-        home_shootout=row.home_shootout, away_shootout=row.away_shootout,
-    )
+    """A stored (not abandoned) result as the standings rank it."""
+    return standings_result(row, pool=row.stage, home=row.home, away=row.away)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,29 +186,14 @@ def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:
 
 
 def result_row(
-    store: Store, s: Session, match_id: str, result: dict[str, object], *, source: str, court: str | None,
-    seq: int | None,
+    store: Store, s: Session, match_id: str, result: Result, *, source: str, court: str | None, seq: int | None,
 ) -> ResultRow:
-    """A results row for ``result`` (the protocol's result payload: goals, outcome, winner side)."""
+    """A results row for ``result``: its columns are the payload's keys."""
     f = s.get(Fixture, match_id)
     assert f is not None
     home, away = teams_of(store, s, match_id)
-    return ResultRow(
-        match_id=match_id, stage=f.stage, home=home, away=away,
-        home_goals=int(result["home_goals"]),  # type: ignore[call-overload]
-        away_goals=int(result["away_goals"]),  # type: ignore[call-overload]
-        outcome=str(result["outcome"]), winner=result.get("winner"),
-        home_shootout=result.get("home_shootout"), away_shootout=result.get("away_shootout"),
-        seq=seq, court=court, source=source, recorded_at=utcnow(),
-    )
-
-
-def result_dict(row: ResultRow) -> dict[str, object]:
-    out: dict[str, object] = {"home_goals": row.home_goals, "away_goals": row.away_goals, "outcome": row.outcome,
-                              "winner": row.winner}
-    if row.home_shootout is not None or row.away_shootout is not None:
-        out["home_shootout"], out["away_shootout"] = row.home_shootout, row.away_shootout
-    return out
+    return ResultRow(match_id=match_id, stage=f.stage, home=home, away=away, **result_payload(result), seq=seq,
+                     court=court, source=source, recorded_at=utcnow())
 
 
 # Prepared once: the loop re-ranks the pools a batch changed after every batch.

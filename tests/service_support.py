@@ -21,6 +21,7 @@ from firmware.schedule import Scheduled
 from firmware.session import MatchSession
 from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, Side, event_to_dict
+from rules.result import result_payload
 from rules.ruleset import Ruleset, load_ruleset
 from standings.plan import Plan, load_plan
 from standings.service import Service
@@ -54,9 +55,7 @@ def played(ruleset: Ruleset, home: int, away: int, *, kind: str = "round_robin",
                     and state.clock_ms in (0, None)) else PeriodAdvanced(at=at))
     outcome = match.result()
     assert outcome is not None
-    result = {"home_goals": outcome.home_goals, "away_goals": outcome.away_goals, "outcome": outcome.outcome,
-              "winner": outcome.winner}
-    return [event_to_dict(e) for e in match.events], result
+    return [event_to_dict(e) for e in match.events], result_payload(outcome)
 
 
 class TableClient:

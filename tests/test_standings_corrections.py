@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from rules.result import read_result
 from standings import desk
 from standings.corrections import consequences
 from standings.db.models import ResultRow
@@ -71,7 +72,7 @@ def test_a_correction_says_what_it_changes_and_sets_the_stranded_result_aside(tm
         ids = play_pools(store)
         match_id = ids[("Amsterdam H&BC", "Three Rock Rovers")]
         with store.session() as s:
-            found = consequences(store, s, match_id, CORRECTED)
+            found = consequences(store, s, match_id, read_result(CORRECTED))
         assert any("Three Rock Rovers 2-1 Pembroke Wanderers" in line and "no longer count" in line
                    for line in found.set_aside), found
         assert any("Three Rock Rovers v HC Bloemendaal instead of Amsterdam H&BC v HC Bloemendaal" in line

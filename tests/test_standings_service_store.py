@@ -56,7 +56,7 @@ def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> Non
     # A correction changes the score, not when the match ended: the protest window runs on from there.
     assert queries.results(store)[0].recorded_at == first
     assert queries.change_log(store)[0].before == {"home_goals": 3, "away_goals": 1, "outcome": "regular",
-                                                   "winner": "home"}
+                                                   "winner": "home", "home_shootout": None, "away_shootout": None}
     assert len(queries.results(store)) == 1
     with pytest.raises(desk.DeskError, match="why"):
         desk.record_result(store, "1", {"home_goals": 0, "away_goals": 0, "outcome": "regular"}, who="a", why=" ")

@@ -15,8 +15,8 @@ class MatchOutcome(MatchRecord):
     organiser decides. A walk-over or forfeit carries the ruleset's score for it.
     ``sanctions`` lists the cards that put a player out, suspend them or go to the
     organisers, so the next match's sheet can be checked (a card given after the
-    final whistle included). Turn it into a standings row with
-    :func:`rules.match.result.match_result`.
+    final whistle included). :mod:`rules.result` puts it on the wire and turns it
+    into a standings row.
     """
 
     home_goals: int

@@ -71,7 +71,6 @@ TEMPLATES: dict[str, str] = {
     "later_refused": "{before}then seq {seq} ({type}) would be refused: {inner}",
     "cannot_undo": "cannot undo seq {seq}: ",
     "replay_refused": "seq {seq} ({type}) refused: {inner}",
-    "abandoned_no_result": "an abandoned match goes to the standings only once the organiser decides its result",
     "unknown_round": "{round!r} is not a round of the {ruleset} rules{hint} (rounds: {known})",
     "ruleset_mismatch": "the ruleset {ruleset!r} is not the one this log was written with ({expected!r}): "
     "its rules differ",

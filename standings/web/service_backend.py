@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, func, select
 
 from rules.errors import ProtocolError
 from rules.live import LiveBoard, read_live
+from rules.result import Result, of_standings, read_result, result_payload, standings_result
 from rules.standings import Decision, MatchResult
 from rules.tournament import Progress, ScheduledMatch, TournamentSchedule
 from standings import desk, discipline, queries
@@ -128,15 +129,11 @@ class ServiceBackend:
         if closed is not None:
             raise DeskRefused(closed)
         if isinstance(command, CorrectResult):
-            r = command.result
-            winner = "home" if r.winner == r.home and r.winner else "away" if r.winner == r.away and r.winner else None
-            payload: dict[str, Any] = {"home_goals": r.home_goals, "away_goals": r.away_goals, "outcome": r.outcome,
-                                       "winner": winner, "home_shootout": r.home_shootout,
-                                       "away_shootout": r.away_shootout}
+            result = of_standings(command.result)
             if not command.confirmed:
-                self._ask_first(str(command.number), payload)
-            return _settling(lambda: desk.record_result(store, str(command.number), payload, who=who, why=why,
-                                                        note=command.note), store, command.settles, who, why)
+                self._ask_first(str(command.number), result)
+            return _settling(lambda: desk.record_result(store, str(command.number), result_payload(result), who=who,
+                                                        why=why, note=command.note), store, command.settles, who, why)
         if isinstance(command, MoveMatch):
             court = next((cid for cid, name in self.plan.courts.items() if name == command.court), None)
             if court is None:
@@ -166,11 +163,11 @@ class ServiceBackend:
             return rule
         raise DeskRefused(f"unknown desk command {type(command).__name__}")
 
-    def _ask_first(self, match_id: str, payload: dict[str, Any]) -> None:
+    def _ask_first(self, match_id: str, result: Result) -> None:
         """Refuse a result that changes later matches, places or played results until it is confirmed."""
         with self.store.session() as s:
             try:
-                found = consequences(self.store, s, match_id, payload)
+                found = consequences(self.store, s, match_id, result)
             except LookupError:
                 return  # its teams are not known: desk.record_result refuses it with the reason
         if found:
@@ -189,6 +186,17 @@ class ServiceBackend:
         if key not in self._replayed:
             self._replayed[key] = discipline.cards_of(self.plan.ruleset, bodies, kind, round, match_id)
         return self._replayed[key]
+
+    def _live_states(self) -> dict[str, queries.LiveView]:
+        """The courts' live states as stored, each replaced by the newer one this instance's watch heard
+        (standings.watch): with several instances, the one that stores a court's state may be another."""
+        states = queries.live_states(self.store)
+        watch = self.service.watch
+        if watch is not None:
+            for court, (payload, at) in list(watch.live.items()):
+                states[court] = queries.LiveView(court=court, match_id=payload.get("board", {}).get("match"),
+                                                 state=payload, updated_at=at)
+        return states
 
     def _last_event(self) -> int:
         with self.store.engine.connect() as c:
@@ -257,7 +265,7 @@ class ServiceBackend:
         live: dict[str, LiveBoard] = {}
         live_at: dict[str, datetime] = {}
         sanctions = list(base.sanctions)
-        for court, view in queries.live_states(store).items():
+        for court, view in self._live_states().items():
             try:
                 board = read_live(view.state)
             except ProtocolError:
@@ -343,13 +351,8 @@ def _local(at: datetime) -> datetime:
 
 
 def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:
-    side = payload.get("winner")
-    return MatchResult(
-        pool=stored.pool, home=stored.home, away=stored.away, home_goals=int(payload.get("home_goals", 0)),
-        away_goals=int(payload.get("away_goals", 0)), outcome=payload.get("outcome") or "regular",
-        winner=stored.home if side == "home" else stored.away if side == "away" else None,
-        home_shootout=payload.get("home_shootout"), away_shootout=payload.get("away_shootout"),
-    )
+    """A held report (checked when it came) as the stored result's match."""
+    return standings_result(read_result(payload), pool=stored.pool, home=stored.home, away=stored.away)
 
 
 def _what(c: queries.ChangeView) -> str:
