@@ -7,7 +7,9 @@ messages stop (or, in a long burst, when standings.pacing says) it publishes, re
 the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
 Refusals go to the error topic and the log; nothing stored changes. Several instances share the
 tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
-database's unique keys keep a message handled by two of them from counting twice.
+database's unique keys keep a message handled by two of them from counting twice. With a group,
+each instance also watches what every instance hears in full (standings.watch): the live states,
+and the tables and schedules another instance published, so its pages show what another stored.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from standings.pacing import QUIET, Pacing
 from standings.payloads import schedule_payload, table_payload
 from standings.register import Register
 from standings.store import Store, pool_states
+from standings.watch import Watch
 
 BATCH = 500
 TABLES_AT_ONCE = 8
@@ -63,7 +66,8 @@ class Service:
         self.plan = store.plan
         self.address = p.parse_broker(broker)
         self.group = group
-        self.client = connect_client(self.address, client_id or f"courtside-server-{new_id()[:8]}", ca_file=ca_file)
+        client_id = client_id or f"courtside-server-{new_id()[:8]}"
+        self.client = connect_client(self.address, client_id, ca_file=ca_file)
         self.connection = BrokerConnection(self.client, self.address)
         self.inbox = self.connection.inbox
         self.client.on_connect = self._on_connect
@@ -80,6 +84,9 @@ class Service:
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
+        # Sharing the tables' topics with other instances: hear in full what the pages need (standings.watch).
+        self.watch = Watch(self.address, self.plan.id, f"{client_id}-watch", _ID_PREFIX, self._watched,
+                           ca_file=ca_file) if group else None
 
     # -- paho's callbacks (run inside connection.wait()): only put things in the inbox ---------
 
@@ -94,6 +101,10 @@ class Service:
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
         self.inbox.append(("message", message.topic, message.payload, time.monotonic()))
+
+    def _watched(self, item: tuple[Any, ...]) -> None:  # the watch's thread (paho's)
+        self.inbox.append(item)
+        self.connection.wake()
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -118,6 +129,8 @@ class Service:
         sd_notify(f"STATUS=waiting for the broker at {self._broker_name()}")
         ping = watchdog_interval()
         last_ping = 0.0
+        if self.watch is not None:
+            self.watch.start()
         try:
             pacing = Pacing()  # when to publish what the messages changed (standings.pacing)
             pools: set[str] = set()  # changed since the last publishing
@@ -126,7 +139,11 @@ class Service:
                 pending = len(pools) + len(courts)
                 batch = self._take(timeout=QUIET if pending else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
+                watched: list[tuple[Any, ...]] = []
                 for item in batch:
+                    if item[0] == "watch":  # after the batch's transaction: they must not split it
+                        watched.append(item)
+                        continue
                     if item[0] == "message":
                         if not messages and not (pools or courts):
                             self._oldest = item[3]
@@ -136,6 +153,8 @@ class Service:
                     messages = []
                     self._handle(item, pools, courts)
                 self._ingest(messages, pools, courts)
+                for item in watched:
+                    self._handle(item, pools, courts)
                 now = time.monotonic()
                 pending = len(pools) + len(courts)
                 if pending and (self._stopping.is_set() or pacing.due(pending, quiet=not batch,
@@ -150,6 +169,8 @@ class Service:
                     last_ping = time.monotonic()
         finally:
             sd_notify("STOPPING=1")
+            if self.watch is not None:
+                self.watch.stop()
             self.connection.close()
             log("server_stopped", None, tournament=self.plan.id, **self.counts)
 
@@ -169,7 +190,13 @@ class Service:
 
     def _handle(self, item: tuple[Any, ...], pools: set[str], courts: set[str]) -> None:
         kind = item[0]
-        if kind == "connected":
+        if kind == "watch":
+            assert self.watch is not None
+            changed = self.watch.handle(item[1], item[2])
+            if changed is not None:
+                for listener in self.listeners:
+                    listener(*changed)
+        elif kind == "connected":
             if item[2]:
                 self._connected(item[1])
             else:  # the broker answered and refused us (credentials, ACL): it closes, the connection tries again
@@ -290,6 +317,8 @@ class Service:
             courts |= set(self.plan.courts)
         elif m.type not in ("live", "presence"):
             courts |= out.courts
+        if m.type == "live" and self.watch is not None:
+            return  # every instance's watch hears it and tells its pages (standings.watch)
         if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
             for listener in self.listeners:
                 listener(set(), {m.court} if m.court else set())

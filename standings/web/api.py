@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections.abc import Awaitable, Callable
@@ -79,9 +80,7 @@ def routes(site: Site) -> list[Route]:
         async def endpoint(request: Request) -> Response:
             v = site.view()
             body = build(v, request)
-            response = JSONResponse({"version": v.data.version, **body})
-            response.headers["Cache-Control"] = "no-cache"
-            return response
+            return cached(request, {"version": v.data.version, **body})
 
         return endpoint
 
@@ -205,6 +204,22 @@ def routes(site: Site) -> list[Route]:
         Route(f"{desk}/conflicts/{{conflict}}", w_conflict, methods=["POST"], name="api_desk_conflict"),
         Route(f"{desk}/sanctions", w_sanction, methods=["POST"], name="api_desk_sanction"),
     ]
+
+
+LIVE_MAX_AGE = 1  # seconds a front (Caddy) or a phone may reuse a read: live states change every few seconds
+
+
+def cached(request: Request, body: dict[str, Any]) -> Response:
+    """A read the same for every viewer, which a front may keep for LIVE_MAX_AGE and then check again.
+
+    Its weak ETag is the body's digest without ``version`` (each instance counts its own snapshots), so
+    the same state served by any instance answers a revalidation with 304 and no body."""
+    text = json.dumps({k: body[k] for k in body if k != "version"}, sort_keys=True, default=str)
+    tag = f'W/"{hashlib.blake2b(text.encode(), digest_size=10).hexdigest()}"'
+    headers = {"Cache-Control": f"public, max-age={LIVE_MAX_AGE}", "ETag": tag}
+    if tag in {t.strip() for t in request.headers.get("if-none-match", "").split(",")}:
+        return Response(status_code=304, headers=headers)
+    return JSONResponse(body, headers=headers)
 
 
 def _who(session: Session) -> str:

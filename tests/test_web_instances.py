@@ -1,0 +1,138 @@
+"""Several `courtside server` instances serve the public side (issue 24): two real processes over one
+PostgreSQL and one Mosquitto, each serving every page and live stream; a page whose instance is killed
+reconnects to the other with its last event id and is sent every region that changed meanwhile, and
+only those. The JSON API's live reads carry a short max-age and an ETag a front can revalidate."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+
+from rules import protocol as p
+from rules.live import live_payload
+from rules.match import ClockStarted, Goal, Match
+from standings.plan import load_plan
+from tests.conftest import Broker
+from tests.instances_support import Instance, Page
+from tests.service_support import HOCKEY, TableClient, played
+
+PLAN = load_plan(HOCKEY)
+
+
+@pytest.fixture
+def two(mosquitto: Callable[..., Broker], pg_url: str, tmp_path: Path) -> Iterator[tuple[Broker, Instance, Instance]]:
+    broker = mosquitto()
+    a = Instance(HOCKEY, pg_url, broker.url, tmp_path / "a.log").ready()  # A makes the schema, then B starts
+    b = Instance(HOCKEY, pg_url, broker.url, tmp_path / "b.log").ready()
+    try:
+        yield broker, a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def first_on(court_name: str, after: int = 0) -> int:
+    """The first pool match on a court, after match ``after``."""
+    return min(int(n) for n, m in PLAN.fixtures.items() if m.court == court_name and m.round == "pool"
+               and int(n) > after)
+
+
+def live_message(court: str, number: int, goals: int) -> bytes:
+    """A court's live state from the engine: ``goals`` home goals, the clock stopped after them."""
+    match = Match(PLAN.ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    for i in range(goals):
+        match.apply(Goal(at=1000 * (i + 1), team="home"))
+    payload = live_payload(match.state_at(1000 * goals + 500), PLAN.ruleset, str(number))
+    return p.encode(p.build(id=f"live-{court}-{goals}", type="live", court=court, match=str(number), payload=payload))
+
+
+def home_goals(base: str, name: str) -> int | None:
+    """The court's live home score as the instance at ``base`` serves it (None: no live state)."""
+    live = httpx.get(f"{base}/api/v1/courts/{quote(name, safe='')}").json()["live"]
+    return None if live is None else int(live["home_goals"])
+
+
+def wait_until(check: Callable[[], Any], timeout: float = 15.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        assert time.monotonic() < deadline, "not reached in time"
+        time.sleep(0.1)
+    return found
+
+
+def test_a_courts_live_state_reaches_every_instance_and_its_api_read_can_be_cached(
+        two: tuple[Broker, Instance, Instance]) -> None:
+    broker, a, b = two
+    court, name = next(iter(PLAN.courts.items()))
+    number = first_on(name)
+    table = TableClient(broker.url, PLAN.id, court)
+    try:
+        for goals in (1, 2, 3):
+            table.client.publish(p.court_topic(PLAN.id, court, "live"), live_message(court, number, goals), qos=1)
+            # Only one instance of the shared group stores it; both show it.
+            for base in (a.url, b.url):
+                wait_until(partial(lambda url, g: home_goals(url, name) == g, base, goals))
+    finally:
+        table.close()
+    page = Page([f"court/{name}"])
+    page.follow(b.url, lambda pg: bool(pg.received))
+    assert ">3</span>" in page.html[f"court/{name}"]  # the court page's score on the other instance too
+    # One state, whichever instance answers: one weak ETag, a 304 without a body, a second's max-age.
+    first = httpx.get(f"{a.url}/api/v1/courts/{quote(name, safe='')}")
+    assert first.headers["cache-control"] == "public, max-age=1"
+    tag = first.headers["etag"]
+    assert tag.startswith('W/"')
+    for instance in (a, b):
+        again = httpx.get(f"{instance.url}/api/v1/courts/{quote(name, safe='')}", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    stale = httpx.get(f"{b.url}/api/v1/courts/{quote(name, safe='')}", headers={"If-None-Match": 'W/"old"'})
+    assert stale.status_code == 200 and stale.json()["live"]["home_goals"] == 3
+
+
+def test_a_page_whose_instance_is_killed_resumes_on_the_other_and_misses_nothing(
+        two: tuple[Broker, Instance, Instance]) -> None:
+    broker, a, b = two
+    (court1, hall1), (court2, hall2) = list(PLAN.courts.items())[:2]
+    first, second = first_on(hall1), first_on(hall2)
+    pool = PLAN.fixtures[str(first)].stage
+    page = Page([f"pool/{pool}", f"court/{hall1}", f"court/{hall2}"])
+    page.follow(a.url, lambda pg: len(pg.received) == 3)  # every region at once
+    tables = {court1: TableClient(broker.url, PLAN.id, court1), court2: TableClient(broker.url, PLAN.id, court2)}
+    try:
+        events, result = played(PLAN.ruleset, 2, 1)
+        tables[court1].play(str(first), events, result)
+        tables[court1].wait_for("ack", lambda m: m.match == str(first) and m.payload.get("of") == "result")
+        # A's page shows the result in the pool and on Hall 1, whichever instance stored it.
+        page.follow(a.url, lambda pg: "2–1" in pg.html[f"pool/{pool}"] and f"court/{hall1}" in pg.received)
+        held_hall2 = page.html[f"court/{hall2}"]
+        a.kill()
+        # While the page is away: a result on Hall 2, which only B can store now.
+        events, result = played(PLAN.ruleset, 0, 3)
+        tables[court2].play(str(second), events, result)
+        tables[court2].wait_for("ack", lambda m: m.match == str(second) and m.payload.get("of") == "result")
+    finally:
+        for t in tables.values():
+            t.close()
+    # The page reconnects to B with its last event id: every region that changed since is sent.
+    page.follow(b.url, None, quiet=3.0)  # all that B sends
+    assert "0–3" in page.html[f"court/{hall2}"] and page.html[f"court/{hall2}"] != held_hall2
+    assert "0–3" in page.html[f"pool/{pool}"] or PLAN.fixtures[str(second)].stage != pool
+    assert "2–1" in page.html[f"pool/{pool}"]
+    # What the page holds now is what a page opened afresh on B gets, region for region ...
+    fresh = Page(page.regions)
+    fresh.follow(b.url, lambda pg: len(pg.received) == 3)
+    assert page.html == fresh.html
+    # ... and Hall 1's region, the same on A before the kill and on B now, was not sent again.
+    assert f"court/{hall1}" not in page.received
+    assert set(page.received) == {f"court/{hall2}"} | ({f"pool/{pool}"} if PLAN.fixtures[str(second)].stage == pool
+                                                      else set())
+    # Without its last event id (a new EventSource after a refused reconnection) a page gets everything.
+    page.follow(b.url, lambda pg: len(pg.received) == 3, resume=False)
