@@ -40,6 +40,7 @@ import paho.mqtt.client as mqtt
 
 from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, Side, event_to_dict
+from rules.result import result_payload
 from rules.ruleset import load_ruleset
 from standings.plan import load_plan
 
@@ -78,8 +79,7 @@ def played(number: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
                 else ClockStarted(at=at))
     r = m.result()
     assert r is not None
-    return [event_to_dict(e) for e in m.events], {"home_goals": r.home_goals, "away_goals": r.away_goals,
-                                                  "outcome": r.outcome, "winner": r.winner}
+    return [event_to_dict(e) for e in m.events], result_payload(r)
 
 
 def start_broker(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
