@@ -12,6 +12,7 @@ from typing import Any
 
 from firmware.logs import setup_logging
 from firmware.screen import HeadlessScreen, Screen
+from rules.files import read_text
 
 log = logging.getLogger("courtside.table")
 
@@ -25,7 +26,6 @@ def on_a_pi() -> bool:
 
 def tournament_language(path: str) -> str:
     """The screen's language: the tournament file's ``language`` (a bad file is refused here, not run headless)."""
-    from courtside.files import read_text
     from rules.tournament import parse_tournament
 
     return parse_tournament(read_text(path), path).language
@@ -61,7 +61,6 @@ def _link(args: argparse.Namespace) -> Any:
 
 
 def main(args: argparse.Namespace) -> int:
-    from courtside.files import read_text
     from firmware.script import parse_script
     from firmware.table import TableOptions, final_state, open_table
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rules.errors import TournamentError
+from rules.files import read_text
 from rules.match.events import Side
 from rules.ruleset import Ruleset, StageKind
 
@@ -135,7 +136,6 @@ def court_schedule(path: str | Path, court: str, ruleset: Ruleset | None = None)
 
     ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
     """
-    from courtside.files import read_text
     from rules.tournament import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
 
     source = str(path)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from courtside.demo.calendar import first_day, moved_to
-from courtside.files import read_text
+from rules.files import read_text
 from rules.tournament import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"

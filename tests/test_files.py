@@ -1,4 +1,4 @@
-"""courtside.files.read_text: the commands' one way to read a user's file."""
+"""rules.files.read_text: the one way to read a user's file; and replay's --at instant."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from courtside.cli import main
-from courtside.files import match_instant, read_text
+from courtside.commands.replay import match_instant
 from rules.errors import FileLineError
+from rules.files import read_text
 
 
 def test_a_spreadsheet_byte_order_mark_is_not_part_of_the_text(tmp_path: Path) -> None:

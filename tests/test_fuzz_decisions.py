@@ -12,8 +12,8 @@ import re
 
 from hypothesis import given
 
-from courtside.files import decode_text
 from rules.errors import CourtsideError
+from rules.files import decode_text
 from rules.ruleset import DECISION_CRITERIA
 from rules.standings import Decision
 from rules.standings.csvfile import MAX_NAME

@@ -14,8 +14,8 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from courtside.files import decode_text
 from rules.errors import CourtsideError
+from rules.files import decode_text
 from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import MatchResult, parse_results_csv, rank_pools
 from rules.standings.csvfile import MAX_NAME

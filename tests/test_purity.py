@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
@@ -38,28 +39,56 @@ def test_rules_imports_without_pygame_paho_or_gpiozero() -> None:
     assert done.stdout.strip() == "ok"
 
 
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
+    """Every module ``path`` imports, by line: at the top, inside a function, or by name (import_module)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "import_module" and node.args and isinstance(node.args[0], ast.Constant)):
+            yield node.lineno, str(node.args[0].value)
+
+
 def test_rules_sources_import_nothing_impure_and_read_no_clock() -> None:
     offences: list[str] = []
     for path in sorted(RULES.rglob("*.py")):
+        where = path.relative_to(RULES.parent)
+        offences += [f"{where}:{line}: imports {name}" for line, name in _imports(path)
+                     if name.split(".")[0] in FORBIDDEN_MODULES]
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            offences.extend(
-                f"{path.relative_to(RULES.parent)}: imports {name}"
-                for name in names
-                if name.split(".")[0] in FORBIDDEN_MODULES
-            )
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in FORBIDDEN_CALLS
-            ):
-                offences.append(f"{path.relative_to(RULES.parent)}:{node.lineno}: calls .{node.func.attr}()")
+        offences += [f"{where}:{node.lineno}: calls .{node.func.attr}()" for node in ast.walk(tree)
+                     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                     and node.func.attr in FORBIDDEN_CALLS]
     assert offences == []
+
+
+# The shells' back edges: each shell imports rules/ and what it drives (the table draws with display/), never
+# a shell beside it, and none imports the command line (courtside/), which wires them all together.
+BACK_EDGES = {
+    "display": {"firmware", "standings", "courtside"},
+    "standings": {"firmware", "display", "courtside"},
+    "firmware": {"standings", "courtside"},
+}
+
+
+def test_the_shells_import_inward_only() -> None:
+    offences = [
+        f"{path.relative_to(RULES.parent)}:{line}: imports {name}"
+        for shell, forbidden in BACK_EDGES.items()
+        for path in sorted((RULES.parent / shell).rglob("*.py"))
+        for line, name in _imports(path)
+        if name.split(".")[0] in forbidden
+    ]
+    assert offences == []
+
+
+def test_the_fitness_check_sees_an_import_inside_a_function_and_by_name(tmp_path: Path) -> None:
+    source = tmp_path / "shell.py"
+    source.write_text("import importlib\n\ndef f():\n    from standings.store import Store\n"
+                      "    return importlib.import_module('courtside.cli')\n", encoding="utf-8")
+    assert [name for _, name in _imports(source)] == ["importlib", "standings.store", "courtside.cli"]
 
 
 def test_the_table_start_imports_no_validation_library() -> None:

@@ -11,10 +11,27 @@ import json
 import sys
 from typing import Any
 
-from courtside.files import match_instant, read_text
+from rules.files import read_text
 from rules.match import Match, read_log
 from rules.ruleset import load_ruleset
 from rules.words.state import state_text
+
+MAX_MATCH_SECONDS = 24 * 60 * 60
+"""No match lasts a day, breaks and extra time included: an instant (``--at``) beyond it is refused."""
+
+
+def match_instant(text: str) -> float:
+    """An instant of a match in seconds, for ``--at``: finite, not negative, within a day.
+
+    Meant as an option's ``type``: argparse shows the reason and exits with status 2.
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= MAX_MATCH_SECONDS:  # also false for nan
+        raise argparse.ArgumentTypeError(f"{text!r} is not an instant of a match (0 to {MAX_MATCH_SECONDS} seconds)")
+    return seconds
 
 
 def register(sub: Any) -> None:

@@ -17,8 +17,8 @@ import json
 import sys
 from typing import Any
 
-from courtside.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from rules.errors import ResultsError
+from rules.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from rules.ruleset import Ruleset, load_ruleset
 from rules.standings import (
     Decision,

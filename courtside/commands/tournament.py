@@ -8,9 +8,9 @@ import secrets
 import sys
 from typing import Any
 
-from courtside.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
 from rules.errors import TournamentError
+from rules.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
 from rules.standings.csvfile import MAX_ROWS
 from rules.standings.decisions import read_decisions_csv
 from rules.standings.results import read_results_csv

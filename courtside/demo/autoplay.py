@@ -22,8 +22,8 @@ from courtside.demo.parts import Part
 from courtside.demo.presses import END_WAIT_S, press_script, step_for
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
-from courtside.files import read_text
 from rules.errors import CourtsideError, DemoError
+from rules.files import read_text
 from rules.ruleset import Ruleset, StageKind, stage_of_round
 from rules.tournament import load_tournament_ruleset, parse_tournament
 from rules.tournament.loading import ruleset_path

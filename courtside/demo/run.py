@@ -80,7 +80,7 @@ def _autoplay(venue: Venue) -> None:
 
 def _keyboard(venue: Venue) -> None:
     """A table per court; court 1's takes the keyboard (in its window) until Ctrl-C."""
-    from courtside.files import read_text
+    from rules.files import read_text
     from rules.tournament import parse_tournament
     from rules.tournament.loading import ruleset_path
 

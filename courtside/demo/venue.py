@@ -31,8 +31,8 @@ from courtside.demo.calendar import moved_to
 from courtside.demo.organiser import create_desk_account
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
-from courtside.files import read_text
 from rules.errors import DemoError
+from rules.files import read_text
 from rules.ruleset import PRESETS
 from rules.tournament import parse_tournament
 

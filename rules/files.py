@@ -1,7 +1,7 @@
-"""Reading the user's input files for the commands: one place for the ways that goes wrong.
+"""Reading the user's input files: one place for the ways that goes wrong.
 
-Every command reads its files through :func:`read_text`, which refuses, naming the
-file (and the line where there is one):
+The commands and the table read their files (tournament, results, decisions, event logs,
+scripts) through :func:`read_text`, which refuses, naming the file (and the line where there is one):
 
 * a file it cannot open (missing, a folder, no permission), or a path that is no regular
   file (a named pipe would block for ever, a device could feed bytes without end);
@@ -19,7 +19,6 @@ The limits are far above any real tournament's files: see ``docs/reliability.md`
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 
@@ -37,9 +36,6 @@ MAX_RESULTS_BYTES = 2 * 1024 * 1024
 
 MAX_DECISIONS_BYTES = 1024 * 1024
 """A decisions file: a line per tie the results cannot break, a few dozen in a large tournament."""
-
-MAX_MATCH_SECONDS = 24 * 60 * 60
-"""No match lasts a day, breaks and extra time included: an instant (``--at``) beyond it is refused."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
@@ -95,16 +91,3 @@ def read_text(path: str, *, max_bytes: int = MAX_BYTES, max_lines: int = MAX_LIN
     """The file as text; a missing, oversized, non-UTF-8 or binary file is a clear error naming it."""
     return decode_text(read_bytes(path, max_bytes=max_bytes), path, max_lines=max_lines)
 
-
-def match_instant(text: str) -> float:
-    """An instant of a match in seconds, for ``--at``: finite, not negative, within a day.
-
-    Meant as an option's ``type``: argparse shows the reason and exits with status 2.
-    """
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= seconds <= MAX_MATCH_SECONDS:  # also false for nan
-        raise argparse.ArgumentTypeError(f"{text!r} is not an instant of a match (0 to {MAX_MATCH_SECONDS} seconds)")
-    return seconds
