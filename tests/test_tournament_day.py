@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import subprocess
 from dataclasses import dataclass, field
@@ -164,14 +165,15 @@ def check_parents(day: Day) -> None:
     web = day.venue.web
     # The court page during play: period, clock (in the HTML itself) and every penalty with its kind and time.
     # (A page fetched as its match ended shows the next one: only pages drawing the live match are read.)
-    live = [(board, page) for board, page in day.court_pages if '<span class="badge live">' in page]
+    mirrors = [page[page.index('<section class="mirror"'):] for _, page in day.court_pages]
+    live = [m[:m.index("</section>")] for m in mirrors if m.split("</p>", 1)[0].count('class="badge live"')]
     assert live, "no court page was seen during a match"
     ruleset = load_tournament_ruleset(read_tournament_file(day.venue.file), str(day.venue.file))
     kinds = {k.short for k in ruleset.penalties.kinds.values()}
     shown_kinds: set[str] = set()
-    for _, page in live:
-        mirror = page[page.index('<section class="mirror"'):page.index("</section>")].replace("&#39;", "'")
-        assert re.search(r'<span class="period">(half \d|extra time \d|[^<]*shoot)[^<]*</span>', mirror), mirror
+    for section in live:
+        mirror = section.replace("&#39;", "'")
+        assert re.search(r'<span class="period">[^<\d]+\d?</span>', mirror), mirror  # "half 2", "extra time 1"
         assert re.search(r'class="clock"[^>]*>\d+:\d\d<', mirror), mirror
         for kind, left in re.findall(r'<abbr class="kind" title="[^"]+">([^<]+)</abbr>.*?<span class="left"[^>]*>'
                                      r'([^<]*)<', mirror, re.S):
@@ -225,9 +227,22 @@ def test_a_tournament_day_on_the_real_system(mosquitto: Any, db_url: str, tmp_pa
 
         # A second device on the venue's network logs in to the desk over plain HTTP, as --trusted-lan allows.
         second_device_logs_in(day)
+        # A second screen on a court, from the broker alone: the day's tables between matches.
+        venue_screen(day, broker.url, tmp_path / "hall-1.png")
     finally:
         day.organiser.close()
         day.venue.stop()
+
+
+def venue_screen(day: Day, broker_url: str, out: Path) -> None:
+    shown = subprocess.run(courtside_argv("display", "follow", "--court", "Hall 1", "--broker", broker_url,
+                                          "--tournament", str(day.venue.file), "--size", "1280x720", "--frames", "3",
+                                          "--out", str(out)),
+                           capture_output=True, text=True, timeout=120, check=False,
+                           env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout.strip().splitlines()[-1])["refused"] == 0  # every message the screen read fit
+    assert out.stat().st_size > 0
 
 
 def second_device_logs_in(day: Day) -> None:
