@@ -1,0 +1,576 @@
+"""Live viewers at a big cup's scale (issue 24): N phones' live streams spread over the home, court and pool
+pages of 1, 2 or 4 service instances, while the tables play at speed; from a table's publish to the last
+phone's update, and what happens to the phones of an instance killed under that load.
+
+    .venv/bin/python -m bench.bench_viewers [--viewers 2000] [--instances 2] [--seconds 40] [--rate 4]
+                                            [--kill-at 20] [--tournament rules/examples/water-polo.toml]
+
+Everything runs on this machine over loopback: its own Mosquitto on a free port, a fresh PostgreSQL
+database on 127.0.0.1:5432 (dropped at the end), ``--instances`` service processes (the service and its
+pages, as ``courtside server --http`` runs them, sharing the tables' topics as group ``courtside``), the
+viewers in client processes of at most 5,000 streams each (each stream from its own loopback address,
+as phones have theirs, so the per-address limits count them as the service would). The benchmark
+spreads the viewers over the instances itself, one in four on each court's page, three in ten on the
+home page and three in ten on a pool's page.
+
+Each court's table sends its live state ``--rate`` times a second; its stopped clock carries a token
+(``clock_ms``) that a viewer finds in the region's HTML, so a page that skipped a state (an update
+coalesced with the next) still counts as having it. After ``--live-per-match`` states the match ends: its
+events, then its result, which a pool page shows. An update's delay runs from its publish to the instant
+the LAST of the viewers that show it had it. ``--kill-at S`` kills instance 0 (SIGKILL) S seconds into the
+play; its viewers reconnect, as EventSource does (1 s later, with their Last-Event-ID), to the next
+instance, and the benchmark reports how long they were away and whether every viewer ends with every
+court's and pool's last state (updates lost). Page loads (the home page, a pool page) are timed on fresh
+connections meanwhile. Bounded: at most 12,000 viewers, 4 instances and 120 s of play; it stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "rules" / "examples" / "water-polo.toml"
+MOSQUITTO_CONF = "listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n"
+PER_CLIENT = 5000  # streams per client process
+PER_ADDRESS = 16  # streams per loopback address (the service allows 32)
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+TOKEN = re.compile(rb'data-ms=\\"(\d+)\\"')
+SCORES = b'<td class=\\"num\\"><b>'  # one per recorded match in a pool region's table
+RETRY = 1.0  # seconds before a dropped stream reconnects (the pages' `retry: 1000`)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def source_address(viewer: int) -> str:
+    n = viewer // PER_ADDRESS
+    return f"127.{10 + n // 60000}.{(n // 250) % 240}.{n % 250 + 1}"
+
+
+# -- an instance: the service and its pages in one process --------------------------------------------------
+
+def serve(http_port: int, broker: str, db: str, tournament: str) -> None:
+    import gc
+
+    from standings.plan import load_plan
+    from standings.service import Service
+    from standings.store import Store
+    from standings.web.serve import start_web
+
+    store = Store.open(db, load_plan(tournament))
+    service = Service(store, broker, group="courtside")
+    web = start_web(service, f"127.0.0.1:{http_port}", db, secure_cookies=False)
+    app: Any = web.server.config.app
+    site = app.state.site
+    renders = Counter[str]()
+    plain = site.region
+
+    def counted(view: Any, name: str) -> str:  # how often each region is rendered, whatever the viewers
+        key = (view.data.version, name)
+        if key not in site._regions:
+            renders[name.partition("/")[0]] += 1
+        html: str = plain(view, name)
+        return html
+
+    site.region = counted
+    signal.signal(signal.SIGTERM, lambda *_: service.stop())
+    gc.freeze()
+    try:
+        service.run()
+    finally:
+        web.stop()
+        print(json.dumps({"renders": dict(renders), "versions": service_version(site)}), flush=True)
+
+
+def service_version(site: Any) -> int:
+    return int(site.backend.changes.version)
+
+
+# -- the viewers ----------------------------------------------------------------------------------------------
+
+@dataclass
+class Viewer:
+    number: int
+    region: str
+    instance: int
+    last_id: str = ""
+    live: dict[int, int] = field(default_factory=dict)  # court index -> the newest token's count k
+    results: int = 0  # recorded matches the pool region shows
+    dropped_at: float | None = None
+
+
+@dataclass
+class Tally:
+    live: dict[str, list[float]] = field(default_factory=dict)  # "c,k" -> [viewers, last arrival]
+    results: dict[str, list[float]] = field(default_factory=dict)  # "pool,n" -> [viewers, last arrival]
+    moves: list[float] = field(default_factory=list)  # seconds from a drop to the next stream's first byte
+    final: Counter[str] = field(default_factory=Counter)  # "region|court:k ... results" -> viewers
+    connected: int = 0
+    refused: int = 0
+
+    def got(self, table: dict[str, list[float]], key: str, at: float) -> None:
+        entry = table.setdefault(key, [0, 0.0])
+        entry[0] += 1
+        entry[1] = max(entry[1], at)
+
+
+def take(v: Viewer, event: bytes, at: float, tally: Tally, courts: int) -> None:
+    line = event.find(b"\nid: ")
+    if line >= 0:
+        v.last_id = event[line + 5:event.index(b"\n", line + 5)].decode()
+    if v.region.startswith("pool/"):
+        shown = event.count(SCORES)
+        for n in range(v.results + 1, shown + 1):
+            tally.got(tally.results, f"{v.region[5:]},{n}", at)
+        v.results = max(v.results, shown)
+        return
+    for raw in TOKEN.findall(event):
+        token = int(raw)
+        k, c = divmod(token, 10)
+        if c >= courts or k == 0:
+            continue
+        for j in range(v.live.get(c, 0) + 1, k + 1):
+            tally.got(tally.live, f"{c},{j}", at)
+        v.live[c] = max(v.live.get(c, 0), k)
+
+
+async def watch(v: Viewer, ports: list[int], alive: list[bool], tally: Tally, courts: int, stop_at: float) -> None:
+    """One phone's page: its stream, reconnected (with its last event id) to the next instance when dropped."""
+    query = f"r={quote(v.region, safe='/')}"
+    while time.monotonic() < stop_at:
+        port = ports[v.instance]
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source_address(v.number), 0))
+        except OSError:
+            v.instance = (v.instance + 1) % len(ports)
+            await asyncio.sleep(RETRY)
+            continue
+        resume = f"Last-Event-ID: {v.last_id}\r\n" if v.last_id else ""
+        writer.write(f"GET /live?{query} HTTP/1.1\r\nHost: courtside\r\n{resume}\r\n".encode())
+        buffer, head = b"", True
+        try:
+            while True:
+                chunk = await asyncio.wait_for(reader.read(65536), max(0.1, stop_at - time.monotonic()))
+                if not chunk:
+                    break
+                at = time.monotonic()
+                if head:
+                    if not chunk.startswith(b"HTTP/1.1 200"):
+                        tally.refused += 1
+                        break
+                    head = False
+                    tally.connected += 1
+                    if v.dropped_at is not None:
+                        tally.moves.append(at - v.dropped_at)
+                        v.dropped_at = None
+                buffer += chunk
+                *events, buffer = buffer.split(b"\n\n")
+                for event in events:
+                    if b"event: region" in event:
+                        take(v, event, at, tally, courts)
+        except (TimeoutError, OSError):
+            pass
+        finally:
+            writer.close()
+        if time.monotonic() >= stop_at:
+            break
+        v.dropped_at = v.dropped_at or time.monotonic()
+        v.instance = (v.instance + 1) % len(ports)  # the front sends it to another instance
+        await asyncio.sleep(RETRY)
+
+
+async def clients(spec: dict[str, Any]) -> Tally:
+    tally = Tally()
+    ports, courts, stop_at = spec["ports"], spec["courts"], spec["stop_at"]
+    viewers = [Viewer(number=n, region=r, instance=i) for n, r, i in spec["viewers"]]
+    tasks = []
+    for v in viewers:
+        tasks.append(asyncio.create_task(watch(v, ports, [], tally, courts, stop_at)))
+        await asyncio.sleep(spec["stagger"])
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for v in viewers:
+        state = f"results {v.results}" if v.region.startswith("pool/") else \
+            " ".join(f"{c}:{k}" for c, k in sorted(v.live.items()))
+        tally.final[f"{v.region}|{state}"] += 1
+    return tally
+
+
+def client_main(spec_path: str, out_path: str) -> None:
+    spec = json.loads(Path(spec_path).read_text())
+    tally = asyncio.run(clients(spec))
+    Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "moves": tally.moves,
+                                          "final": dict(tally.final), "connected": tally.connected,
+                                          "refused": tally.refused}))
+
+
+# -- the tables, at speed ---------------------------------------------------------------------------------------
+
+class Tables:
+    """Every court's table: live states with tokens, then each match's events and result (sent again until
+    acknowledged, as a table does)."""
+
+    def __init__(self, plan: Any, broker_port: int) -> None:
+        import paho.mqtt.client as mqtt
+
+        from rules import protocol as p
+
+        self.plan, self.p = plan, p
+        self.courts = sorted(plan.courts)  # court ids; index c is a token's last digit
+        self.live_sent: dict[str, float] = {}  # "c,k" -> when published
+        self.results_sent: dict[str, float] = {}  # "pool,n" -> when first published
+        self.acked: set[str] = set()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,  # type: ignore[attr-defined]
+                                  client_id=f"bench-tables-{uuid.uuid4().hex[:6]}")
+        self.client.on_message = self._acked
+        self.client.connect("127.0.0.1", broker_port)
+        self.client.subscribe(f"{p.root(plan.id)}/court/+/ack", qos=0)
+        self.client.loop_start()
+
+    def _acked(self, _c: Any, _u: Any, message: Any) -> None:
+        body = json.loads(message.payload)
+        if body.get("payload", {}).get("of") == "result":
+            self.acked.add(str(body.get("match")))
+
+    def live(self, c: int, number: int, k: int) -> None:
+        from rules.live import live_payload
+        from rules.match import ClockStarted, Match
+
+        p = self.p
+        match = Match(self.plan.ruleset, stage="round_robin", round="pool")
+        match.apply(ClockStarted(at=0))
+        payload = live_payload(match.state_at(1), self.plan.ruleset, str(number))
+        payload["board"]["running"] = False
+        payload["board"]["clock_ms"] = k * 10 + c  # the token the pages show in data-ms
+        court = self.courts[c]
+        msg = p.build(id=uuid.uuid4().hex, type="live", court=court, match=str(number), payload=payload)
+        self.live_sent[f"{c},{k}"] = time.monotonic()
+        self.client.publish(p.court_topic(self.plan.id, court, "live"), p.encode(msg), qos=0, retain=True)
+
+    async def finish(self, c: int, number: int, pool: str, n: int, spread: float) -> None:
+        from tests.service_support import played
+
+        p = self.p
+        court = self.courts[c]
+        events, result = played(self.plan.ruleset, number % 4, (number // 4) % 3)
+        for e in events:
+            msg = p.event_message(id=uuid.uuid4().hex, court=court, match=str(number), event=e)
+            self.client.publish(p.court_topic(self.plan.id, court, "events"), p.encode(msg), qos=1)
+        await asyncio.sleep(spread)  # the events stored before their result comes (or it waits, unacked)
+        msg = p.result_message(id=uuid.uuid4().hex, court=court, match=str(number), seq=events[-1]["seq"],
+                               result=result)
+        self.results_sent[f"{pool},{n}"] = time.monotonic()
+        for _ in range(10):
+            self.client.publish(p.court_topic(self.plan.id, court, "result"), p.encode(msg), qos=1)
+            for _ in range(20):
+                await asyncio.sleep(0.1)
+                if str(number) in self.acked:
+                    return
+
+    def close(self) -> None:
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+async def play(tables: Tables, seconds: float, rate: float, live_per_match: int) -> dict[str, int]:
+    """Each court's pool matches in turn until ``seconds`` are over; the last state each court and pool showed."""
+    plan = tables.plan
+    finals: dict[str, int] = {}
+    recorded: Counter[str] = Counter()
+    end = time.monotonic() + seconds
+
+    async def court(c: int) -> None:
+        name = plan.courts[tables.courts[c]]
+        matches = sorted((int(n) for n, m in plan.fixtures.items() if m.court == name and m.round == "pool"))
+        k = 0
+        for number in matches:
+            for _ in range(live_per_match):
+                if time.monotonic() >= end:
+                    finals[f"court{c}"] = k
+                    return
+                k += 1
+                tables.live(c, number, k)
+                await asyncio.sleep(1 / rate)
+            pool = plan.fixtures[str(number)].stage
+            recorded[pool] += 1
+            await tables.finish(c, number, pool, recorded[pool], spread=0.3)
+        finals[f"court{c}"] = k
+
+    await asyncio.gather(*(court(c) for c in range(len(tables.courts))))
+    return {**finals, **{f"pool{pool}": n for pool, n in recorded.items()}}
+
+
+async def page_loads(ports: list[int], paths: list[str], until: float) -> list[float]:
+    """Pages loaded on fresh connections, one at a time, until ``until``: their times in seconds."""
+    took = []
+    i = 0
+    while time.monotonic() < until:
+        port, path = ports[i % len(ports)], paths[i % len(paths)]
+        i += 1
+        started = time.monotonic()
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.9.9.9", 0))
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: courtside\r\nConnection: close\r\n\r\n".encode())
+            await asyncio.wait_for(reader.read(-1), 10)
+            writer.close()
+            took.append(time.monotonic() - started)
+        except (OSError, TimeoutError):
+            took.append(float("inf"))
+        await asyncio.sleep(0.2)
+    return took
+
+
+# -- the run ------------------------------------------------------------------------------------------------------
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(len(ordered) * q + 0.5) - 1))] if ordered else float("nan")
+
+
+def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) -> list[tuple[int, str, int]]:
+    """(viewer, region, instance): four in ten on a court's page, three on the home page, three on a pool's."""
+    out = []
+    for n in range(viewers):
+        kind, turn = n % 10, n // 10
+        region = (f"court/{courts[turn % len(courts)]}" if kind < 4 else "courts" if kind < 7
+                  else f"pool/{pools[turn % len(pools)]}")
+        out.append((n, region, n % instances))
+    return out
+
+
+def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate: float = 4.0,
+            live_per_match: int = 12, kill_at: float | None = None, tournament: Path = EXAMPLE,
+            quiet: bool = False) -> dict[str, Any]:
+    """Run the benchmark; the figures as a dict (the test and main() print them)."""
+    import psycopg
+
+    from standings.plan import load_plan
+    from standings.store import Store
+
+    if not (1 <= viewers <= 12000 and 1 <= instances <= 4 and 1 <= seconds <= 120):
+        raise ValueError("1-12,000 viewers, 1-4 instances, 1-120 s of play: a bounded load on loopback")
+    plan = load_plan(tournament)
+    name = f"bench_viewers_{uuid.uuid4().hex[:8]}"
+    admin = psycopg.connect(PG_ADMIN, autocommit=True)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    db = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        broker_port = free_port()
+        conf = Path(tmp) / "mosquitto.conf"
+        conf.write_text(MOSQUITTO_CONF.format(port=broker_port))
+        broker = subprocess.Popen(["/usr/sbin/mosquitto", "-c", str(conf)])
+        try:
+            Store.open(db, plan).close()  # the schema once, before the instances race to make it
+            ports = [free_port() for _ in range(instances)]
+            log = (Path(tmp) / "instances.log").open("ab")
+            for port in ports:
+                procs.append(subprocess.Popen(
+                    [sys.executable, "-m", "bench.bench_viewers", "--serve", str(port),
+                     f"mqtt://127.0.0.1:{broker_port}", db, str(tournament)],
+                    stdout=subprocess.PIPE, stderr=log, cwd=ROOT))
+            for port, proc in zip(ports, procs, strict=True):
+                wait_listening(port, proc)
+            time.sleep(1.5)  # subscribed
+            courts = [plan.courts[c] for c in sorted(plan.courts)]
+            pools = sorted(plan.entry_teams)
+            spread = layout(viewers, instances, courts, pools)
+            connect_s = max(3.0, viewers / 400)
+            stop_at = time.monotonic() + connect_s + 3 + seconds + 6
+            outs, clients_ = [], []
+            for i in range(0, viewers, PER_CLIENT):
+                part = spread[i:i + PER_CLIENT]
+                spec = Path(tmp) / f"spec{i}.json"
+                spec.write_text(json.dumps({"ports": ports, "courts": len(courts), "stop_at": stop_at,
+                                            "viewers": part, "stagger": connect_s / len(part)}))
+                outs.append(Path(tmp) / f"out{i}.json")
+                clients_.append(subprocess.Popen([sys.executable, "-m", "bench.bench_viewers", "--client",
+                                                  str(spec), str(outs[-1])], cwd=ROOT))
+            time.sleep(connect_s + 3)
+            figures = asyncio.run(_play(plan, broker_port, ports, procs, seconds, rate, live_per_match, kill_at,
+                                        courts, pools))
+            for client in clients_:
+                client.wait(timeout=max(10.0, stop_at - time.monotonic() + 30))
+            tallies = [json.loads(out.read_text()) for out in outs]
+        finally:
+            served = []
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.send_signal(signal.SIGTERM)
+                    try:
+                        out, _ = proc.communicate(timeout=20)
+                        served.append(json.loads(out.decode().strip().splitlines()[-1]))
+                    except (subprocess.TimeoutExpired, ValueError, IndexError):
+                        proc.kill()
+            broker.terminate()
+            broker.wait(timeout=10)
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            admin.close()
+    return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet)
+
+
+def wait_listening(port: int, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise SystemExit("an instance did not start") from None
+            time.sleep(0.2)
+
+
+async def _play(plan: Any, broker_port: int, ports: list[int], procs: list[subprocess.Popen[bytes]],
+                seconds: float, rate: float, live_per_match: int, kill_at: float | None, courts: list[str],
+                pools: list[str]) -> dict[str, Any]:
+    tables = Tables(plan, broker_port)
+    await asyncio.sleep(0.5)
+    started = time.monotonic()
+
+    async def kill() -> float | None:
+        if kill_at is None:
+            return None
+        await asyncio.sleep(kill_at)
+        procs[0].kill()
+        return time.monotonic() - started
+
+    paths = ["/", f"/pool/{quote(pools[0])}", f"/court/{quote(courts[0])}"]
+    live_ports = ports[1:] if kill_at is not None and len(ports) > 1 else ports
+    loads, finals, killed = await asyncio.gather(page_loads(live_ports, paths, started + seconds),
+                                                 play(tables, seconds, rate, live_per_match), kill())
+    await asyncio.sleep(3)
+    tables.close()
+    return {"live_sent": tables.live_sent, "results_sent": tables.results_sent, "finals": finals,
+            "loads": loads, "killed": killed}
+
+
+def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dict[str, Any]],
+              spread: list[tuple[int, str, int]], viewers: int, instances: int, kill_at: float | None,
+              quiet: bool) -> dict[str, Any]:
+    regions = Counter(r for _, r, _ in spread)
+    courts = sorted(r[6:] for r in regions if r.startswith("court/"))
+    live: dict[str, list[float]] = {}
+    results: dict[str, list[float]] = {}
+    final: Counter[str] = Counter()
+    for t in tallies:
+        for into, part in ((live, t["live"]), (results, t["results"])):
+            for key, (count, at) in part.items():
+                entry = into.setdefault(key, [0, 0.0])
+                entry[0] += count
+                entry[1] = max(entry[1], at)
+        final.update(t["final"])
+    delays, complete = [], 0
+    for key, sent in f["live_sent"].items():
+        c = int(key.split(",")[0])
+        expected = regions[f"court/{courts[c]}"] + regions["courts"]
+        count, at = live.get(key, [0, 0.0])
+        complete += count == expected
+        if count:
+            delays.append(at - sent)
+    result_delays, results_complete = [], 0
+    for key, sent in f["results_sent"].items():
+        expected = regions[f"pool/{key.split(',')[0]}"]
+        count, at = results.get(key, [0, 0.0])
+        results_complete += count == expected
+        if count:
+            result_delays.append(at - sent)
+    # Updates lost: viewers that did not end with every court's and pool's last state.
+    last = f["finals"]
+    behind = 0
+    for state, n in final.items():
+        region, _, shown = state.partition("|")
+        if region.startswith("pool/"):
+            ok = shown == f"results {last.get('pool' + region[5:], 0)}"
+        else:
+            got = dict(x.split(":") for x in shown.split()) if shown else {}
+            wanted = range(len(courts)) if region == "courts" else [courts.index(region[6:])]
+            ok = all(int(got.get(str(c), 0)) == last.get(f"court{c}", 0) for c in wanted)
+        behind += 0 if ok else n
+    moves = [m for t in tallies for m in t["moves"]]
+    loads = f["loads"]
+    out = {
+        "viewers": viewers, "instances": instances, "connected": sum(t["connected"] for t in tallies),
+        "refused": sum(t["refused"] for t in tallies),
+        "live_updates": len(f["live_sent"]), "live_complete": complete,
+        "live_p50_ms": percentile(delays, 0.5) * 1000, "live_p99_ms": percentile(delays, 0.99) * 1000,
+        "live_max_ms": max(delays, default=float("nan")) * 1000,
+        "results": len(f["results_sent"]), "results_complete": results_complete,
+        "results_p50_ms": percentile(result_delays, 0.5) * 1000,
+        "results_p99_ms": percentile(result_delays, 0.99) * 1000,
+        "viewers_behind_at_end": behind, "killed_at_s": f["killed"],
+        "moved": len(moves), "move_p50_s": percentile(moves, 0.5), "move_max_s": max(moves, default=float("nan")),
+        "page_loads": len(loads), "page_p50_ms": percentile(loads, 0.5) * 1000,
+        "page_p99_ms": percentile(loads, 0.99) * 1000,
+        "renders": [s.get("renders") for s in served], "versions": [s.get("versions") for s in served],
+    }
+    if not quiet:
+        print(report(out))
+    return out
+
+
+def report(o: dict[str, Any]) -> str:
+    lines = [
+        f"{o['viewers']} SSE viewers over {o['instances']} instance(s): {o['connected']} connections made, "
+        f"{o['refused']} refused",
+        f"  live states {o['live_updates']}, reached every viewer that shows them: {o['live_complete']}; "
+        f"publish -> last viewer p50 {o['live_p50_ms']:.0f} ms, p99 {o['live_p99_ms']:.0f} ms, "
+        f"max {o['live_max_ms']:.0f} ms",
+        f"  results {o['results']}, reached every pool viewer: {o['results_complete']}; "
+        f"publish -> last viewer p50 {o['results_p50_ms']:.0f} ms, p99 {o['results_p99_ms']:.0f} ms",
+        f"  page loads {o['page_loads']}: p50 {o['page_p50_ms']:.0f} ms, p99 {o['page_p99_ms']:.0f} ms",
+        f"  viewers without every last state at the end (updates lost): {o['viewers_behind_at_end']}",
+        f"  regions rendered per instance: {o['renders']} for {o['versions']} snapshot versions",
+    ]
+    if o["killed_at_s"] is not None:
+        lines.append(f"  instance 0 killed at {o['killed_at_s']:.1f} s: {o['moved']} streams moved, "
+                     f"p50 {o['move_p50_s']:.2f} s, max {o['move_max_s']:.2f} s away")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--viewers", type=int, default=2000)
+    parser.add_argument("--instances", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=40.0, help="of play (default %(default)s)")
+    parser.add_argument("--rate", type=float, default=4.0, help="live states a second per court")
+    parser.add_argument("--live-per-match", type=int, default=12)
+    parser.add_argument("--kill-at", type=float, help="kill instance 0 this many seconds into the play")
+    parser.add_argument("--tournament", type=Path, default=EXAMPLE)
+    parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--client", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(int(args.serve[0]), args.serve[1], args.serve[2], args.serve[3])
+        return 0
+    if args.client:
+        client_main(*args.client)
+        return 0
+    try:
+        measure(args.viewers, args.instances, args.seconds, args.rate, args.live_per_match, args.kill_at,
+                args.tournament)
+    except ValueError as err:
+        parser.error(str(err))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,35 @@
+"""bench/bench_viewers.py in small (CI's version of the load benchmark, issue 24): 50 viewers over two real
+instances on PostgreSQL and Mosquitto while the tables play, one instance killed halfway. What must hold
+at any size: every update reaches every viewer that shows it, the killed instance's viewers all move to
+the other, none ends without the last state, and a region is rendered per snapshot, not per viewer.
+The figures (delays) are the benchmark's to print, not this test's to judge."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from bench import bench_viewers
+
+
+def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_instance() -> None:
+    if not os.path.exists("/usr/sbin/mosquitto"):
+        pytest.skip("mosquitto is not installed")
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        psycopg.connect(bench_viewers.PG_ADMIN, connect_timeout=2).close()
+    except psycopg.OperationalError:
+        pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
+    f = bench_viewers.measure(viewers=50, instances=2, seconds=6, rate=4, live_per_match=6, kill_at=3, quiet=True)
+    assert f["refused"] == 0 and f["connected"] >= 50
+    assert f["live_updates"] > 10 and f["live_complete"] == f["live_updates"]
+    assert f["results"] >= 2 and f["results_complete"] == f["results"]
+    assert f["viewers_behind_at_end"] == 0
+    assert f["moved"] == 25  # every stream of instance 0 (every other viewer) came back on instance 1
+    assert f["connected"] == 75
+    # Rendered once per snapshot version and region, whatever the viewers: 2 courts' pages, the home page, 4 pools.
+    survivor = f["renders"][-1]
+    versions = f["versions"][-1]
+    assert survivor["court"] <= 2 * versions and survivor["courts"] <= versions and survivor["pool"] <= 4 * versions
+    assert f["page_loads"] > 0
