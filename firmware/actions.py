@@ -13,13 +13,16 @@ carries out (apply an event, sound the horn, load another match, say something).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
+from firmware.words import english, table_text
 from rules.match import events as ev
 from rules.match.engine import Match
 from rules.match.events import Side
 from rules.match.state import MatchState
+from rules.words.state import Translate
 
 MAX_NUMBER = 4  # "12A": shirt numbers are short
 
@@ -27,11 +30,13 @@ MAX_NUMBER = 4  # "12A": shirt numbers are short
 @dataclass(frozen=True, kw_only=True)
 class Effect:
     """``apply``: the event (seq 0) goes to the match; ``horn``/``mute``/``load``: the loop's own;
-    ``say``: feedback with no change; ``refuse``: feedback for a press that does nothing."""
+    ``say``: feedback with no change; ``refuse``: feedback for a press that does nothing (``words``: its key in
+    firmware.words, with ``params``)."""
 
     kind: Literal["apply", "horn", "mute", "load", "say", "refuse"]
     event: ev.Event | None = None
-    text: str = ""
+    words: str = ""
+    params: Mapping[str, object] = field(default_factory=dict)
     force: bool = False  # load: leave a match that is not over
 
 
@@ -63,18 +68,18 @@ class Desk:
 
     # -- what the screen shows -----------------------------------------------------------
 
-    def prompt(self, match: Match) -> str:
-        """The line being typed, for the screen ("" when nothing is open)."""
+    def prompt(self, match: Match, _: Translate = english) -> str:
+        """The line being typed, for the screen ("" when nothing is open), in the language of ``_``."""
         if self.clock_entry is not None:
-            return f"clock: {_clock_digits(self.clock_entry)} - NEXT sets it, UNDO cancels"
+            return table_text("typing_clock", _, clock=_clock_digits(self.clock_entry))
         p = self.penalty
         if p is not None:
             kind = match.ruleset.penalties.kinds[p.kind]
-            who = f"{p.team.upper()} #{p.player or '-'} {kind.label}"
+            who = {"team": p.team, "player": p.player or "-", "label": kind.label}
             if p.asking_length:
-                return f"{who}: length {p.length_minutes or _minutes(kind.length or 0)} min - NEXT confirms"
-            return f"{who} - MODE: next kind, NEXT confirms, UNDO cancels"
-        return f"player #{self.number}" if self.number else ""
+                return table_text("typing_length", _, **who, minutes=p.length_minutes or _minutes(kind.length or 0))
+            return table_text("typing_penalty", _, **who)
+        return table_text("typing_number", _, number=self.number) if self.number else ""
 
     # -- typing ---------------------------------------------------------------------------
 
@@ -125,7 +130,7 @@ class Desk:
         base = action.removesuffix("_home").removesuffix("_away")
         handler = getattr(self, f"_do_{base}", None)
         if handler is None:
-            return [Effect(kind="refuse", text=f"{action}: not an action")]
+            return [_refuse("not_an_action", action=action)]
         effects: list[Effect] = handler(team, at, match, state)
         return effects
 
@@ -161,7 +166,7 @@ class Desk:
             return [_apply(ev.ShootoutAttempt(at=at, team=team, scored=False, player=self._take_number()))]
         kinds = tuple(match.ruleset.penalties.kinds)
         if not kinds:
-            return [Effect(kind="refuse", text=f"the {match.ruleset.name} rules have no penalties")]
+            return [_refuse("no_penalties", ruleset=match.ruleset.name)]
         p = self.penalty
         if p is not None and p.team == team and not p.asking_length:
             p.index = (p.index + 1) % len(kinds)
@@ -185,7 +190,7 @@ class Desk:
             return effects
         if match.ruleset.match.possession_clock is not None:
             return [_apply(ev.PossessionReset(at=at))]
-        return [Effect(kind="refuse", text="MODE: nothing to choose now")]
+        return [_refuse("mode_nothing")]
 
     def _do_next(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         if self.clock_entry is not None:
@@ -208,17 +213,16 @@ class Desk:
         if state.phase == "interval":
             return [_apply(ev.PeriodAdvanced(at=at))]
         if state.phase == "pre_match":
-            return [Effect(kind="refuse", text="the match has not started: START starts it; "
-                           "hold MODE to load another match")]
-        return [Effect(kind="refuse", text="to end the period now, hold NEXT")]
+            return [_refuse("not_started")]
+        return [_refuse("hold_next")]
 
     def _do_undo(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         if self.cancel():
-            return [Effect(kind="say", text="cancelled")]
+            return [Effect(kind="say", words="cancelled")]
         for event in reversed(match.events):
             if not isinstance(event, ev.Undo) and not match.is_undone(event.seq):
                 return [_apply(ev.Undo(at=max(at, match.last_at), target=event.seq))]
-        return [Effect(kind="refuse", text="nothing to undo")]
+        return [_refuse("nothing_to_undo")]
 
     def _do_horn(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [Effect(kind="horn")]
@@ -246,7 +250,7 @@ class Desk:
         for e in reversed(match.timeline):
             if isinstance(e, ev.Goal) and e.team == team and e.seq not in disallowed:
                 return [_apply(ev.GoalDisallowed(at=at, target=e.seq))]
-        return [Effect(kind="refuse", text=f"{team.upper()} has no goal to take off")]
+        return [_refuse("no_goal", team=team)]
 
     def _do_lengthen(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         kinds = match.ruleset.penalties.kinds
@@ -257,7 +261,7 @@ class Desk:
             elif isinstance(e, ev.PenaltyLengthened) and e.target in lengths:
                 lengths[e.target] = e.length
         if not lengths:
-            return [Effect(kind="refuse", text=f"{team.upper()} has no penalty that can be lengthened")]
+            return [_refuse("no_lengthening", team=team)]
         target = max(lengths)
         return [_apply(ev.PenaltyLengthened(at=at, target=target, length=lengths[target] + 60_000))]
 
@@ -274,6 +278,10 @@ class Desk:
 
 def _apply(event: ev.Event) -> Effect:
     return Effect(kind="apply", event=event)
+
+
+def _refuse(words: str, **params: object) -> Effect:
+    return Effect(kind="refuse", words=words, params=params)
 
 
 def _clock_digits(digits: str) -> str:

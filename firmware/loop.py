@@ -42,6 +42,7 @@ from firmware.schedule import MatchSource, Scheduled, keep_schedule, kept_schedu
 from firmware.screen import Notice, NoticeKind, Screen, TableView
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
+from firmware.words import table_text
 from rules.errors import IllegalCommand
 from rules.match.events import Event, MatchReplayed, MatchResumed
 from rules.match.header import LogHeader
@@ -95,7 +96,7 @@ class TableLoop:
         self.session: MatchSession = session or self._load(self._first_match(), quiet=True)
         if recovery is not None:
             down = None if recovery.down_s is None else round(recovery.down_s * 1000)
-            self._notice("recovered", recovery.notice(), hold=30.0, down_ms=down)
+            self._notice("recovered", recovery.notice(*self._words()), hold=30.0, down_ms=down)
         self._horn_checked = self.session.ms(self.clock.seconds())
         self.played.add(self.session.scheduled.match_id)
         if recovery is not None and self.session.match.state_at(self._horn_checked).phase == "finished":
@@ -123,7 +124,8 @@ class TableLoop:
             self.session = session
             self.desk.reset()
             self._horn_checked = session.resume_ms
-            self._notice("info", f"match {scheduled.match_id}: {scheduled.home} v {scheduled.away}")
+            self._notice("info", table_text("loaded", *self._words(), match=scheduled.match_id, home=scheduled.home,
+                                            away=scheduled.away))
         if again is not None:
             # Journaled like any event; the link then sends it with the journal's earlier events.
             applied = session.apply(again)
@@ -297,11 +299,11 @@ class TableLoop:
             self.horn.sound(self.clock.seconds())
         elif effect.kind == "mute":
             self.horn.muted = not self.horn.muted
-            self._notice("info", "horn muted" if self.horn.muted else "horn on")
+            self._notice("info", table_text("horn_muted" if self.horn.muted else "horn_on", *self._words()))
         elif effect.kind == "say":
-            self._notice("info", effect.text)
+            self._notice("info", table_text(effect.words, *self._words(), **effect.params))
         elif effect.kind == "refuse":
-            self._refuse(effect.text)
+            self._refuse(table_text(effect.words, *self._words(), **effect.params))
             return False
         elif effect.kind == "load":
             return self._load_next(force=effect.force)
@@ -327,11 +329,11 @@ class TableLoop:
         s = self.session
         state = s.match.state_at(self.now_ms())
         if state.phase != "finished" and s.match.events and not force:
-            self._refuse("the match is not over: hold MODE to leave it and load the next")
+            self._refuse(table_text("not_over", *self._words()))
             return False
         following = self._offer_next()
         if following is None:
-            self._refuse("no more matches on this court's schedule")
+            self._refuse(table_text("no_more_matches", *self._words()))
             return False
         self._load(following)
         return True
@@ -342,8 +344,8 @@ class TableLoop:
         self.buzzer.sound(self.clock.seconds())
 
     def _words(self) -> tuple[Callable[[str], str], ...]:
-        """The engine's feedback in the screen's language (the tournament file's): its gettext, or
-        nothing in English, where the engine's own words are shown as they are."""
+        """The screen's language (the tournament file's) for the engine's feedback and the table's words: its
+        gettext, or nothing in English, where the words are shown as they are written."""
         language = normalise(getattr(self.screen, "language", None))
         return () if language == SOURCE_LANGUAGE else (words_for(language).gettext,)
 
@@ -359,7 +361,7 @@ class TableLoop:
         following = self._offer_next() if state.phase == "finished" else None
         return TableView(
             state=state, ruleset=self.ruleset, match=s.scheduled, notices=tuple(self.notices),
-            prompt=self.desk.prompt(s.match), muted=self.horn.muted, next_match=following,
+            prompt=self.desk.prompt(s.match, *self._words()), muted=self.horn.muted, next_match=following,
             link=self.link.status() if self.link is not None else None,
         )
 

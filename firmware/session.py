@@ -17,6 +17,7 @@ from pathlib import Path
 from firmware.errors import JournalError
 from firmware.journal import Journal, Meta, current_journal, read_alive, safe_name
 from firmware.schedule import Scheduled
+from firmware.words import english, table_text
 from rules.errors import CourtsideError, IllegalCommand
 from rules.match.applied import Applied
 from rules.match.engine import Match
@@ -24,7 +25,7 @@ from rules.match.events import ClockStopped, Event
 from rules.match.header import LogHeader
 from rules.match.log import read_log
 from rules.ruleset import Ruleset, load_ruleset
-from rules.words.state import clock_text
+from rules.words.state import Translate, clock_text
 
 log = logging.getLogger("courtside.table")
 
@@ -60,13 +61,14 @@ class Recovery:
     last_event_ms: int | None = None  # the journal's last event before recovery added any (None: no event)
     script_went_on_at: str | None = None  # under a press script: the clock's text it ran on from
 
-    def notice(self) -> str:
-        down = f"{self.down_s:.0f} s" if self.down_s is not None else "an unknown time"
-        what = (f"the clock was stopped at {self.stopped_clock_at}: press START to go on, or correct it"
-                if self.stopped_clock_at else
-                f"the press script goes on from {self.script_went_on_at}, the clock running"
-                if self.script_went_on_at else "nothing was running")
-        return f"table restarted after {down} down; {what}"
+    def notice(self, _: Translate = english) -> str:
+        """What the screen says after the restart, in the language of ``_``."""
+        down = table_text("down_unknown", _) if self.down_s is None else \
+            table_text("down_seconds", _, seconds=f"{self.down_s:.0f}")
+        what = table_text("was_stopped", _, clock=self.stopped_clock_at) if self.stopped_clock_at else \
+            table_text("script_went_on", _, clock=self.script_went_on_at) if self.script_went_on_at else \
+            table_text("was_idle", _)
+        return table_text("restarted", _, down=down, what=what)
 
 
 class MatchSession:
