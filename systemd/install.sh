@@ -309,7 +309,9 @@ if [ "$ROLE" = server ]; then
             cp "$mq/tls/server.crt" "$mq/tls/ca.crt"
             say "made a self-signed certificate for the broker's TLS listener: give $mq/tls/ca.crt to the tables"
         fi
-        if [ ! -f "$mq/passwd" ]; then
+        if [ ! -f "$mq/passwd" ] && [ ! -x "$APP/venv/bin/courtside" ]; then
+            say "no $APP/venv yet (--no-venv): make the broker's password file later with 'courtside server passwords'"
+        elif [ ! -f "$mq/passwd" ]; then
             # One account per court (passwords printed once, here) and the service's own, kept for systemd.
             service_pw="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
             "$APP/venv/bin/courtside" server passwords "$mq/passwd" --tournament "$PREFIX$tournament_path" \
@@ -320,8 +322,9 @@ if [ "$ROLE" = server ]; then
             [ -n "$server_user" ] || sed -i 's/^COURTSIDE_SERVER_ARGS=.*/& --broker-user courtside-server/' "$PREFIX$env_file"
             say "the courts' broker passwords are printed above, once: put each in its table's --broker-password-file"
         fi
-        chown mosquitto:mosquitto "$mq/passwd" "$mq/acl" "$mq/tls/server.key"
-        chmod 0600 "$mq/passwd" "$mq/acl" "$mq/tls/server.key"
+        for secret in "$mq/passwd" "$mq/acl" "$mq/tls/server.key"; do
+            [ ! -f "$secret" ] || { chown mosquitto:mosquitto "$secret"; chmod 0600 "$secret"; }
+        done
         chmod 0644 "$mq/tls/server.crt" "$mq/tls/ca.crt"
         run systemctl restart mosquitto
     else
