@@ -30,7 +30,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--broker-user", metavar="NAME", help="the service's broker account (default: none, or "
                         "the one in --broker's URL)")
     parser.add_argument("--broker-password-file", metavar="FILE",
-                        help="the broker password, first line of FILE; without it: $CREDENTIALS_DIRECTORY/"
+                        help="a text file whose first line is the broker password; without it: $CREDENTIALS_DIRECTORY/"
                              "broker-password (systemd's LoadCredential) or $COURTSIDE_BROKER_PASSWORD. Never put "
                              "it in --broker: every local user can read a command line")
     parser.add_argument("--ca", help="CA certificate for an mqtts:// broker (default: the system's)")
