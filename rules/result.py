@@ -11,7 +11,7 @@ are the only crossings between the two.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.errors import ProtocolError
 from rules.match.events import Side
@@ -70,16 +70,12 @@ class Result:
 
 def result_of(r: HasResult) -> Result:
     """The result of an engine's outcome or a stored row (whose fields are the payload's, checked on the way in)."""
-    if isinstance(r, Result):
-        return r
-    return Result(home_goals=r.home_goals, away_goals=r.away_goals, outcome=cast(OutcomeKind, r.outcome),
-                  winner=cast(Side | None, r.winner), home_shootout=r.home_shootout, away_shootout=r.away_shootout)
+    return r if isinstance(r, Result) else Result(**result_payload(r))
 
 
 def result_payload(r: HasResult) -> dict[str, Any]:
     """The ``result`` message's payload (and a results row's fields): all six keys, a missing count as null."""
-    return {"home_goals": r.home_goals, "away_goals": r.away_goals, "outcome": r.outcome, "winner": r.winner,
-            "home_shootout": r.home_shootout, "away_shootout": r.away_shootout}
+    return {key: getattr(r, key) for key in FIELDS}
 
 
 def read_result(payload: Any, where: str = "payload") -> Result:
@@ -95,20 +91,18 @@ def read_result(payload: Any, where: str = "payload") -> Result:
     for key in ("home_goals", "away_goals", "outcome"):
         if key not in payload:
             raise ProtocolError(f"{where}.{key}", "required key is missing")
-    _whole(f"{where}.home_goals", payload["home_goals"])
-    _whole(f"{where}.away_goals", payload["away_goals"])
-    outcome = payload["outcome"]
-    if outcome not in OUTCOMES:
-        raise ProtocolError(f"{where}.outcome", f"{outcome!r} is not one of {', '.join(OUTCOMES)}")
+        if key != "outcome":
+            _whole(f"{where}.{key}", payload[key])
+    if payload["outcome"] not in OUTCOMES:
+        raise ProtocolError(f"{where}.outcome", f"{payload['outcome']!r} is not one of {', '.join(OUTCOMES)}")
     winner = payload.get("winner")
     if winner not in ("home", "away", None):
         raise ProtocolError(f"{where}.winner", f"{winner!r} is not 'home', 'away' or null")
-    counts = [payload.get(k) for k in ("home_shootout", "away_shootout")]
-    for key, count in zip(("home_shootout", "away_shootout"), counts, strict=True):
-        if count is not None:
-            _whole(f"{where}.{key}", count)
-    return Result(home_goals=payload["home_goals"], away_goals=payload["away_goals"], outcome=outcome,
-                  winner=winner, home_shootout=counts[0], away_shootout=counts[1])
+    for key in ("home_shootout", "away_shootout"):
+        if payload.get(key) is not None:
+            _whole(f"{where}.{key}", payload[key])
+    values: dict[str, Any] = {key: payload.get(key) for key in FIELDS}
+    return Result(**values)
 
 
 def _whole(where: str, value: Any) -> None:
@@ -139,13 +133,10 @@ def standings_result(r: HasResult, *, pool: str, home: str, away: str) -> MatchR
     # rules.standings would be loaded at every start of the table for nothing.
     from rules.standings.results import MatchResult
 
-    return MatchResult(pool=pool, home=home, away=away, home_goals=r.home_goals, away_goals=r.away_goals,
-                       outcome=cast(Any, r.outcome), winner=winner_team(r.winner, home, away),
-                       home_shootout=r.home_shootout, away_shootout=r.away_shootout)
+    return MatchResult(pool=pool, home=home, away=away,
+                       **{**result_payload(r), "winner": winner_team(r.winner, home, away)})
 
 
 def of_standings(r: HasTeams) -> Result:
     """The result of a standings row (its winner's team as a side)."""
-    return Result(home_goals=r.home_goals, away_goals=r.away_goals, outcome=cast(OutcomeKind, r.outcome),
-                  winner=winner_side(r.winner, r.home, r.away), home_shootout=r.home_shootout,
-                  away_shootout=r.away_shootout)
+    return Result(**{**result_payload(r), "winner": winner_side(r.winner, r.home, r.away)})
