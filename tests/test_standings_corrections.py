@@ -123,11 +123,13 @@ def test_the_desk_asks_to_confirm_then_stores_and_keeps_serving(mosquitto: Any, 
         assert asked.status_code == 409
         page = html.unescape(asked.text)
         assert "This changes what follows" in page and "Three Rock Rovers 2-1 Pembroke Wanderers" in page
-        assert d.view().by_number[number].recorded.result.home_goals == 2  # nothing stored yet
+        recorded = d.view().by_number[number].recorded
+        assert recorded is not None and recorded.result.home_goals == 2  # nothing stored yet
 
         done = d.post(f"/desk/match/{number}/result", **form, confirm="1")
         assert done.status_code == 303, done.text
-        assert d.view().by_number[number].recorded.result.away_goals == 5
+        recorded = d.view().by_number[number].recorded
+        assert recorded is not None and recorded.result.away_goals == 5
         overview = html.unescape(d.client.get("/desk").text)
         assert "Results that no longer count" in overview and "does not play in pool C" in overview
         assert d.client.get("/pool/C").status_code == 200

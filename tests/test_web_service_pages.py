@@ -134,7 +134,7 @@ def test_the_printable_pool_page_is_the_table_without_the_live_parts(day: Any) -
 
 def test_pool_c_lists_the_results_it_carries_forward_so_its_table_adds_up(day: Any) -> None:
     """Issue 19's fourth fault: each team of pool C showed 1 played with no match listed."""
-    service, client, view = day
+    service, client, _ = day
     page = html.unescape(client.get("/pool/C").text)
     assert "Carried forward from the first pools" in page
     carried = page[page.index("Carried forward from the first pools"):]

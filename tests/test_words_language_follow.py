@@ -30,7 +30,7 @@ def test_a_slovak_tournament_file_gives_a_slovak_screen(mosquitto: Callable[...,
     view = scene("indoor-hockey", "last_minute").view  # the clock stopped: the frame does not move
     assert view.state is not None
     publish(broker.url, [(court_topic(TID, "hall-1", "schedule"), schedule()),
-                         (court_topic(TID, "hall-1", "live"), live(view.state.to_dict()))])
+                         (court_topic(TID, "hall-1", "live"), live(view.state, view.ruleset))])
     out = tmp_path / "follow.png"
     done = subprocess.run(
         [sys.executable, "-m", "courtside", "display", "follow", "--court", "Hall 1", "--broker", broker.url,
