@@ -11,6 +11,7 @@ are the only crossings between the two.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.errors import ProtocolError
@@ -27,6 +28,7 @@ event. The table asks for it so before it sends it, and the service so when it c
 OUTCOMES: tuple[OutcomeKind, ...] = ("regular", "overtime", "shootout", "walkover", "forfeit", "abandoned")
 FIELDS = ("home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout")
 """A result's keys on the wire, and its columns in a results row."""
+_FIELDS = frozenset(FIELDS)
 
 
 class HasResult(Protocol):
@@ -85,9 +87,8 @@ def read_result(payload: Any, where: str = "payload") -> Result:
     """
     if not isinstance(payload, dict):
         raise ProtocolError(where, "must be an object")
-    extra = sorted(set(payload) - set(FIELDS))
-    if extra:
-        raise ProtocolError(f"{where}.{extra[0]}", "unknown key")
+    if payload.keys() - _FIELDS:
+        raise ProtocolError(f"{where}.{sorted(payload.keys() - _FIELDS)[0]}", "unknown key")
     for key in ("home_goals", "away_goals", "outcome"):
         if key not in payload:
             raise ProtocolError(f"{where}.{key}", "required key is missing")
@@ -129,12 +130,19 @@ def standings_result(r: HasResult, *, pool: str, home: str, away: str) -> MatchR
     An abandoned match's row keeps its outcome, for a page to show what is stored; no pool ranks it (the
     service leaves such rows out): the organiser decides its result.
     """
-    # Imported here: the table builds its results with this module and never ranks a pool, and
+    # Field by field: the service converts every stored row of the pools a batch changed, after every batch.
+    return _match_result()(pool=pool, home=home, away=away, home_goals=r.home_goals, away_goals=r.away_goals,
+                           outcome=r.outcome, winner=winner_team(r.winner, home, away),  # type: ignore[arg-type]
+                           home_shootout=r.home_shootout, away_shootout=r.away_shootout)
+
+
+@cache
+def _match_result() -> type[MatchResult]:
+    # Loaded on first use: the table builds its results with this module and never ranks a pool, and
     # rules.standings would be loaded at every start of the table for nothing.
     from rules.standings.results import MatchResult
 
-    return MatchResult(pool=pool, home=home, away=away,
-                       **{**result_payload(r), "winner": winner_team(r.winner, home, away)})
+    return MatchResult
 
 
 def of_standings(r: HasTeams) -> Result:
