@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from rules import protocol as p
+from rules.live import live_payload
 from rules.match import ClockStarted, Match
 from rules.standings import MatchResult
 from standings import queries
@@ -277,7 +278,8 @@ def test_the_desk_shows_each_tables_presence_last_message_and_delay(mosquitto: A
             match = Match(desk.service.plan.ruleset, stage="round_robin", round="pool")
             match.apply(ClockStarted(at=0))
             hall_2.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-2", match="2",
-                                                     payload=match.state_at(5_000).to_dict())))
+                                                     payload=live_payload(match.state_at(5_000),
+                                                                          desk.service.plan.ruleset, "2"))))
             rows = _wait_for_row(desk, "Hall 2", lambda r: "live state" in r[3])
             assert rows["Hall 2"][:3] == ["online", "0 min", "#2 Amsterdam H&BC – Three Rock Rovers"
                                           f" ({desk.view().by_number[2].start:%H:%M})"]
