@@ -388,7 +388,9 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                      f"mqtt://127.0.0.1:{broker_port}", db, str(tournament)],
                     stdout=subprocess.PIPE, stderr=log, cwd=ROOT))
             for port, proc in zip(ports, procs, strict=True):
-                wait_listening(port, proc)
+                if not listening(port, proc):
+                    log.close()
+                    raise SystemExit("an instance did not start:\n" + (Path(tmp) / "instances.log").read_text()[-3000:])
             time.sleep(1.5)  # subscribed
             courts = [plan.courts[c] for c in sorted(plan.courts)]
             pools = sorted(plan.entry_teams)
@@ -427,15 +429,15 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
     return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet)
 
 
-def wait_listening(port: int, proc: subprocess.Popen[bytes]) -> None:
+def listening(port: int, proc: subprocess.Popen[bytes]) -> bool:
     deadline = time.monotonic() + 60
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
+            return True
         except OSError:
             if time.monotonic() > deadline or proc.poll() is not None:
-                raise SystemExit("an instance did not start") from None
+                return False
             time.sleep(0.2)
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import time
 import unicodedata
 from collections.abc import AsyncIterator
@@ -16,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from standings.web.calendar import team_calendar
+from standings.web.fanout import Fanout, digest_of, encoded
 from standings.web.limits import HeldStream, StreamSlots
 from standings.web.site import Site
 
@@ -76,6 +75,7 @@ def routes(site: Site) -> list[Route]:
                         headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
     streams = StreamSlots()
+    fanout = Fanout(site, site.backend.changes)
 
     async def live(request: Request) -> Response:
         wanted = request.query_params.getlist("r")[:MAX_REGIONS]
@@ -87,7 +87,7 @@ def routes(site: Site) -> list[Route]:
         if not streams.take(address):  # each open page holds a connection: a few per client, so many in all
             raise HTTPException(429, "too many live pages are open from this address (or in all); close some")
         return HeldStream(
-            streams, address, _stream(site, known, request, request.headers.get("last-event-id", "")),
+            streams, address, _stream(site, fanout, known, request, request.headers.get("last-event-id", "")),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
@@ -123,37 +123,12 @@ def _folded(text: str) -> str:
     return "".join(ch for ch in plain if not unicodedata.combining(ch))
 
 
-def digest(html: str) -> str:
-    """A region's content as an event id names it: the same on every instance that renders the same HTML."""
-    return hashlib.blake2b(html.encode(), digest_size=6).hexdigest()
-
-
 def _event_id(regions: list[str], sent: dict[str, str]) -> bytes:
-    """The stream's event id: what the page holds of each of its regions, in the request's order.
+    """The stream's event id: what the page holds of each of its regions (digests), in the request's order.
 
     Content, not a counter: a phone that reconnects through the front to another instance sends it back
     (Last-Event-ID) and that instance sends again exactly the regions whose HTML differs from it."""
     return ("id: " + ".".join(sent.get(name, "-") for name in regions) + "\n").encode()
-
-
-def _data(name: str, html: str) -> bytes:
-    payload = json.dumps({"id": name, "html": html, "now": int(time.time() * 1000)}, ensure_ascii=False)
-    return f"data: {payload}\n\n".encode()
-
-
-_events: dict[tuple[int, str, str], bytes] = {}
-
-
-def _shared_data(name: str, html: str, version: int) -> bytes:
-    """One encoding of an update for every open page: the first page woken pays for it. Its
-    ``now`` is the instant of the change, so the pages' clocks stay right."""
-    key = (version, name, html)
-    found = _events.get(key)
-    if found is None:
-        if len(_events) > 256:
-            _events.clear()
-        found = _events[key] = _data(name, html)
-    return found
 
 
 def _resumed(regions: list[str], last_event_id: str) -> dict[str, str]:
@@ -164,46 +139,36 @@ def _resumed(regions: list[str], last_event_id: str) -> dict[str, str]:
     return {name: d for name, d in zip(regions, held, strict=True) if d != "-"}
 
 
-async def _stream(site: Site, regions: list[str], request: Request, last_event_id: str = "") -> AsyncIterator[bytes]:
+async def _stream(site: Site, fanout: Fanout, regions: list[str], request: Request,
+                  last_event_id: str = "") -> AsyncIterator[bytes]:
     """Every region the page does not hold yet (a page opened late, or back after a dropped connection,
-    on this instance or another, catches up at once), then each region again whenever its HTML changes."""
-    hub = site.backend.changes
-    yield b"retry: 1000\n\n"
-    held = _resumed(regions, last_event_id)  # digests the page holds
-    sent: dict[str, str] = {}  # name -> digest of what this stream has sent, or the page held
-    first = True
-    while True:
-        seen = hub.version
-        view = site.view()
-        version = view.data.version
-        for name in regions:
-            html = site.region(view, name)
-            d = _digest(html)
-            if sent.get(name, held.pop(name, None)) != d:
-                sent[name] = d
-                # On (re)connecting the event is encoded afresh: its ``now`` sets the page's clock offset.
-                data = _data(name, html) if first else _shared_data(name, html, version)
-                yield b"event: region\n" + _event_id(regions, sent) + data
-            else:
-                sent[name] = d
-        first = False
-        try:
-            await asyncio.wait_for(hub.wait(seen), HEARTBEAT)
-        except TimeoutError:
-            if await request.is_disconnected():
-                return
-            yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode()
-
-
-_digests: dict[str, str] = {}
-
-
-def _digest(html: str) -> str:
-    """A region's digest, computed once per HTML text (the same text object while its snapshot lasts,
-    Site.region, so the lookup hashes nothing again)."""
-    found = _digests.get(html)
-    if found is None:
-        if len(_digests) > 1024:
-            _digests.clear()
-        found = _digests[html] = digest(html)
-    return found
+    on this instance or another, catches up at once), then each region again whenever its HTML changes,
+    as the fan-out hands it over (standings.web.fanout)."""
+    held = _resumed(regions, last_event_id)
+    view = site.view()
+    now = {name: site.region(view, name) for name in regions}
+    shown = {name: digest_of(html) for name, html in now.items()}
+    page = fanout.open(regions, shown)  # no await since the snapshot was read: it gets every later change
+    try:
+        yield b"retry: 1000\n\n"
+        sent: dict[str, str] = {}
+        for name, html in now.items():
+            sent[name] = shown[name]
+            if held.get(name) != shown[name]:
+                # Encoded afresh on (re)connecting: its ``now`` sets the page's clock offset.
+                yield b"event: region\n" + _event_id(regions, sent) + encoded(name, html)
+        while True:
+            try:
+                async with asyncio.timeout(HEARTBEAT):
+                    await page.wake.wait()
+            except TimeoutError:
+                if await request.is_disconnected():
+                    return
+                yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode()
+                continue
+            for name, (d, data) in page.take().items():
+                if sent.get(name) != d:
+                    sent[name] = d
+                    yield b"event: region\n" + _event_id(regions, sent) + data
+    finally:
+        fanout.close(page)
