@@ -13,7 +13,7 @@ English, so a page in Swedish or Slovak says the same thing as the English table
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rules.standings.criteria import Component, Group, Step, value_key
@@ -121,8 +121,8 @@ def behind_text(c: Comparison) -> str:
     return reason_text(behind_words(c))
 
 
-def explain_words(ordering: Ordering) -> dict[str, Words]:
-    """Each team's reason for its place as data (catalog phrases), keyed by team."""
+def explain_words(ordering: Ordering, only: Collection[str] | None = None) -> dict[str, Words]:
+    """Each team's reason for its place as data (catalog phrases), keyed by team (``only``: just those)."""
     needs: dict[str, Words] = {
         t: tie.needs if tie.needs_words is None else tie.needs_words for tie in ordering.ties for t in tie.teams
     }
@@ -130,6 +130,8 @@ def explain_words(ordering: Ordering) -> dict[str, Words]:
     reasons: dict[str, Words] = {}
     for group in ordering.placing:
         for team in group:
+            if only is not None and team not in only:
+                continue
             if len(group) > 1:
                 others = tuple(t for t in group if t != team)
                 parts = compare(ordering.steps, team, others[0]).level_parts
@@ -196,8 +198,8 @@ def settled_words(settled: Settled) -> dict[str, Words]:
     asked = {frozenset(t.teams) for t in settled.ties}
     groups = {frozenset(g) for g in settled.primary.placing}
     # Each outcome's reasons are worked out only when a settled team needs them (cost: one per outcome).
-    each = [explain_words(o.ordering) for o in settled.outcomes] if any(
-        len(b) == 1 for b in settled.placing) else []
+    alone = {b[0] for b in settled.placing if len(b) == 1}
+    each = [explain_words(o.ordering, alone) for o in settled.outcomes] if alone else []
     primary = explain_words(settled.primary) if any(
         len(b) > 1 and frozenset(b) in asked for b in settled.placing) else {}
     reasons: dict[str, Words] = {}
