@@ -98,7 +98,8 @@ def serve(http_port: int, broker: str, db: str, tournament: str) -> None:
         service.run()
     finally:
         web.stop()
-        print(json.dumps({"renders": dict(renders), "versions": service_version(site)}), flush=True)
+        print(json.dumps({"renders": dict(renders), "versions": service_version(site), "cpu_s": time.process_time()}),
+              flush=True)
 
 
 def service_version(site: Any) -> int:
@@ -219,7 +220,7 @@ def client_main(spec_path: str, out_path: str) -> None:
     tally = asyncio.run(clients(spec))
     Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "moves": tally.moves,
                                           "final": dict(tally.final), "connected": tally.connected,
-                                          "refused": tally.refused}))
+                                          "refused": tally.refused, "cpu_s": time.process_time()}))
 
 
 # -- the tables, at speed ---------------------------------------------------------------------------------------
@@ -523,6 +524,8 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "page_loads": len(loads), "page_p50_ms": percentile(loads, 0.5) * 1000,
         "page_p99_ms": percentile(loads, 0.99) * 1000,
         "renders": [s.get("renders") for s in served], "versions": [s.get("versions") for s in served],
+        "instances_cpu_s": [round(s.get("cpu_s", 0), 1) for s in served],
+        "clients_cpu_s": [round(t.get("cpu_s", 0), 1) for t in tallies],
     }
     if not quiet:
         print(report(out))
@@ -541,6 +544,8 @@ def report(o: dict[str, Any]) -> str:
         f"  page loads {o['page_loads']}: p50 {o['page_p50_ms']:.0f} ms, p99 {o['page_p99_ms']:.0f} ms",
         f"  viewers without every last state at the end (updates lost): {o['viewers_behind_at_end']}",
         f"  regions rendered per instance: {o['renders']} for {o['versions']} snapshot versions",
+        f"  CPU seconds: instances {o['instances_cpu_s']} (a killed one not counted), "
+        f"viewers' clients {o['clients_cpu_s']}",
     ]
     if o["killed_at_s"] is not None:
         lines.append(f"  instance 0 killed at {o['killed_at_s']:.1f} s: {o['moved']} streams moved, "

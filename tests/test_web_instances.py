@@ -5,6 +5,9 @@ only those. The JSON API's live reads carry a short max-age and an ETag a front 
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -20,10 +23,12 @@ from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
 from standings.plan import load_plan
 from tests.conftest import Broker
-from tests.instances_support import Instance, Page
+from tests.instances_support import Instance, Page, free_port
 from tests.service_support import HOCKEY, TableClient, played
 
 PLAN = load_plan(HOCKEY)
+CADDYFILE = Path(__file__).resolve().parent.parent / "systemd" / "Caddyfile"
+VENUE = "scores.venue.test"
 
 
 @pytest.fixture
@@ -136,3 +141,62 @@ def test_a_page_whose_instance_is_killed_resumes_on_the_other_and_misses_nothing
                                                       else set())
     # Without its last event id (a new EventSource after a refused reconnection) a page gets everything.
     page.follow(b.url, lambda pg: len(pg.received) == 3, resume=False)
+
+
+def test_through_the_front_the_pages_of_a_killed_instance_reconnect_to_the_other_at_once(
+        mosquitto: Callable[..., Broker], pg_url: str, tmp_path: Path) -> None:
+    """The shipped Caddyfile in front of two instances: pages spread over both; one instance killed, its pages
+    reconnect through the front with their last event id, reach the other at the first try, and catch up."""
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("caddy is not installed (.ci/run installs Debian's)")
+    broker = mosquitto()
+    trusted = ("--trusted-proxy", "127.0.0.1")
+    a = Instance(HOCKEY, pg_url, broker.url, tmp_path / "a.log", *trusted).ready()
+    b = Instance(HOCKEY, pg_url, broker.url, tmp_path / "b.log", *trusted).ready()
+    https, admin = free_port(), free_port()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "HOME": str(tmp_path), "COURTSIDE_SITE": VENUE, "COURTSIDE_TLS": "internal",
+           "COURTSIDE_UPSTREAM": f"127.0.0.1:{a.port} 127.0.0.1:{b.port}", "COURTSIDE_HTTPS_PORT": str(https),
+           "COURTSIDE_HTTP_PORT": str(free_port()), "COURTSIDE_CADDY_ADMIN": f"127.0.0.1:{admin}",
+           "COURTSIDE_CADDY_PKI": str(tmp_path / "pki")}
+    log = (tmp_path / "caddy.log").open("wb")
+    front = subprocess.Popen([caddy, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], env=env,
+                             stdout=log, stderr=log)
+    court, name = next(iter(PLAN.courts.items()))
+    number = first_on(name)
+    table = TableClient(broker.url, PLAN.id, court)
+    base = f"https://{VENUE}:{https}"
+    try:
+        pages = [Page([f"court/{name}", "courts"]) for _ in range(6)]
+        deadline = time.monotonic() + 30
+        while True:  # Caddy makes its certificate authority first
+            try:
+                pages[0].follow(base, lambda pg: len(pg.received) == 2, timeout=5)
+                break
+            except (OSError, AssertionError):
+                assert front.poll() is None and time.monotonic() < deadline, (tmp_path / "caddy.log").read_text()
+                time.sleep(0.3)
+        for page in pages[1:]:
+            page.follow(base, lambda pg: len(pg.received) == 2)
+        a.kill()
+        table.client.publish(p.court_topic(PLAN.id, court, "live"), live_message(court, number, 4), qos=1)
+        wait_until(lambda: home_goals(b.url, name) == 4)
+        # Every page reconnects through the front (as EventSource does, with its last event id), at the first
+        # try though half of them were on the killed instance, and gets the new score in both its regions.
+        for page in pages:
+            started = time.monotonic()
+            page.follow(base, lambda pg: len(pg.received) == 2, timeout=10)
+            assert time.monotonic() - started < 6
+            assert ">4</span>" in page.html[f"court/{name}"] and "<b>4–0</b>" in page.html["courts"]
+    finally:
+        table.close()
+        front.terminate()
+        try:
+            front.wait(10)
+        except subprocess.TimeoutExpired:  # still draining a stream: its clients are gone
+            front.kill()
+            front.wait(10)
+        log.close()
+        a.stop()
+        b.stop()
