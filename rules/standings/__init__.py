@@ -5,7 +5,10 @@ list; ``rank_pool`` ranks one. The ruleset's ``points`` say what a result is
 worth and its ``ranking`` lists the criteria (:mod:`rules.standings.criteria`,
 :mod:`rules.standings.bylaw`) and the tie mode (:mod:`rules.standings.tiebreak`).
 Ties only lots or a penalty competition could break are reported, never guessed,
-until an organiser's :class:`Decision` orders them.
+until an organiser's :class:`Decision` orders them; until then a table shows only
+what every outcome of the waiting decisions leaves true (:mod:`rules.standings.pending`).
+Fair-play points come with the call (``fair_play=``, :mod:`rules.standings.fairplay`);
+a tie that needs them for a team without them is reported too.
 """
 
 from rules.standings.decisions import Decision, parse_decisions_csv
