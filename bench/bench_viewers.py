@@ -113,6 +113,7 @@ class Viewer:
     number: int
     region: str
     instance: int
+    instances: int
     last_id: str = ""
     live: dict[int, int] = field(default_factory=dict)  # court index -> the newest token's count k
     results: int = 0  # recorded matches the pool region shows
@@ -154,7 +155,13 @@ def take(v: Viewer, event: bytes, at: float, tally: Tally, courts: int) -> None:
         v.live[c] = max(v.live.get(c, 0), k)
 
 
-async def watch(v: Viewer, ports: list[int], alive: list[bool], tally: Tally, courts: int, stop_at: float) -> None:
+def elsewhere(v: Viewer) -> int:
+    """Another instance than the one that dropped the viewer, spread as the front's least_conn would."""
+    others = [i for i in range(v.instances) if i != v.instance] or [v.instance]
+    return others[v.number % len(others)]
+
+
+async def watch(v: Viewer, ports: list[int], tally: Tally, courts: int, stop_at: float) -> None:
     """One phone's page: its stream, reconnected (with its last event id) to the next instance when dropped."""
     query = f"r={quote(v.region, safe='/')}"
     while time.monotonic() < stop_at:
@@ -162,7 +169,7 @@ async def watch(v: Viewer, ports: list[int], alive: list[bool], tally: Tally, co
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source_address(v.number), 0))
         except OSError:
-            v.instance = (v.instance + 1) % len(ports)
+            v.instance = elsewhere(v)
             await asyncio.sleep(RETRY)
             continue
         resume = f"Last-Event-ID: {v.last_id}\r\n" if v.last_id else ""
@@ -195,17 +202,17 @@ async def watch(v: Viewer, ports: list[int], alive: list[bool], tally: Tally, co
         if time.monotonic() >= stop_at:
             break
         v.dropped_at = v.dropped_at or time.monotonic()
-        v.instance = (v.instance + 1) % len(ports)  # the front sends it to another instance
+        v.instance = elsewhere(v)  # the front sends it to another instance
         await asyncio.sleep(RETRY)
 
 
 async def clients(spec: dict[str, Any]) -> Tally:
     tally = Tally()
     ports, courts, stop_at = spec["ports"], spec["courts"], spec["stop_at"]
-    viewers = [Viewer(number=n, region=r, instance=i) for n, r, i in spec["viewers"]]
+    viewers = [Viewer(number=n, region=r, instance=i, instances=len(ports)) for n, r, i in spec["viewers"]]
     tasks = []
     for v in viewers:
-        tasks.append(asyncio.create_task(watch(v, ports, [], tally, courts, stop_at)))
+        tasks.append(asyncio.create_task(watch(v, ports, tally, courts, stop_at)))
         await asyncio.sleep(spec["stagger"])
     await asyncio.gather(*tasks, return_exceptions=True)
     for v in viewers:
