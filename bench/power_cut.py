@@ -119,6 +119,19 @@ class Card:
         self.fds: dict[int, _Fd] = {}
         self.log: list[str] = []  # what the table wrote to stderr, up to now
 
+    @classmethod
+    def from_disk(cls, folder: Path) -> Card:
+        """A card whose journal folder already holds what is on the disk now (a restart's starting point)."""
+        card = cls(folder)
+        if folder.is_dir():
+            card.folders.add(card.folder)
+            card.durable_folders.add(card.folder)
+            for path in folder.iterdir():
+                if path.is_file():
+                    data = path.read_bytes()
+                    card.names[str(path)] = card.durable_names[str(path)] = _Inode(bytearray(data), data)
+        return card
+
     def _ours(self, path: str) -> bool:
         return path in (self.folder, self.top) or path.startswith(self.folder + "/")
 
@@ -218,12 +231,14 @@ def traced_run(cmd: list[str], trace: Path, env: dict[str, str]) -> tuple[list[C
 class MachineReport(Report):
     cuts: int = 0
     images_without_journal: int = 0  # cut before the first match's journal was on the card
+    cuts_during_recovery: int = 0  # a second cut while the restarted table recovered and went on
     torn_tails: int = 0  # unsynced bytes kept in part on an image
     cut_moments: list[int] = field(default_factory=list)
 
 
 def campaign(cuts: int, *, seed: int = 1, rules: str = "indoor-hockey", workdir: Path | None = None,
-             cuts_per_match: int = 10, progress: bool = False) -> MachineReport:
+             cuts_per_match: int = 10, progress: bool = False, second_cuts: float = 0.3) -> MachineReport:
+    """``second_cuts``: the share of restarts that are cut too (traced and imaged the same way) before the last one."""
     rng = random.Random(seed)
     report = MachineReport()
     began = time.monotonic()
@@ -261,6 +276,8 @@ def campaign(cuts: int, *, seed: int = 1, rules: str = "indoor-hockey", workdir:
             if lost:  # a restart under the script would press them again: look at the card itself
                 report.events_lost += len(lost)
                 report.problems.append(f"{cut_dir}: shown before the cut, not on the card: {lost}")
+            if rng.random() < second_cuts:  # the power goes again while the table recovers or plays on
+                image, shown = _cut_again(image, shown, rules, script, env, cut_dir, rng, report)
             # The restart after the power comes back: the card's image, RAM empty.
             ram = cut_dir / "ram"
             ram.mkdir(parents=True)
@@ -286,6 +303,41 @@ def campaign(cuts: int, *, seed: int = 1, rules: str = "indoor-hockey", workdir:
                   file=sys.stderr, flush=True)
     report.seconds = time.monotonic() - began
     return report
+
+
+def _cut_again(image: Path, shown: dict[int, tuple[str, int]], rules: str, script: Path, env: dict[str, str],
+               cut_dir: Path, rng: random.Random, report: MachineReport) -> tuple[Path, dict[int, tuple[str, int]]]:
+    """The table restarted on ``image`` under strace and cut at a random moment of that run: the new image and
+    every event shown up to the second cut (checked on the new image as the first was)."""
+    traced = cut_dir / "traced" / "journal"
+    traced.parent.mkdir(parents=True)
+    if image.exists():
+        shutil.copytree(image, traced)
+    ram = cut_dir / "traced" / "ram"
+    ram.mkdir()
+    calls, _ = traced_run(_table(rules, script, traced, 0), cut_dir / "traced" / "trace",
+                          {**env, "RUNTIME_DIRECTORY": str(ram)})
+    # The card as it was when the power came back: the image, already on the card (from_disk).
+    card = Card.from_disk(image)
+    card.folder, card.top = str(traced), str(traced.parent)
+    card.names = {str(traced / Path(p).name): i for p, i in card.names.items()}
+    card.durable_names = {str(traced / Path(p).name): i for p, i in card.durable_names.items()}
+    card.folders = {card.top} | ({card.folder} if image.exists() else set())
+    card.durable_folders = set(card.folders)
+    for call in calls[:rng.choice(_moments(calls, traced))]:
+        card.apply(call)
+    again = cut_dir / "journal-again"
+    report.torn_tails += card.image(again, rng)
+    report.cuts_during_recovery += 1
+    report.runs += 1
+    shown = dict(shown)
+    for m in SHOWN.finditer("".join(card.log)):
+        shown[int(m.group(3))] = (_snake(m.group(1)), int(m.group(2)))
+    lost = _not_on_card(again, shown)
+    if lost:
+        report.events_lost += len(lost)
+        report.problems.append(f"{cut_dir}: shown before the second cut, not on the card: {lost}")
+    return again, shown
 
 
 def _moments(calls: list[Call], journal: Path) -> list[int]:
@@ -317,9 +369,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="indoor-hockey")
     parser.add_argument("--cuts-per-match", type=int, default=10)
+    parser.add_argument("--again", type=float, default=0.3, help="the share of restarts cut too (default 0.3)")
     args = parser.parse_args()
     report = campaign(args.cuts, seed=args.seed, rules=args.rules, cuts_per_match=args.cuts_per_match,
-                      progress=True)
+                      progress=True, second_cuts=args.again)
     summary = {k: v for k, v in vars(report).items() if k not in ("problems", "cut_moments")}
     print(json.dumps(summary, indent=2))
     for problem in report.problems[:20]:

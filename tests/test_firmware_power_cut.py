@@ -13,12 +13,13 @@ from bench.power_cut import Call, Card, campaign, traced_run
 
 
 def test_a_table_cut_with_the_whole_machine_keeps_every_event_it_showed(tmp_path: Path) -> None:
-    report = campaign(12, seed=5, workdir=tmp_path, cuts_per_match=6)
+    report = campaign(12, seed=5, workdir=tmp_path, cuts_per_match=6, second_cuts=0.4)
     assert report.cuts == 12
     assert report.problems == []
     assert report.events_shown > 0 and report.events_lost == 0 and report.events_doubled == 0
     assert report.replay_failures == 0 and report.finals_differing == 0
     assert report.images_without_journal < report.cuts  # most cuts landed where a journal was on the card
+    assert report.cuts_during_recovery > 0  # and some restarts were cut again while they recovered
 
 
 WRITER = textwrap.dedent("""
