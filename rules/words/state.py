@@ -46,6 +46,9 @@ def board_period_text(board: LiveBoard, _: Translate = _identity) -> str:
         return _(board.period_name)
     if board.period_kind == "extra_time":
         return _("extra time {number}").format(number=board.period_number)
+    whole = f"{board.period_name} {board.period_number}"  # a catalogue may word it whole: "andra halvlek"
+    if _(whole) != whole:
+        return _(whole)
     return _("{period_name} {number}").format(period_name=_(board.period_name), number=board.period_number)
 
 

@@ -65,7 +65,7 @@ if (typeof document !== "undefined") (function () {
   connect();
 })();
 // My team (kept on this phone, no account) marked wherever it appears; the team list narrows as you type.
-(function () {
+if (typeof document !== "undefined") (function () {
   "use strict";
   var K = "courtside-team", d = document, b = d.getElementById("follow");
   function get() { try { return localStorage.getItem(K) || ""; } catch (e) { return ""; } }
