@@ -242,8 +242,10 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
 
 def _notice(n: Notice, w: NullTranslations) -> tuple[str, str]:
     if n.kind == "recovered":
+        if n.down_ms is None:  # no clock to trust at boot (docs/reliability.md): not "down for 0 s"
+            return n.kind, w.gettext("Recovered after a restart: down for an unknown time. Check the clock.")
         return n.kind, w.gettext("Recovered after a restart: down for {duration}. Check the clock.").format(
-            duration=duration(n.down_ms or 0))
+            duration=duration(n.down_ms))
     if n.kind == "refused":
         reason = refusal_text(n.error, w.gettext) if n.error is not None else w.gettext(n.text)
         return n.kind, w.gettext("Refused: {reason}").format(reason=reason)

@@ -129,3 +129,14 @@ def test_before_the_start_who_may_not_play_is_listed_under_each_team_in_the_lang
     # Once the match runs the list is gone (time-outs and penalties take its place).
     running = with_not_eligible(scene("youth-football", "play").view)
     assert frame_of(running).home_not_eligible == () and frame_of(running).not_eligible_label == ""
+
+
+def test_a_restart_whose_down_time_is_unknown_says_so_not_zero() -> None:
+    """A Pi without a clock at boot cannot tell how long it was down (docs/reliability.md)."""
+    from display.view import Notice
+
+    view = scene("indoor-hockey", "play").view
+    unknown = frame_of(replace(view, notices=(Notice("recovered", down_ms=None),), language="sv"))
+    assert unknown.notice == ("recovered", "Återställd efter en omstart: nere okänd tid. Kontrollera klockan.")
+    known = frame_of(replace(view, notices=(Notice("recovered", down_ms=125_000),), language="en"))
+    assert known.notice == ("recovered", "Recovered after a restart: down for 2 min. Check the clock.")
