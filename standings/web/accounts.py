@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Column, DateTime, Engine, MetaData, String, Table, create_engine, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from standings.web.errors import AccountError
@@ -43,7 +44,10 @@ _DUMMY = _hasher.hash("not a password of anyone")
 class Accounts:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        metadata.create_all(engine)
+        try:
+            metadata.create_all(engine)
+        except DBAPIError:  # several instances starting at once: another made the table between check and create
+            metadata.create_all(engine)
 
     @classmethod
     def at(cls, url: str) -> Accounts:
