@@ -21,6 +21,7 @@ import json
 import os
 import re
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ class Day:
     broker_restarted: bool = False
     service_restarted: bool = False
     walkover: int | None = None
-    court_pages: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (live board, page's HTML)
+    court_pages: list[str] = field(default_factory=list)  # a court page's scoreboard while its match was live
 
 
 def start_day(mosquitto: Any, db_url: str, tmp_path: Path, tournament: str) -> tuple[Day, Any]:
@@ -94,13 +95,22 @@ def faults(day: Day, broker: Any, play: Autoplay, matches: list[dict[str, Any]])
         day.service_restarted = True
 
 
-def look_at_courts(day: Day) -> None:
-    """A parent's phone on each court page while a match is played: the board the service holds, and the page."""
-    courts = httpx.get(f"{day.venue.web}api/v1/courts", timeout=10).json()["courts"]
-    for c in courts:
-        if c["live"] is not None and c["live"]["phase"] == "play" and c["now"] and c["now"]["live"]:
-            page = httpx.get(f"{day.venue.web}court/{quote(c['court'])}", timeout=10)
-            day.court_pages.append((c["live"], page.text))
+def look_at_courts(day: Day, play: Autoplay) -> None:
+    """A parent's phone on the court page of each match being played, reloaded until it shows the match live
+    (at --speed 0 a match lasts a second or two): the page's HTML as the phone got it, a few per day."""
+    if len(day.court_pages) >= 8:
+        return
+    for court in play.courts.values():
+        if court.playing is None or court.table is None:
+            continue
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and court.table.running():
+            page = httpx.get(f"{day.venue.web}court/{quote(court.name)}", timeout=10).text
+            mirror = page[page.index('<section class="mirror"'):]
+            if 'class="badge live"' in mirror.split("</p>", 1)[0]:
+                day.court_pages.append(mirror[:mirror.index("</section>")])
+                break
+            time.sleep(0.05)
 
 
 def uphold_a_protest(day: Day) -> list[str]:
@@ -165,8 +175,7 @@ def check_parents(day: Day) -> None:
     web = day.venue.web
     # The court page during play: period, clock (in the HTML itself) and every penalty with its kind and time.
     # (A page fetched as its match ended shows the next one: only pages drawing the live match are read.)
-    mirrors = [page[page.index('<section class="mirror"'):] for _, page in day.court_pages]
-    live = [m[:m.index("</section>")] for m in mirrors if m.split("</p>", 1)[0].count('class="badge live"')]
+    live = day.court_pages
     assert live, "no court page was seen during a match"
     ruleset = load_tournament_ruleset(read_tournament_file(day.venue.file), str(day.venue.file))
     kinds = {k.short for k in ruleset.penalties.kinds.values()}
@@ -202,7 +211,7 @@ def test_a_tournament_day_on_the_real_system(mosquitto: Any, db_url: str, tmp_pa
 
         def between(matches: list[dict[str, Any]]) -> None:
             faults(day, broker, play, matches)
-            look_at_courts(day)
+            look_at_courts(day, play)
 
         play.run(between)
         assert day.cut is not None and day.broker_restarted and day.service_restarted
@@ -274,7 +283,7 @@ def test_every_seed_s_day(mosquitto: Any, pg_url: str, tmp_path: Path, tournamen
         play = Autoplay(day.venue)
         def between(matches: list[dict[str, Any]]) -> None:
             faults(day, broker, play, matches)
-            look_at_courts(day)
+            look_at_courts(day, play)
 
         play.run(between)
         assert all(m["result"] is not None for m in day.venue.api.matches())
