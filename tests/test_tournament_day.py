@@ -113,6 +113,17 @@ def look_at_courts(day: Day, play: Autoplay) -> None:
             time.sleep(0.05)
 
 
+def play_the_day(day: Day, broker: Any) -> None:
+    """The officials play every match through the tables; the faults and a parent's looks happen meanwhile."""
+    play = Autoplay(day.venue)
+
+    def between(matches: list[dict[str, Any]]) -> None:
+        faults(day, broker, play, matches)
+        look_at_courts(day, play)
+
+    play.run(between)
+
+
 def uphold_a_protest(day: Day) -> list[str]:
     """After the day, a first-round result turned round (a protest upheld): the desk says what it changes first;
     confirmed, every match whose result no longer fits is entered again with its new teams. The consequences."""
@@ -207,13 +218,7 @@ def test_a_tournament_day_on_the_real_system(mosquitto: Any, db_url: str, tmp_pa
     day, broker = start_day(mosquitto, db_url, tmp_path, "indoor-hockey")
     try:
         walkover_before_play(day)
-        play = Autoplay(day.venue)
-
-        def between(matches: list[dict[str, Any]]) -> None:
-            faults(day, broker, play, matches)
-            look_at_courts(day, play)
-
-        play.run(between)
+        play_the_day(day, broker)
         assert day.cut is not None and day.broker_restarted and day.service_restarted
 
         # Nothing lost or doubled: one result per match, every one as the engine replays its stored events.
@@ -280,12 +285,7 @@ def test_every_seed_s_day(mosquitto: Any, pg_url: str, tmp_path: Path, tournamen
     try:
         if organiser:
             walkover_before_play(day)
-        play = Autoplay(day.venue)
-        def between(matches: list[dict[str, Any]]) -> None:
-            faults(day, broker, play, matches)
-            look_at_courts(day, play)
-
-        play.run(between)
+        play_the_day(day, broker)
         assert all(m["result"] is not None for m in day.venue.api.matches())
         check_parents(day)
         if organiser:
