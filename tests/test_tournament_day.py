@@ -193,7 +193,7 @@ def check_parents(day: Day) -> None:
     shown_kinds: set[str] = set()
     for section in live:
         mirror = section.replace("&#39;", "'")
-        assert re.search(r'<span class="period">[^<\d]+\d?</span>', mirror), mirror  # "half 2", "extra time 1"
+        assert re.search(r"<span class=\"period\">[^<]*\w[^<]*</span>", mirror), mirror  # "half 2", "1. polčas"
         assert re.search(r'class="clock"[^>]*>\d+:\d\d<', mirror), mirror
         for kind, left in re.findall(r'<abbr class="kind" title="[^"]+">([^<]+)</abbr>.*?<span class="left"[^>]*>'
                                      r'([^<]*)<', mirror, re.S):
