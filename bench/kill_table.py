@@ -97,6 +97,14 @@ class Report:
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
+    def show(self, *, besides: tuple[str, ...] = ()) -> int:
+        """The counts as JSON (not ``besides``), then the first problems; the campaign's exit status."""
+        summary = {k: v for k, v in vars(self).items() if k not in ("problems", *besides)}
+        print(json.dumps(summary, indent=2))
+        for problem in self.problems[:20]:
+            print("PROBLEM", problem)
+        return 0 if not self.problems else 1
+
 
 def _run(cmd: list[str], kill_after: float | None, log: Path, env: dict[str, str]) -> tuple[int | None, str, str]:
     out = log.with_suffix(".out")
@@ -221,12 +229,7 @@ def main() -> int:
     parser.add_argument("--rules", default="indoor-hockey")
     parser.add_argument("--speed", type=float, default=0, help="the table's --speed (0: a virtual clock)")
     args = parser.parse_args()
-    report = campaign(args.kills, seed=args.seed, rules=args.rules, progress=True, speed=args.speed)
-    summary = {k: v for k, v in vars(report).items() if k != "problems"}
-    print(json.dumps(summary, indent=2))
-    for problem in report.problems[:20]:
-        print("PROBLEM", problem)
-    return 0 if not report.problems else 1
+    return campaign(args.kills, seed=args.seed, rules=args.rules, progress=True, speed=args.speed).show()
 
 
 if __name__ == "__main__":

@@ -373,11 +373,7 @@ def main() -> int:
     args = parser.parse_args()
     report = campaign(args.cuts, seed=args.seed, rules=args.rules, cuts_per_match=args.cuts_per_match,
                       progress=True, second_cuts=args.again)
-    summary = {k: v for k, v in vars(report).items() if k not in ("problems", "cut_moments")}
-    print(json.dumps(summary, indent=2))
-    for problem in report.problems[:20]:
-        print("PROBLEM", problem)
-    return 0 if not report.problems else 1
+    return report.show(besides=("cut_moments",))
 
 
 if __name__ == "__main__":
