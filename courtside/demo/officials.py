@@ -13,7 +13,8 @@ goalless, so a knock-out goes through extra time (where the ruleset has it) to a
 the demo shows that path on purpose in one classification match.
 
 Times are milliseconds of the table's clock from the moment the match is loaded. The press
-script (docs/press-scripts.md) is written from a plan by :mod:`courtside.demo.presses`.
+script (docs/press-scripts.md) is written from a plan by :mod:`courtside.demo.presses`, each action's
+presses as :func:`layout` lays them out (the plan leaves room for them).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import random
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from courtside.demo.presses import HOLD_S, STEP_S, layout
 from rules.errors import CourtsideError
 from rules.match import (
     ClockStarted,
@@ -49,6 +49,8 @@ GOALS_PER_MATCH = 5.0  # about, both teams together
 PENALTIES_PER_MATCH = 2.0
 TIMEOUT_SHARE = 0.5  # how often a team that may take a time-out takes one
 MAX_STEPS = 2_000  # a plan that has not finished by then is a bug, not a long match
+STEP_S = 1.3  # table seconds between two presses: more than a hold (1 s), so a press never looks like one
+HOLD_S = 1.0  # the default button map's hold time (firmware/buttons.toml [timing] hold)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,34 @@ class Plan:
     def events(self) -> list[Event]:
         """The plan as the engine's events (what the table journals when it is played)."""
         return [_event(action) for action in self.actions]
+
+
+def layout(action: Action, ruleset: Ruleset, step: float) -> list[tuple[float, str]]:
+    """The lines of one action, as (seconds relative to the instant of its event, line); the event
+    happens at offset 0: the confirming press (a button acts at the instant it went down)."""
+    side = action.side or "home"
+    typed = [(-step, f"type {action.player}")] if action.player else []
+    if action.kind == "start":
+        return [(0.0, "press clock_start")]
+    if action.kind == "stop":
+        return [(0.0, "press clock_stop")]
+    if action.kind == "timeout":
+        return [(0.0, f"press timeout_{side}")]
+    if action.kind == "end":
+        # Hold NEXT ends the period now: the hold fires HOLD_S after the pin goes down.
+        return [(-HOLD_S, "hold next"), (step, "release next")]
+    if action.kind in ("goal", "shot"):
+        button = "goal" if action.kind == "goal" or action.scored else "penalty"
+        return [*typed, (0.0, f"press {button}_{side}")]
+    # A penalty: PENALTY (the ruleset's first kind), MODE once per further kind, NEXT to confirm,
+    # NEXT again to keep a minimum length; the number typed first.
+    assert action.penalty is not None
+    kinds = list(ruleset.penalties.kinds)
+    presses = [f"press penalty_{side}"] + ["press mode"] * kinds.index(action.penalty) + ["press next"]
+    if ruleset.penalties.kinds[action.penalty].minimum:
+        presses.append("press next")
+    lines = [(-(len(presses) - 1 - n) * step, text) for n, text in enumerate(presses)]
+    return [(lines[0][0] - step, f"type {action.player}"), *lines] if action.player else lines
 
 
 class PlanError(CourtsideError, RuntimeError):

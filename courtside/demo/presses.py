@@ -17,15 +17,9 @@ end so the table plays the match out before it exits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from courtside.demo.officials import HOLD_S, STEP_S, Plan, layout
 from rules.ruleset import Ruleset
 
-if TYPE_CHECKING:  # officials builds plans with this module's layout; only the types are needed here
-    from courtside.demo.officials import Action, Plan
-
-STEP_S = 1.3  # table seconds between two presses: more than a hold (1 s), so a press never looks like one
-HOLD_S = 1.0  # the default button map's hold time (firmware/buttons.toml [timing] hold)
 REAL_STEP_S = 0.1  # real seconds the table gets between two presses, whatever the speed (a busy machine lags)
 LOAD_S = 0.5  # NEXT that loads the court's next match, before the officials' first press
 END_WAIT_S = 2.0  # after the engine's end, so the final horn and the result are in the journal
@@ -40,34 +34,6 @@ def step_for(speed: float) -> float:
 
 def _at(seconds: float) -> str:
     return f"{seconds:.2f}".rstrip("0").rstrip(".")
-
-
-def layout(action: Action, ruleset: Ruleset, step: float) -> list[tuple[float, str]]:
-    """The lines of one action, as (seconds relative to the instant of its event, line); the event
-    happens at offset 0: the confirming press (a button acts at the instant it went down)."""
-    side = action.side or "home"
-    typed = [(-step, f"type {action.player}")] if action.player else []
-    if action.kind == "start":
-        return [(0.0, "press clock_start")]
-    if action.kind == "stop":
-        return [(0.0, "press clock_stop")]
-    if action.kind == "timeout":
-        return [(0.0, f"press timeout_{side}")]
-    if action.kind == "end":
-        # Hold NEXT ends the period now: the hold fires HOLD_S after the pin goes down.
-        return [(-HOLD_S, "hold next"), (step, "release next")]
-    if action.kind in ("goal", "shot"):
-        button = "goal" if action.kind == "goal" or action.scored else "penalty"
-        return [*typed, (0.0, f"press {button}_{side}")]
-    # A penalty: PENALTY (the ruleset's first kind), MODE once per further kind, NEXT to confirm,
-    # NEXT again to keep a minimum length; the number typed first.
-    assert action.penalty is not None
-    kinds = list(ruleset.penalties.kinds)
-    presses = [f"press penalty_{side}"] + ["press mode"] * kinds.index(action.penalty) + ["press next"]
-    if ruleset.penalties.kinds[action.penalty].minimum:
-        presses.append("press next")
-    lines = [(-(len(presses) - 1 - n) * step, text) for n, text in enumerate(presses)]
-    return [(lines[0][0] - step, f"type {action.player}"), *lines] if action.player else lines
 
 
 def press_script(plan: Plan, ruleset: Ruleset, *, title: str = "", load: bool = True,
