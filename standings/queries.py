@@ -25,7 +25,7 @@ from sqlalchemy import select
 from rules.result import winner_team
 from rules.tournament import PoolState, Progress
 from standings.db.models import Change, Conflict, EventRow, Live, Presence, ResultRow
-from standings.store import Store
+from standings.store import Store, resolve
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,26 +132,6 @@ def tournament_progress(store: Store) -> Progress:
 
 def pool_tables(store: Store) -> dict[str, PoolState]:
     return dict(store.progress().pools)
-
-
-def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | None:
-    """The team a fixture's home/away stands for, or None while it is not known."""
-    t = store.plan.tournament
-    if any(text in teams for teams in store.plan.entry_teams.values()):
-        return text
-    slot = progress.slots.get(text)
-    if slot is not None:
-        return slot.team
-    state = progress.matches.get(stage)
-    if state is not None:
-        for side in (state.home, state.away):
-            if side.text == text:
-                return side.team
-    if t.pool(stage) is not None and stage in progress.pools:
-        for s in progress.pools[stage].teams:
-            if s.text == text:
-                return s.team
-    return None
 
 
 def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str | None:

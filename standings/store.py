@@ -21,7 +21,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from rules.result import Result, result_payload, standings_result
 from rules.standings import Decision, MatchResult, rank_pool
 from rules.tournament import PoolState, Progress, Slot, progress
-from standings import statements
 from standings.db import open_database
 from standings.db.models import Change, DecisionRow, Fixture, ResultRow
 from standings.fairplay import pool_fair_play, pools_fair_play
@@ -55,6 +54,9 @@ class FixtureRow:
     court_name: str
     start: datetime
     end: datetime
+
+
+_CHANGE_MARK = select(func.max(Change.id))
 
 
 class Store:
@@ -101,7 +103,7 @@ class Store:
         one transaction): the loop checks every batch against the fixtures and publishes schedules from
         them, and reading the whole list each time cost more than the rest of a schedule.
         """
-        mark = statements.scalar(s.connection(), statements.CHANGE_MARK)
+        mark = s.connection().scalar(_CHANGE_MARK)
         cached = self._fixtures
         if cached is None or cached[0] != mark:
             read = s.connection().execute(select(Fixture.__table__))
@@ -123,7 +125,7 @@ class Store:
     def _revision(self, s: Session) -> tuple[object, ...]:
         results = s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one()
         decisions = s.execute(select(func.count(DecisionRow.id))).scalar()
-        changes = s.execute(select(func.max(Change.id))).scalar()
+        changes = s.execute(_CHANGE_MARK).scalar()
         return (*results, decisions, changes)
 
     def results(self, s: Session) -> list[ResultRow]:
@@ -169,10 +171,28 @@ class UnknownTeams(LookupError):
     """The fixture's teams are not known yet (a placeholder the results do not resolve)."""
 
 
+def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | None:
+    """The team a fixture's home/away stands for, or None while it is not known."""
+    t = store.plan.tournament
+    if any(text in teams for teams in store.plan.entry_teams.values()):
+        return text
+    slot = progress.slots.get(text)
+    if slot is not None:
+        return slot.team
+    state = progress.matches.get(stage)
+    if state is not None:
+        for side in (state.home, state.away):
+            if side.text == text:
+                return side.team
+    if t.pool(stage) is not None and stage in progress.pools:
+        for s in progress.pools[stage].teams:
+            if s.text == text:
+                return s.team
+    return None
+
+
 def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:
     """The two teams of a fixture now, from the file and the results so far."""
-    from standings.queries import resolve  # queries reads the store; the import would loop at load
-
     f = s.get(Fixture, match_id)
     if f is None:
         raise LookupError(match_id)
