@@ -15,20 +15,19 @@ once the transaction is committed, and the pools and courts whose tables or sche
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from rules.errors import CourtsideError
 from rules.protocol import Message
 from rules.result import FIELDS, Result, read_result, result_payload
-from standings import statements
-from standings.db.models import Conflict, EventRow, Live, Presence
+from standings.db.models import Conflict, EventRow, Live, MessageLog, Presence, ResultRow
 from standings.openmatches import OpenMatches, ReplayFailed
 from standings.store import Store, UnknownTeams, teams_of, utcnow
 
@@ -54,12 +53,36 @@ class Refused(CourtsideError, ValueError):
     """A message the service will not take (the reason goes to the error topic and the log)."""
 
 
-def _insert(session: Session, table: Any, values: dict[str, Any], keys: list[str]) -> bool:
+def _insert_into(dialect: str, table: Any) -> postgresql.Insert | sqlite.Insert:
+    """An insert with ON CONFLICT, as the two databases the store runs on write it."""
+    return postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
+
+
+@cache
+def _new_only(dialect: str, table: Any, keys: tuple[str, ...]) -> postgresql.Insert | sqlite.Insert:
+    return _insert_into(dialect, table).on_conflict_do_nothing(index_elements=keys)
+
+
+def _insert(session: Session, table: Any, values: dict[str, Any], keys: tuple[str, ...]) -> bool:
     """INSERT ... ON CONFLICT DO NOTHING; True if the row is new (safe between instances)."""
-    dialect = session.get_bind().dialect.name
-    stmt = (postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)).values(**values)
-    result = session.execute(stmt.on_conflict_do_nothing(index_elements=keys))
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    connection = session.connection()
+    return bool(connection.execute(_new_only(connection.dialect.name, table, keys), values).rowcount)
+
+
+@cache
+def _touch(dialect: str) -> postgresql.Insert | sqlite.Insert:
+    """The courts heard from: a court's row made, or its last message noted (its state is the presence's)."""
+    stmt = _insert_into(dialect, Presence)
+    return stmt.on_conflict_do_update(index_elements=["court"], set_={
+        "last_message_at": stmt.excluded.last_message_at, "last_type": stmt.excluded.last_type,
+        "last_match": func.coalesce(stmt.excluded.last_match, Presence.last_match)})
+
+
+_RESULTS_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals,
+                     ResultRow.away_goals, ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
+                     ResultRow.away_shootout).where(ResultRow.match_id.in_(bindparam("ids", expanding=True)))
+_PLAYED_IN = (select(ResultRow.stage, func.count()).where(ResultRow.stage.in_(bindparam("stages", expanding=True)))
+              .group_by(ResultRow.stage))
 
 
 class Batch(dict[str, Any]):
@@ -81,8 +104,8 @@ class Batch(dict[str, Any]):
         if not wanted:
             return
         self.results.update(dict.fromkeys(wanted))
-        for row in statements.rows_in(session.connection(), statements.RESULTS_OF, wanted):
-            self.results[row["match_id"]] = row
+        for row in session.connection().execute(_RESULTS_OF, {"ids": wanted}):
+            self.results[row.match_id] = dict(row._mapping)
 
     def stored_result(self, session: Session, match_id: str) -> dict[str, Any] | None:
         """The match's stored result (result_dict's keys, plus stage and source), or None."""
@@ -96,8 +119,8 @@ class Batch(dict[str, Any]):
         if not wanted:
             return
         self.played.update(dict.fromkeys(wanted, 0))
-        for row in statements.rows_in(session.connection(), statements.PLAYED_IN, wanted):
-            self.played[row["stage"]] = row["played"]
+        for stage, played in session.connection().execute(_PLAYED_IN, {"stages": wanted}):
+            self.played[stage] = played
 
     def count_played(self, session: Session, stage: str) -> int:
         if stage not in self.played:
@@ -107,22 +130,6 @@ class Batch(dict[str, Any]):
 
 def fixtures_of(session: Session, store: Store) -> Batch:
     return Batch(session, store)
-
-
-def _insert_event(session: Session, m: Message, now: datetime) -> bool:
-    connection = session.connection()
-    params = (m.match, m.court, m.seq, m.payload["type"], m.payload["at"],
-              json.dumps(m.payload, ensure_ascii=False, separators=(",", ":")), m.id,
-              statements.instant(connection, now))
-    return statements.execute(connection, statements.EVENT, params) > 0
-
-
-def _insert_result(session: Session, values: dict[str, Any]) -> bool:
-    """Store a result row; False if the match has one already (another instance stored it meanwhile)."""
-    connection = session.connection()
-    row = [values[c] for c in statements.RESULT_COLUMNS]
-    row[-1] = statements.instant(connection, values["recorded_at"])
-    return statements.execute(connection, statements.RESULT, row) > 0
 
 
 CARD_EVENTS = ("penalty_awarded", "undo")
@@ -147,22 +154,17 @@ def through(session: Session, match_id: str) -> int:
 def touch(session: Session, heard: dict[str, tuple[str, str | None]], now: datetime) -> None:
     """The courts' tables were heard from (court -> the kind and match of its last message in the batch):
     one upsert per court, sent to the database as one statement."""
-    if not heard:
-        return
-    connection = session.connection()
-    at = statements.instant(connection, now)
-    statements.execute_many(connection, statements.TOUCH,
-                            [(court, at, at, kind, match) for court, (kind, match) in heard.items()])
+    if heard:
+        connection = session.connection()
+        connection.execute(_touch(connection.dialect.name), [
+            {"court": court, "state": "online", "since": now, "last_message_at": now, "last_type": kind,
+             "last_match": match} for court, (kind, match) in heard.items()])
 
 
 def log_messages(session: Session, rows: list[dict[str, Any]]) -> None:
     """The message log's rows for a batch (received_at, topic, ids, status, reason), in one statement."""
-    if not rows:
-        return
-    connection = session.connection()
-    statements.execute_many(connection, statements.LOG, [
-        tuple(statements.instant(connection, r[c]) if c == "received_at" else r[c] for c in statements.LOG_COLUMNS)
-        for r in rows])
+    if rows:
+        session.connection().execute(insert(MessageLog), rows)
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:
@@ -193,7 +195,9 @@ def _event(store: Store, session: Session, m: Message, now: datetime, batch: Bat
     if m.seq > om.through + MAX_SEQ_AHEAD:
         raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is far past the last stored ({om.through})")
     known = om.bodies.get(m.seq)
-    if known is None and _insert_event(session, m, now):
+    if known is None and _insert(session, EventRow.__table__, {
+            "match_id": m.match, "court": m.court, "seq": m.seq, "type": m.payload["type"], "at": m.payload["at"],
+            "body": m.payload, "message_id": m.id, "received_at": now}, ("match_id", "seq")):
         first = not om.bodies
         om.add(m.seq, m.payload)
         om.catch_up(store.plan.ruleset, om.through)  # the live Match follows, so a result needs no replay
@@ -242,7 +246,7 @@ def _hold(session: Session, m: Message, reason: str, now: datetime) -> Outcome:
     assert m.match is not None and m.seq is not None
     _insert(session, Conflict.__table__, {"match_id": m.match, "court": m.court, "seq": m.seq,
                                           "payload": m.payload, "reason": reason, "message_id": m.id,
-                                          "received_at": now}, ["message_id"])
+                                          "received_at": now}, ("message_id",))
     return Outcome("conflict", reason, ack=("result", m.seq), error=True)
 
 
@@ -274,7 +278,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     values = {"match_id": m.match, "stage": f.stage, "home": home, "away": away, **result_payload(sent), "seq": m.seq,
               "court": m.court, "source": "table", "recorded_at": utcnow()}
     played = batch.count_played(session, f.stage)
-    if not _insert_result(session, values):
+    if not _insert(session, ResultRow.__table__, values, ("match_id",)):
         # Another instance stored it between our read and our write: judge against that one.
         del batch.results[m.match]
         again = batch.stored_result(session, m.match)
@@ -314,7 +318,7 @@ def _presence(store: Store, session: Session, m: Message, now: datetime) -> Outc
     if m.court not in store.plan.courts:
         raise Refused(f"there is no court {m.court!r} in this tournament")
     state = m.payload["state"]
-    if not _insert(session, Presence.__table__, {"court": m.court, "state": state, "since": now}, ["court"]):
+    if not _insert(session, Presence.__table__, {"court": m.court, "state": state, "since": now}, ("court",)):
         row = session.get(Presence, m.court)
         if row is not None and row.state != state:
             row.state, row.since = state, now
@@ -326,7 +330,7 @@ def _live(store: Store, session: Session, m: Message, now: datetime) -> Outcome:
     if m.court not in store.plan.courts:
         raise Refused(f"there is no court {m.court!r} in this tournament")
     values = {"court": m.court, "match_id": m.match, "state": m.payload, "updated_at": now}
-    if not _insert(session, Live.__table__, values, ["court"]):
+    if not _insert(session, Live.__table__, values, ("court",)):
         row = session.get(Live, m.court)
         if row is not None:
             row.match_id, row.state, row.updated_at = m.match, m.payload, now

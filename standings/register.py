@@ -18,9 +18,9 @@ from typing import Any
 from sqlalchemy import bindparam, func, select
 
 from standings import discipline, queries
-from standings.db.models import Change, EventRow, ResultRow
+from standings.db.models import Change, EventRow, ResultRow, RulingRow
 from standings.ingest import CARD_EVENTS
-from standings.rulings import Rulings, rulings
+from standings.rulings import Rulings
 from standings.store import Store
 
 Suspended = dict[str, list[dict[str, Any]]]
@@ -34,7 +34,7 @@ _PENALTIES_SINCE = select(EventRow.match_id, EventRow.type, EventRow.body).where
     EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"), EventRow.type.in_(_PENALTY_TYPES))
 _REVISION = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
                    select(func.max(ResultRow.recorded_at)).scalar_subquery(),
-                   select(func.max(Change.id)).scalar_subquery(), select(func.max(rulings.c.id)).scalar_subquery())
+                   select(func.max(Change.id)).scalar_subquery(), select(func.max(RulingRow.id)).scalar_subquery())
 
 
 class Register:

@@ -50,12 +50,3 @@ def open_database(url: str) -> Engine:
 
 
 __all__ = ["make_engine", "models", "normalise_url", "open_database", "upgrade"]
-
-
-def current_revision_of(engine: Engine) -> str | None:
-    from standings.db.migrate import current
-
-    return current(engine)
-
-
-__all__ += ["current_revision_of"]

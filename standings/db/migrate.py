@@ -10,6 +10,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -32,7 +33,5 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 
 def current(engine: Engine) -> str | None:
-    from alembic.runtime.migration import MigrationContext
-
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()

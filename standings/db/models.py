@@ -13,6 +13,8 @@ One row per fact, each with the instant it was stored (UTC):
 - ``message_log``: every message received and what became of it (stored, duplicate, refused).
 - ``changes``: the organiser's changes (who, when, why, before, after).
 - ``decisions``: lots and penalty competitions that break a tie the results cannot.
+- ``web_rulings``: the organiser's rulings on reported cards (``standings.rulings``; named when the desk
+  made it on its own, before it was one of these).
 - The desk's accounts are the web part's own table (``standings.web.accounts``).
 """
 
@@ -146,3 +148,15 @@ class DecisionRow(Base):
     who: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
+
+
+class RulingRow(Base):
+    __tablename__ = "web_rulings"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    number: Mapped[int] = mapped_column(Integer)  # the match's number
+    team: Mapped[str] = mapped_column(String(128))
+    player: Mapped[str] = mapped_column(String(64))
+    matches: Mapped[int] = mapped_column(Integer)  # how many matches the player misses
+    who: Mapped[str] = mapped_column(String(64))
+    why: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
