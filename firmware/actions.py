@@ -1,4 +1,4 @@
-"""The operator's desk: a button or key action, plus what has been typed, becomes engine commands.
+"""The table official's entry: a button or key action, plus what has been typed, becomes engine commands.
 
 Player numbers are typed *before* the button they go with ("7" then GOAL HOME); a
 penalty is PENALTY (the ruleset's first kind), MODE or PENALTY again for the next kind,
@@ -7,14 +7,16 @@ A kind with a minimum length (indoor hockey's yellow card) then asks its length:
 NEXT keeps the minimum, or type the minutes and NEXT. UNDO cancels what is being
 typed before it takes anything back.
 
-:meth:`Desk.act` never touches the match: it returns :class:`Effect` values the loop
-carries out (apply an event, sound the horn, load another match, say something).
+:meth:`Entry.act` never touches the match: it returns :class:`Effect` values the loop
+carries out (apply an event, sound the horn, load another match, say something). What each
+action does is :data:`HANDLERS`, one table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 from firmware.words import english, table_text
@@ -25,6 +27,40 @@ from rules.match.state import MatchState
 from rules.words.state import Translate
 
 MAX_NUMBER = 4  # "12A": shirt numbers are short
+
+
+class ActionName(StrEnum):
+    """Every action a button or key can have, as a button map names it (firmware/buttonmap.py). The short
+    names of the 12-button table are also its button names; the rest are meant for holds or larger boxes."""
+
+    CLOCK_START = "clock_start"  # start the match clock (starts the next period after an interval)
+    CLOCK_STOP = "clock_stop"  # stop the match clock
+    GOAL_HOME = "goal_home"  # a goal for home (the number typed before it is the scorer); in a shoot-out, scored
+    GOAL_AWAY = "goal_away"
+    PENALTY_HOME = "penalty_home"  # open a penalty (again or MODE: the next kind, NEXT confirms); shoot-out: missed
+    PENALTY_AWAY = "penalty_away"
+    TIMEOUT_HOME = "timeout_home"  # a time-out
+    TIMEOUT_AWAY = "timeout_away"
+    HORN = "horn"  # sound the horn now
+    UNDO = "undo"  # cancel what is being typed, else take back the last event
+    NEXT = "next"  # confirm what is typed; skip an interval; load the next scheduled match after the end
+    MODE = "mode"  # next penalty kind while a penalty is open; else the set piece (start/end) or possession reset
+    END_PERIOD = "end_period"  # end the period being played now
+    NEW_MATCH = "new_match"  # leave this match and load the next scheduled one (destructive: long hold)
+    ABANDON = "abandon"  # abandon the match; the organiser decides (destructive: long hold)
+    DISALLOW_GOAL_HOME = "disallow_goal_home"  # take off the side's last goal
+    DISALLOW_GOAL_AWAY = "disallow_goal_away"
+    LENGTHEN_HOME = "lengthen_home"  # one more minute on the side's last minimum penalty (a yellow card)
+    LENGTHEN_AWAY = "lengthen_away"
+    END_TIMEOUT = "end_timeout"  # end the running time-out
+    MUTE = "mute"  # mute or unmute the automatic horn
+    CORRECT_CLOCK = "correct_clock"  # type the clock's right value (minutes and seconds, e.g. 1230), NEXT sets it
+    POSSESSION_RESET = "possession_reset"  # water polo: possession clock back to its full length
+    POSSESSION_RESET_SHORT = "possession_reset_short"  # water polo: to its short length (corner throw)
+
+
+DESTRUCTIVE = frozenset({ActionName.NEW_MATCH, ActionName.ABANDON})
+"""Hold actions that need ``long_hold``: they cannot be taken back with UNDO."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,8 +90,8 @@ class PenaltyDraft:
         return self.kinds[self.index]
 
 
-class Desk:
-    """What the operator has typed and opened; one per table, reset when a match is loaded."""
+class Entry:
+    """What the table official has typed and opened; one per table, reset when a match is loaded."""
 
     def __init__(self, replace_ms: int = 1000) -> None:
         self.replace_ms = replace_ms  # the other clock button this soon after a wrong one replaces it
@@ -124,24 +160,18 @@ class Desk:
 
     # -- actions --------------------------------------------------------------------------
 
-    def act(self, action: str, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def act(self, action: ActionName, at: int, match: Match, state: MatchState) -> list[Effect]:
         """What ``action`` pressed at match instant ``at`` asks for; ``state`` is the match at ``at``."""
-        team: Side = "away" if action.endswith("_away") else "home"
-        base = action.removesuffix("_home").removesuffix("_away")
-        handler = getattr(self, f"_do_{base}", None)
-        if handler is None:
-            return [_refuse("not_an_action", action=action)]
-        effects: list[Effect] = handler(team, at, match, state)
-        return effects
+        return HANDLERS[action](self, at, match, state)
 
     def _take_number(self) -> str | None:
         number, self.number = self.number, ""
         return number or None
 
-    def _do_clock_start(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _clock_start(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return self._replace(ev.ClockStopped, at, match) or [_apply(ev.ClockStarted(at=at))]
 
-    def _do_clock_stop(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _clock_stop(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return self._replace(ev.ClockStarted, at, match) or [_apply(ev.ClockStopped(at=at))]
 
     def _replace(self, wrong: type[ev.ClockStarted] | type[ev.ClockStopped], at: int, match: Match) -> list[Effect]:
@@ -154,14 +184,14 @@ class Desk:
             return [_apply(ev.Undo(at=max(at, match.last_at), target=last.seq))]
         return []
 
-    def _do_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         self.penalty = None
         player = self._take_number()
         if state.phase == "shootout":
             return [_apply(ev.ShootoutAttempt(at=at, team=team, scored=True, player=player))]
         return [_apply(ev.Goal(at=at, team=team, player=player))]
 
-    def _do_penalty(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _penalty(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         if state.phase == "shootout":
             return [_apply(ev.ShootoutAttempt(at=at, team=team, scored=False, player=self._take_number()))]
         kinds = tuple(match.ruleset.penalties.kinds)
@@ -174,7 +204,7 @@ class Desk:
             self.penalty = PenaltyDraft(team=team, kinds=kinds, player=self._take_number() or "")
         return []  # the prompt on the screen shows the draft
 
-    def _do_mode(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _mode(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         p = self.penalty
         if p is not None and not p.asking_length:
             p.index = (p.index + 1) % len(p.kinds)
@@ -192,7 +222,7 @@ class Desk:
             return [_apply(ev.PossessionReset(at=at))]
         return [_refuse("mode_nothing")]
 
-    def _do_next(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _next(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         if self.clock_entry is not None:
             digits, self.clock_entry = self.clock_entry, None
             return [_apply(ev.ClockCorrected(at=at, clock=_clock_ms(digits)))]
@@ -216,7 +246,7 @@ class Desk:
             return [_refuse("not_started")]
         return [_refuse("hold_next")]
 
-    def _do_undo(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _undo(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         if self.cancel():
             return [Effect(kind="say", words="cancelled")]
         for event in reversed(match.events):
@@ -224,35 +254,35 @@ class Desk:
                 return [_apply(ev.Undo(at=max(at, match.last_at), target=event.seq))]
         return [_refuse("nothing_to_undo")]
 
-    def _do_horn(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _horn(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [Effect(kind="horn")]
 
-    def _do_mute(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _mute(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [Effect(kind="mute")]
 
-    def _do_timeout(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _timeout(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [_apply(ev.TimeoutStarted(at=at, team=team))]
 
-    def _do_end_timeout(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _end_timeout(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [_apply(ev.TimeoutEnded(at=at))]
 
-    def _do_end_period(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _end_period(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [_apply(ev.PeriodAdvanced(at=at))]
 
-    def _do_new_match(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _new_match(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [Effect(kind="load", force=True)]
 
-    def _do_abandon(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _abandon(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [_apply(ev.MatchAbandoned(at=at, reason="abandoned at the table"))]
 
-    def _do_disallow_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _disallow_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         disallowed = {e.target for e in match.timeline if isinstance(e, ev.GoalDisallowed)}
         for e in reversed(match.timeline):
             if isinstance(e, ev.Goal) and e.team == team and e.seq not in disallowed:
                 return [_apply(ev.GoalDisallowed(at=at, target=e.seq))]
         return [_refuse("no_goal", team=team)]
 
-    def _do_lengthen(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _lengthen(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         kinds = match.ruleset.penalties.kinds
         lengths: dict[int, int] = {}
         for e in match.timeline:
@@ -265,15 +295,38 @@ class Desk:
         target = max(lengths)
         return [_apply(ev.PenaltyLengthened(at=at, target=target, length=lengths[target] + 60_000))]
 
-    def _do_correct_clock(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _correct_clock(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         self.penalty, self.number, self.clock_entry = None, "", ""
         return []
 
-    def _do_possession_reset(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _possession_reset(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [_apply(ev.PossessionReset(at=at))]
 
-    def _do_possession_reset_short(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
+    def _possession_reset_short(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         return [_apply(ev.PossessionReset(at=at, short=True))]
+
+
+Handler = Callable[[Entry, int, Match, MatchState], list[Effect]]
+
+
+def _for(team: Side, handler: Callable[[Entry, Side, int, Match, MatchState], list[Effect]]) -> Handler:
+    return lambda entry, at, match, state: handler(entry, team, at, match, state)
+
+
+A = ActionName
+HANDLERS: dict[ActionName, Handler] = {
+    A.CLOCK_START: Entry._clock_start, A.CLOCK_STOP: Entry._clock_stop,
+    A.GOAL_HOME: _for("home", Entry._goal), A.GOAL_AWAY: _for("away", Entry._goal),
+    A.PENALTY_HOME: _for("home", Entry._penalty), A.PENALTY_AWAY: _for("away", Entry._penalty),
+    A.TIMEOUT_HOME: _for("home", Entry._timeout), A.TIMEOUT_AWAY: _for("away", Entry._timeout),
+    A.HORN: Entry._horn, A.UNDO: Entry._undo, A.NEXT: Entry._next, A.MODE: Entry._mode,
+    A.END_PERIOD: Entry._end_period, A.NEW_MATCH: Entry._new_match, A.ABANDON: Entry._abandon,
+    A.DISALLOW_GOAL_HOME: _for("home", Entry._disallow_goal), A.DISALLOW_GOAL_AWAY: _for("away", Entry._disallow_goal),
+    A.LENGTHEN_HOME: _for("home", Entry._lengthen), A.LENGTHEN_AWAY: _for("away", Entry._lengthen),
+    A.END_TIMEOUT: Entry._end_timeout, A.MUTE: Entry._mute, A.CORRECT_CLOCK: Entry._correct_clock,
+    A.POSSESSION_RESET: Entry._possession_reset, A.POSSESSION_RESET_SHORT: Entry._possession_reset_short,
+}
+"""What each action does: every action has its handler (tests/test_firmware_actions.py checks)."""
 
 
 def _apply(event: ev.Event) -> Effect:

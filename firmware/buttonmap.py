@@ -18,50 +18,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from firmware.actions import DESTRUCTIVE, ActionName
 from firmware.errors import ButtonMapError
 from firmware.pins import pin_problem
 from rules.ruleset import PRESETS
 from rules.tomlfile import open_file
-
-# Every action a button or key can have. The short names of the 12-button table are
-# also its button names; the rest are meant for holds or for larger boxes.
-ACTIONS: dict[str, str] = {
-    "clock_start": "start the match clock (starts the next period after an interval)",
-    "clock_stop": "stop the match clock",
-    "goal_home": "a goal for home (the number typed before it is the scorer); in a shoot-out, home scores",
-    "goal_away": "a goal for away; in a shoot-out, away scores",
-    "penalty_home": "open a penalty for home (press again or MODE for the next kind, NEXT confirms); "
-    "in a shoot-out, home misses",
-    "penalty_away": "open a penalty for away; in a shoot-out, away misses",
-    "timeout_home": "a time-out for home",
-    "timeout_away": "a time-out for away",
-    "horn": "sound the horn now",
-    "undo": "cancel what is being typed, else take back the last event",
-    "next": "confirm what is typed; skip an interval; load the next scheduled match after the end",
-    "mode": "next penalty kind while a penalty is open; else the set piece (start/end) or possession reset",
-    "end_period": "end the period being played now",
-    "new_match": "leave this match and load the next scheduled one (destructive: long hold)",
-    "abandon": "abandon the match; the organiser decides (destructive: long hold)",
-    "disallow_goal_home": "take off home's last goal",
-    "disallow_goal_away": "take off away's last goal",
-    "lengthen_home": "one more minute on home's last minimum penalty (indoor hockey's yellow card)",
-    "lengthen_away": "one more minute on away's last minimum penalty",
-    "end_timeout": "end the running time-out",
-    "mute": "mute or unmute the automatic horn",
-    "correct_clock": "type the clock's right value (minutes and seconds, e.g. 1230), NEXT sets it",
-    "possession_reset": "water polo: possession clock back to its full length",
-    "possession_reset_short": "water polo: possession clock to its short length (corner throw)",
-}
-DESTRUCTIVE = frozenset({"new_match", "abandon"})
-"""Hold actions that need ``long_hold``: they cannot be taken back with UNDO."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class ButtonSpec:
     name: str
     pin: int
-    press: str
-    hold: str | None = None
+    press: ActionName
+    hold: ActionName | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,7 +67,7 @@ class ButtonMap:
     timing: Timing
     horn: Output | None
     buzzer: Output | None
-    keys: dict[str, str]
+    keys: dict[str, ActionName]
     shutdown: int | None = None  # the clean shutdown button's GPIO (dtoverlay=gpio-shutdown): never opened here
 
     def button(self, name: str) -> ButtonSpec | None:
@@ -159,7 +128,7 @@ def parse_button_map(text: str, source: str) -> ButtonMap:
         table = _table(data["shutdown"], source, "shutdown")
         _only(table, {"pin"}, source, "shutdown")
         shutdown = _pin(table.get("pin"), source, "shutdown.pin", used, "shutdown")
-    keys: dict[str, str] = {}
+    keys: dict[str, ActionName] = {}
     for key_name, action in _table(data.get("keys", {}), source, "keys").items():
         checked = _action(action, source, f"keys.{key_name}", required=True)
         assert checked is not None
@@ -218,14 +187,15 @@ def _pin(value: Any, source: str, key: str, used: dict[int, str], owner: str) ->
     return int(value)
 
 
-def _action(value: Any, source: str, key: str, *, required: bool) -> str | None:
+def _action(value: Any, source: str, key: str, *, required: bool) -> ActionName | None:
     if value is None:
         if required:
             raise ButtonMapError(source, key, "required key is missing")
         return None
-    if not isinstance(value, str) or value not in ACTIONS:
-        raise ButtonMapError(source, key, f"{value!r} is not an action (actions: {', '.join(ACTIONS)})")
-    return value
+    try:
+        return ActionName(value)
+    except ValueError:
+        raise ButtonMapError(source, key, f"{value!r} is not an action (actions: {', '.join(ActionName)})") from None
 
 
 def _output(value: Any, source: str, key: str, used: dict[int, str]) -> Output | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from firmware.actions import ActionName
 from firmware.buttonmap import ButtonMap, ButtonSpec
 from firmware.commands import Command, Edge
 
@@ -66,7 +67,7 @@ class _Button:
 class Action:
     """What a press or hold asks for, stamped with the instant the button went down."""
 
-    name: str
+    name: ActionName
     at: float
     button: str = ""
     hold: bool = False

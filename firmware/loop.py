@@ -32,7 +32,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from firmware.actions import Desk, Effect
+from firmware.actions import ActionName, Effect, Entry
 from firmware.buttons import Action, ButtonTracker
 from firmware.clock import TableClock
 from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, Stop
@@ -70,13 +70,13 @@ class Link(Protocol):
 
 class TableLoop:
     def __init__(self, *, ruleset: Ruleset, ruleset_ref: str, court: str, journal_dir: Path, source: MatchSource,
-                 clock: TableClock, tracker: ButtonTracker, keys: dict[str, str], desk: Desk, horn: Signal,
+                 clock: TableClock, tracker: ButtonTracker, keys: dict[str, ActionName], entry: Entry, horn: Signal,
                  buzzer: Signal, screen: Screen, link: Link | None = None, script: ScriptPlayer | None = None,
                  session: MatchSession | None = None, recovery: Recovery | None = None,
                  q: queue.Queue[Command] | None = None) -> None:
         self.ruleset, self.ruleset_ref, self.court = ruleset, ruleset_ref, court
         self.journal_dir, self.source, self.clock = journal_dir, source, clock
-        self.tracker, self.keys, self.desk = tracker, keys, desk
+        self.tracker, self.keys, self.entry = tracker, keys, entry
         self.horn, self.buzzer, self.screen, self.link, self.script = horn, buzzer, screen, link, script
         self.queue: queue.Queue[Command] = q or queue.Queue()
         self.notices: list[Notice] = []
@@ -122,7 +122,7 @@ class TableLoop:
         self.played.add(scheduled.match_id)
         if not quiet:
             self.session = session
-            self.desk.reset()
+            self.entry.reset()
             self._horn_checked = session.resume_ms
             self._notice("info", table_text("loaded", *self._words(), match=scheduled.match_id, home=scheduled.home,
                                             away=scheduled.away))
@@ -274,10 +274,10 @@ class TableLoop:
         if key.name == "window-close":
             self.stopped = True
         elif key.name == "backspace":
-            self.desk.backspace()
+            self.entry.backspace()
         elif key.name == "escape":
-            self.desk.cancel()
-        elif key.text and not key.text.isspace() and self.desk.type_char(key.text):
+            self.entry.cancel()
+        elif key.text and not key.text.isspace() and self.entry.type_char(key.text):
             pass
         elif key.name in self.keys:
             self.do(Action(name=self.keys[key.name], at=key.at))
@@ -287,7 +287,7 @@ class TableLoop:
         s = self.session
         at = s.ms(action.at)
         state = s.match.state_at(max(at, 0))
-        for effect in self.desk.act(action.name, at, s.match, state):
+        for effect in self.entry.act(action.name, at, s.match, state):
             if not self._effect(effect):
                 break
 
@@ -361,7 +361,7 @@ class TableLoop:
         following = self._offer_next() if state.phase == "finished" else None
         return TableView(
             state=state, ruleset=self.ruleset, match=s.scheduled, notices=tuple(self.notices),
-            prompt=self.desk.prompt(s.match, *self._words()), muted=self.horn.muted, next_match=following,
+            prompt=self.entry.prompt(s.match, *self._words()), muted=self.horn.muted, next_match=following,
             link=self.link.status() if self.link is not None else None,
         )
 

@@ -7,6 +7,7 @@ returned as ``(pygame key name, text typed)``; closing the window stops the tabl
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from firmware.screen import TableView
@@ -14,7 +15,7 @@ from firmware.screen import TableView
 CLOSE = "window-close"
 
 
-def help_lines(keys: dict[str, str]) -> tuple[str, ...]:
+def help_lines(keys: Mapping[str, str]) -> tuple[str, ...]:
     """The key map for the help overlay (F11 or ? shows and hides it): one line per action."""
     by_action: dict[str, list[str]] = {}
     for key, action in keys.items():
@@ -56,7 +57,7 @@ class PygameScreen:
     frame_interval: float | None = 0.05
     has_speakers = True  # the HDMI screen's own: the horn may sound through them (firmware/horn.py)
 
-    def __init__(self, keys: dict[str, str] | None = None, language: str | None = None) -> None:
+    def __init__(self, keys: Mapping[str, str] | None = None, language: str | None = None) -> None:
         """``language``: the tournament file's (``courtside table --tournament``); None is English."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for the final state of a script
         import pygame

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.actions import Desk
+from firmware.actions import Entry
 from firmware.buttonmap import ButtonMap, load_button_map
 from firmware.buttons import ButtonTracker, GpioButtons
 from firmware.clock import TableClock
@@ -127,7 +127,7 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
                               stamp=clock.stamp)
     loop = TableLoop(
         ruleset=ruleset, ruleset_ref=ruleset_ref, court=court, journal_dir=journal_dir, source=source, clock=clock,
-        tracker=tracker, keys=button_map.keys, desk=Desk(replace_ms=round(button_map.timing.replace * 1000)),
+        tracker=tracker, keys=button_map.keys, entry=Entry(replace_ms=round(button_map.timing.replace * 1000)),
         horn=horn, buzzer=buzzer, screen=screen or HeadlessScreen(), link=link, script=script, session=session,
         recovery=recovery, q=q,
     )

@@ -12,7 +12,6 @@ from rules.words.state import Translate, side_text
 
 WORDS: dict[str, str] = {
     # refusals of a press
-    "not_an_action": "{action}: not an action",
     "no_penalties": "the {ruleset} rules have no penalties",
     "mode_nothing": "MODE: nothing to choose now",
     "not_started": "the match has not started: START starts it; hold MODE to load another match",

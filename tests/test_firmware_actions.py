@@ -1,10 +1,11 @@
-"""The desk: player numbers, penalties in at most three presses plus the number, a yellow card's length,
-the other clock button replacing a wrong one, UNDO, the shoot-out and MODE."""
+"""The table official's entry: player numbers, penalties in at most three presses plus the number, a yellow
+card's length, the other clock button replacing a wrong one, UNDO, the shoot-out and MODE; every action's handler."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from firmware.actions import HANDLERS, ActionName
 from rules.match import events as ev
 from rules.words.state import strength_text
 from tests.firmware_support import board
@@ -168,3 +169,7 @@ def test_the_horn_sounds_once_for_each_horn_of_the_engine_and_on_demand(tmp_path
         b.press("clock_start")
         b.at(50 * 60.0)
         assert b.table.horn.sounded == 3  # the end of the match passed muted
+
+
+def test_every_action_has_its_handler() -> None:
+    assert set(HANDLERS) == set(ActionName)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.buttonmap import ACTIONS, DESTRUCTIVE, default_text, load_button_map, parse_button_map
+from firmware.actions import DESTRUCTIVE, ActionName
+from firmware.buttonmap import default_text, load_button_map, parse_button_map
 from firmware.errors import ButtonMapError
 from firmware.pins import HEADER
 
@@ -24,6 +25,7 @@ def test_default_map_has_the_twelve_buttons_on_distinct_header_pins() -> None:
     assert m.buzzer is not None and (m.buzzer.pin, m.shutdown) == (20, 21)
     assert all(p in HEADER for p in pins)
     assert all(b.press == b.name for b in m.buttons)  # each button's name is its short-press action
+    assert all(isinstance(a, ActionName) for a in (*m.keys.values(), *(b.press for b in m.buttons)))
     mode = m.button("mode")
     assert mode is not None and mode.hold in DESTRUCTIVE
     assert m.hold_time(mode) == m.timing.long_hold > m.timing.hold
@@ -43,7 +45,8 @@ def _with(replace: str, by: str) -> str:
     (("pin = 17", 'pin = "17"'), "buttons.clock_start.pin", "a BCM GPIO number"),
     (("pin = 4 ", "pin = 27 "), "horn.pin", "GPIO 27 is already used by buttons.clock_stop"),
     (('hold = "mute"', 'hold = "mutes"'), "buttons.horn.hold", "'mutes' is not an action"),
-    (('"f3" = "goal_home"', '"f3" = "score"'), "keys.f3", "'score' is not an action"),
+    (('"f3" = "goal_home"', '"f3" = "score"'), "keys.f3", "'score' is not an action (actions: clock_start, "),
+    (('"f3" = "goal_home"', '"f3" = ["goal_home"]'), "keys.f3", "['goal_home'] is not an action"),
     (("bounce = 0.02", "bounce = 2.0"), "timing.hold", "must be longer than timing.bounce"),
     (("[timing]", "[timing]\nwobble = 1"), "timing.wobble", "unknown key"),
 ])
@@ -67,5 +70,5 @@ def test_a_file_that_is_not_toml_or_missing(tmp_path: Path) -> None:
 
 def test_every_action_is_documented_in_hardware_md() -> None:
     text = (Path(__file__).parent.parent / "hardware.md").read_text(encoding="utf-8")
-    missing = [a for a in ACTIONS if f"`{a}`" not in text]
+    missing = [a for a in ActionName if f"`{a}`" not in text]
     assert not missing

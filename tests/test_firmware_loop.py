@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from firmware.actions import ActionName
 from firmware.buttons import Action
 from firmware.commands import ScheduleUpdate
 from firmware.journal import current_journal
@@ -26,7 +27,7 @@ def _abandon_the_first_match(b: Board) -> None:
     b.at(130.0)
     b.press("clock_start")
     b.at(360.0)
-    b.loop.do(Action(name="abandon", at=b.loop.clock.seconds()))  # a long hold where a button map binds it
+    b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))  # a long hold where a button map binds it
     assert b.state.result is not None and b.state.result.outcome == "abandoned"
 
 
@@ -112,6 +113,6 @@ def test_a_table_restarted_before_the_broker_answers_keeps_the_service_s_schedul
     with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:  # the same journal folder, no broker
         b.press("clock_start")
         b.at(120.0)
-        b.loop.do(Action(name="abandon", at=b.loop.clock.seconds()))
+        b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))
         b.press("next")
         assert b.loop.session.scheduled.match_id == rest[0].match_id != second.match_id

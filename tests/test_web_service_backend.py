@@ -294,6 +294,7 @@ def _play_out(b: Any) -> None:
 def test_an_abandoned_match_settled_resume_or_replay_is_played_on_at_the_table_then_stored_and_ranked(
         mosquitto: Any, db_url: str, tmp_path: Path, settle: str, goals: tuple[tuple[str, str], ...],
         final: tuple[int, int]) -> None:
+    from firmware.actions import ActionName
     from firmware.buttons import Action
 
     broker = mosquitto()
@@ -305,7 +306,7 @@ def test_an_abandoned_match_settled_resume_or_replay_is_played_on_at_the_table_t
         b.at(120.0)
         _goal(b, "home", "9")
         b.at(360.0)
-        b.loop.do(Action(name="abandon", at=b.loop.clock.seconds()))  # the officials' long hold
+        b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))  # the officials' long hold
         _pump(b, lambda: View(backend.data()).data.abandoned != ())
         (report,) = View(backend.data()).data.abandoned
         assert (report.number, report.home_goals, report.away_goals) == (1, 1, 0)

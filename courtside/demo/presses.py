@@ -1,7 +1,7 @@
 """An officials' plan written as a press script: the buttons and keypad a real table official uses.
 
 The table reads it with ``courtside table --script FILE`` through the mock pins (docs/press-scripts.md,
-firmware/script.py). The desk's conventions (firmware/actions.py) decide the presses:
+firmware/script.py). The table official's conventions (firmware/actions.py) decide the presses:
 
 - a goal: the scorer's number on the keypad, then GOAL HOME/AWAY;
 - a penalty: the number, PENALTY HOME/AWAY (the ruleset's first kind), MODE once per further
