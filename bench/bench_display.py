@@ -30,10 +30,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from display.examples import scene
 from display.scoreboard import Scoreboard
 from display.snapshot import parse_size
 from display.view import Link, Notice, ScoreboardView, TeamLook
+from tests.display_scenes import scene
 
 BUDGET_MS = 1000 / 60
 

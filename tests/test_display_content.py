@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from display.content import WATER_POLO_CAPS, frame_of
-from display.examples import scene, with_not_eligible
 from display.view import ScoreboardView, TeamLook
 from rules.match import ClockStarted, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
+from tests.display_scenes import scene, with_not_eligible
 
 
 def frame(sport: str, phase: str, language: str | None = "en"):  # type: ignore[no-untyped-def]

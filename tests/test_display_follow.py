@@ -14,7 +14,6 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import pygame
 
-from display.examples import scene
 from display.follow import Court, carried
 from display.snapshot import render
 from display.view import Link, TeamLook
@@ -22,6 +21,7 @@ from rules.live import live_board, live_payload
 from rules.match import MatchState
 from rules.protocol import build, court_topic, encode, parse_broker, pool_topic
 from rules.ruleset import Ruleset, load_ruleset
+from tests.display_scenes import scene
 
 ROOT = Path(__file__).resolve().parents[1]
 TOURNAMENT = ROOT / "rules" / "examples" / "indoor-hockey.toml"

@@ -1,6 +1,6 @@
 """The penalty board read from the far stand: times a twelfth of the screen high or more, beside badge and number.
 
-Each check draws a match the engine played (display/examples.py) and measures the ink on the picture:
+Each check draws a match the engine played (tests/display_scenes.py) and measures the ink on the picture:
 where the digits of a penalty's time actually are, how tall they are, and how far from the player's
 number and the badge, inside the layout's boxes, at 720p, 1080p and 4K.
 """
@@ -13,10 +13,10 @@ import pygame
 import pytest
 
 from display.content import PenaltyLine
-from display.examples import scene
 from display.layout import layout
 from display.penalties import ROWS, cells, rows_of
 from display.scoreboard import Scoreboard, mode_of
+from tests.display_scenes import scene
 
 SIXTEEN_NINE = [(1280, 720), (1920, 1080), (3840, 2160)]
 

@@ -8,9 +8,9 @@ import pygame
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from display.examples import scene
 from display.scoreboard import Scoreboard
 from rules.match import PenaltyView
+from tests.display_scenes import scene
 
 BASES = {(sport, phase): scene(sport, phase).view for sport, phase in [
     ("ice-hockey", "play"), ("water-polo", "play"), ("indoor-hockey", "shootout"), ("youth-football", "final"),

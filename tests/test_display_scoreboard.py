@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.examples import scene, scenes, with_not_eligible, with_notices
 from display.layout import layout
 from display.scoreboard import Scoreboard, mode_of
 from display.view import Link, Notice, ScoreboardView, TeamLook
 from rules.match import Goal, Match
+from tests.display_scenes import scene, scenes, with_not_eligible, with_notices
 
 SIZES = [(1280, 720), (1920, 1080)]
 ALL = [(s.sport, s.phase) for s in scenes()]

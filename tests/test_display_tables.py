@@ -7,11 +7,11 @@ from dataclasses import replace
 import pygame
 
 from display.content import frame_of
-from display.examples import scene
 from display.scoreboard import Scoreboard
 from display.tables import layout_of, pages, row_height
 from display.view import BetweenMatches
 from rules.standings.table import PoolTable, TableRow
+from tests.display_scenes import scene
 
 
 def pool(name: str, teams: int) -> PoolTable:

@@ -42,8 +42,8 @@ def test_a_wrong_theme_is_refused_naming_the_key(tmp_path: Path, text: str, wher
 def test_the_logo_shows_between_matches_top_right(tmp_path: Path) -> None:
     import pygame
 
-    from display.examples import scene
     from display.scoreboard import Scoreboard
+    from tests.display_scenes import scene
 
     logo = pygame.Surface((200, 100))
     logo.fill((0, 255, 0))

@@ -13,10 +13,10 @@ from typing import Any
 
 import pygame
 
-from display.examples import scene
 from display.snapshot import render
 from display.view import Link, TeamLook
 from rules.protocol import court_topic
+from tests.display_scenes import scene
 from tests.test_display_follow import TID, TOURNAMENT, live, publish, schedule
 
 

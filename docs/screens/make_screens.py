@@ -1,6 +1,6 @@
 """Regenerate docs/screens/*.png: every phase of every sport at 1920x1080, drawn by the snapshot code.
 
-Each example match (display/examples.py: played through the real engine) goes through the
+Each example match (tests/display_scenes.py: played through the real engine) goes through the
 same path as ``courtside display snapshot``: its state is written as JSON, read back with
 ``MatchState.from_dict`` and rendered off screen.
 
@@ -20,10 +20,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from display.examples import scenes, with_not_eligible, with_notices
 from display.snapshot import parse_size, render, save
 from display.view import Link, Notice, ScoreboardView
 from rules.match import MatchState
+from tests.display_scenes import scenes, with_not_eligible, with_notices
 
 
 def through_json(view: ScoreboardView) -> ScoreboardView:

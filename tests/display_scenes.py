@@ -1,7 +1,8 @@
 """Example matches in every phase of every sport, played through the real engine.
 
-The tests, the benchmark and ``docs/screens/make_screens.py`` draw these. Each scene is a
-match of teams from the sport's example tournament, driven by events to the moment shown.
+The tests, the benchmark and ``docs/screens/make_screens.py`` draw these; sample data, so here and not in
+the product. Each scene is a match of teams from the sport's example tournament, driven by events to the
+moment shown.
 """
 
 from __future__ import annotations

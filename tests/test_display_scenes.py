@@ -1,4 +1,4 @@
-"""display.examples: the scenes docs/screens draws. Between matches they show pool tables, which must add up
+"""tests/display_scenes.py: the scenes docs/screens draws. Between matches they show pool tables, which must add up
 as a spectator reads them (issue 19: a committed screen showed 0 wins, 0 draws, 2 losses and 1 point)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from display.examples import scene
 from rules.ruleset import PRESETS, Ruleset
 from rules.standings import MatchResult, parse_results_csv
+from tests.display_scenes import scene
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 
