@@ -14,22 +14,22 @@ standings/web/static/live.js mirrors it against the same test vectors (tests/dat
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from rules.errors import ProtocolError
 from rules.match.clock import format_clock
 from rules.match.fold import Phase
 from rules.match.state import MatchState, PeriodKind
+from rules.record import Record
 from rules.ruleset import Ruleset
+from rules.schema import as_data
 
 Side = Literal["home", "away"]
 _PHASES = ("pre_match", "play", "interval", "shootout", "finished")
 _KINDS = ("regular", "extra_time", "shootout")
 
 
-@dataclass(frozen=True, slots=True)
-class LivePenalty:
+class LivePenalty(Record):
     team: Side
     player: str | None
     kind: str  # a key of the ruleset's penalty kinds
@@ -39,8 +39,7 @@ class LivePenalty:
     waiting: bool  # a third penalty waiting for a place: its time does not run yet
 
 
-@dataclass(frozen=True, slots=True)
-class LiveBoard:
+class LiveBoard(Record):
     match: str | None  # the schedule's match id
     phase: Phase
     period: int  # counts every period played, extra time included
@@ -113,7 +112,7 @@ def live_board(state: MatchState, ruleset: Ruleset, match: str | None) -> LiveBo
 
 def live_payload(state: MatchState, ruleset: Ruleset, match: str | None) -> dict[str, Any]:
     """The ``live`` message's payload: the board and the whole state."""
-    return {"board": asdict(live_board(state, ruleset, match)), "state": state.to_dict()}
+    return {"board": as_data(live_board(state, ruleset, match)), "state": state.to_dict()}
 
 
 def read_live(payload: Any) -> LiveBoard:
@@ -126,7 +125,7 @@ def read_live(payload: Any) -> LiveBoard:
     where = "payload.board"
     if not isinstance(b, dict):
         raise ProtocolError(where, "must be an object")
-    fields = {f for f in LiveBoard.__dataclass_fields__}
+    fields = set(LiveBoard.__record_fields__)
     if set(b) != fields:
         wrong = sorted(set(b) ^ fields)[0]
         raise ProtocolError(f"{where}.{wrong}", "unknown key" if wrong in b else "required key is missing")
@@ -150,7 +149,7 @@ def read_live(payload: Any) -> LiveBoard:
 
 
 def _penalty(where: str, p: Any) -> LivePenalty:
-    fields = set(LivePenalty.__dataclass_fields__)
+    fields = set(LivePenalty.__record_fields__)
     if not isinstance(p, dict) or set(p) != fields:
         raise ProtocolError(where, f"must be an object with {', '.join(sorted(fields))}")
     _one_of(f"{where}.team", p["team"], ("home", "away"))

@@ -10,13 +10,13 @@ are the only crossings between the two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.errors import ProtocolError
 from rules.match.events import Side
 from rules.match.fold import OutcomeKind
+from rules.record import Record
 
 if TYPE_CHECKING:
     from rules.standings.results import MatchResult
@@ -57,8 +57,7 @@ class HasTeams(HasResult, Protocol):
     def away(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(Record):
     """Goals (shoot-out goals apart), how the match was decided, and the side that won (None: a draw, or an
     abandoned match, whose result the organiser decides)."""
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from rules.match.events import Event
-from rules.match.records import MatchRecord
-from rules.record import field
+from rules.record import Record, field
 
 AppliedKind = Literal["accepted", "late_press", "duplicate"]
 
 
-class Applied(MatchRecord):
+class Applied(Record):
     """The event as logged (``seq`` set) and what the match made of it.
 
     ``kind``: ``accepted``; ``late_press`` (taken as meant for the period that just

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rules.match.events import Side
-from rules.match.records import MatchRecord
+from rules.record import Record
 
 
-class Card(MatchRecord):
+class Card(Record):
     """A penalty awarded in the match, as the organiser's disciplinary list shows it."""
 
     seq: int

@@ -2,18 +2,17 @@
 
 The match state goes out as ``dataclasses.asdict`` (the table publishes it, ``courtside
 replay --format json`` prints it) and a screen reads it back: :func:`from_data` builds
-the record again (a dataclass to ``dataclasses``: rules.match.records) and names the first
-key whose value does not fit.
+the record (:class:`rules.record.Record`) again and names the first key whose value does not fit.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from rules.errors import StateDataError
+from rules.record import is_record, record_fields
 
 T = TypeVar("T")
 
@@ -53,7 +52,7 @@ def _convert(hint: Any, value: object, where: str) -> object:
         if len(args) != len(value):
             raise StateDataError(where, f"{len(args)} items expected")
         return tuple(_convert(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and is_record(hint):
         return from_data(hint, value, where)
     if hint in (int, str, bool):
         # bool is an int in Python: keep them apart, as the JSON does.
@@ -67,9 +66,8 @@ def from_data(cls: type[T], data: object, where: str) -> T:
     """``cls`` built from ``data`` (a dict as ``dataclasses.asdict`` gives it); StateDataError names a bad key."""
     if not isinstance(data, dict):
         raise StateDataError(where, "an object expected")
-    assert dataclasses.is_dataclass(cls)
     hints = _hints(cls)
-    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    names = [name for name, _ in record_fields(cls)]
     for key in data:
         if key not in names:
             raise StateDataError(f"{where}.{key}", "unknown key")

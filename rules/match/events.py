@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import ClassVar, Literal, cast
 
 from rules.errors import EventError
-from rules.match.records import MatchRecord
+from rules.record import Record
 
 Side = Literal["home", "away"]
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -30,7 +30,7 @@ def other(team: Side) -> Side:
     return "away" if team == "home" else "home"
 
 
-class Event(MatchRecord):
+class Event(Record):
     """Common to every event: when it happened and where it stands in the log."""
 
     type: ClassVar[str] = ""

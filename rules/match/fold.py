@@ -11,8 +11,8 @@ from rules.match import penalties as pen
 from rules.match.cards import Card
 from rules.match.clock import elapsed
 from rules.match.events import Goal, Side
-from rules.match.records import MatchRecord
 from rules.match.shootout import Attempt
+from rules.record import Record
 from rules.ruleset import Ruleset, StageKind
 
 Phase = Literal["pre_match", "play", "interval", "shootout", "finished"]
@@ -21,7 +21,7 @@ OutcomeKind = Literal["regular", "overtime", "shootout", "walkover", "forfeit", 
 _Due = tuple[int, int, str, int]  # (instant, priority, what, index of the penalty)
 
 
-class Context(MatchRecord):
+class Context(Record):
     """What the engine knows about the match besides its log."""
 
     ruleset: Ruleset
@@ -41,12 +41,12 @@ class Context(MatchRecord):
         return rules.name if rules is not None else "shoot-out"
 
 
-class Horn(MatchRecord):
+class Horn(Record):
     at: int
     reason: HornReason
 
 
-class GoalRecord(MatchRecord):
+class GoalRecord(Record):
     seq: int
     team: Side
     player: str | None
@@ -55,9 +55,7 @@ class GoalRecord(MatchRecord):
     golden: bool = False
 
 
-# mypy takes every MatchRecord for frozen (rules.record.Record's dataclass_transform) and does not
-# let a subclass say frozen=False; it then checks Core as the mutable record it is.
-class Core(MatchRecord, frozen=False):  # type: ignore[misc]
+class Core(Record, frozen=False):
     """Mutable only while one event or transition is applied to a fresh copy; nested values are immutable."""
 
     now: int = 0

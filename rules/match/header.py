@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from rules.errors import EventError, IllegalCommand
-from rules.match.records import MatchRecord
+from rules.record import Record
 from rules.ruleset import Ruleset, StageKind, ruleset_digest
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -28,7 +28,7 @@ def _text(value: object, *, optional: bool) -> str | None:
     return None
 
 
-class LogHeader(MatchRecord):
+class LogHeader(Record):
     """What match a log belongs to. ``ruleset`` is what the table loaded (a preset name or a file)."""
 
     ruleset: str

@@ -14,7 +14,7 @@ from typing import Any
 from rules.errors import EventError, EventLogError
 from rules.match.events import EVENT_TYPES, Event
 from rules.match.header import LogHeader
-from rules.match.records import MatchRecord
+from rules.record import Record
 
 VERSION = 2
 VERSIONS = (1, 2)  # what the reader takes; a header exists from version 2
@@ -118,7 +118,7 @@ def _json(raw: str, source: str, number: int) -> Any:
         raise EventLogError(source, number, "nested too deeply to be an event") from None
 
 
-class TornLine(MatchRecord):
+class TornLine(Record):
     """A final line dropped by ``read_log(lenient_tail=True)``: a write cut short by a power loss."""
 
     line: int
@@ -126,7 +126,7 @@ class TornLine(MatchRecord):
     reason: str
 
 
-class ParsedLog(MatchRecord):
+class ParsedLog(Record):
     header: LogHeader | None  # None for a version 1 log, or a stream of event lines
     version: int
     events: tuple[Event, ...]

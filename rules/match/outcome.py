@@ -5,10 +5,10 @@ from __future__ import annotations
 from rules.match.cards import Card
 from rules.match.events import Side
 from rules.match.fold import OutcomeKind
-from rules.match.records import MatchRecord
+from rules.record import Record
 
 
-class MatchOutcome(MatchRecord):
+class MatchOutcome(Record):
     """The result: goals (shoot-out goals apart), how it was decided and who won.
 
     ``winner`` is None for a draw and for an abandoned match, whose result the

@@ -12,11 +12,11 @@ and return tuples of frozen :class:`Penalty` records and never mutate them.
 from __future__ import annotations
 
 from rules.match.events import SIDES, Side, other
-from rules.match.records import MatchRecord
+from rules.record import Record
 from rules.ruleset import Ruleset
 
 
-class Penalty(MatchRecord):
+class Penalty(Record):
     seq: int  # the award event; an escalation (two yellows make a red) shares it
     team: Side
     kind: str

@@ -9,18 +9,18 @@ shot first.
 from __future__ import annotations
 
 from rules.match.events import Side, other
-from rules.match.records import MatchRecord
+from rules.record import Record
 from rules.ruleset import Shootout
 
 
-class Attempt(MatchRecord):
+class Attempt(Record):
     seq: int
     team: Side
     scored: bool
     player: str | None = None
 
 
-class Tally(MatchRecord):
+class Tally(Record):
     home_goals: int
     away_goals: int
     home_taken: int

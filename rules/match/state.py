@@ -11,11 +11,11 @@ from rules.match.events import Side, other
 from rules.match.fold import Context, Core, Phase
 from rules.match.outcome import MatchOutcome
 from rules.match.penalties import Penalty, short_count
-from rules.match.records import MatchRecord
 from rules.match.shootout import Attempt, tally
+from rules.record import Record
 
 
-class PenaltyView(MatchRecord):
+class PenaltyView(Record):
     seq: int
     team: Side
     kind: str  # a key of the ruleset's penalties.kinds: its label and short name are words (rules.words.state)
@@ -26,7 +26,7 @@ class PenaltyView(MatchRecord):
     coincidental: bool
 
 
-class PlayerOut(MatchRecord):
+class PlayerOut(Record):
     """A player out for the rest of the match: sent off, or out on personal fouls (``kind``)."""
 
     team: Side
@@ -35,7 +35,7 @@ class PlayerOut(MatchRecord):
     seq: int
 
 
-class PlayerFouls(MatchRecord):
+class PlayerFouls(Record):
     """A player's penalties that count towards an escalation (personal fouls, yellow cards)."""
 
     team: Side
@@ -44,12 +44,12 @@ class PlayerFouls(MatchRecord):
     limit: int  # the count that escalates (3 personal fouls, 2 yellows)
 
 
-class TimeoutView(MatchRecord):
+class TimeoutView(Record):
     team: Side
     remaining_ms: int
 
 
-class ShootoutView(MatchRecord):
+class ShootoutView(Record):
     name: str
     home_goals: int
     away_goals: int
@@ -63,7 +63,7 @@ class ShootoutView(MatchRecord):
 PeriodKind = Literal["regular", "extra_time", "shootout"]
 
 
-class MatchState(MatchRecord):
+class MatchState(Record):
     """Everything shown at one instant, as data: numbers, enums and keys; rules.words.state makes the words.
 
     ``period`` counts every period played, extra time included (the second period of
@@ -143,7 +143,7 @@ def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
     )
 
 
-class Board(MatchRecord):
+class Board(Record):
     """The part of the state fixed between two transitions of a core (built once, reused every frame)."""
 
     fixed: dict[str, Any]  # MatchState's fields that do not depend on the instant

@@ -14,17 +14,16 @@ B beat C, C beat A) simply leave the three level for the next criterion.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from rules.standings.scoring import PoolData, Record
+from rules.record import Record, field
+from rules.standings.scoring import PoolData, TeamRecord
 from rules.words.standings import Names, Phrase, Words, counted, reason_text
 
 Group = tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Component:
+class Component(Record):
     """One compared number: ``label`` "goal difference", ``shown`` "+3", ``level`` "goal difference +3";
     ``scope`` says which games it counts (" among A, B and C"), shared by a mini-table's numbers.
 
@@ -50,8 +49,7 @@ def value_key(value: Value) -> tuple[int, ...]:
     return tuple([c.number for c in value])  # a list first: faster than a generator (timeit: 0.48 vs 0.76 us)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Step:
+class Step(Record):
     """A criterion applied to ``teams``: each team's value, as compared."""
 
     criterion: str
@@ -59,14 +57,12 @@ class Step:
     values: Mapping[str, Value]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Split:
+class Split(Record):
     parts: list[Group]
     steps: list[Step]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Question:
+class Question(Record):
     data: PoolData
     part: Group
     among: frozenset[str]
@@ -149,8 +145,8 @@ Scope = str | Phrase
 
 def _scoped(c: Component, scope: Scope) -> Component:
     if isinstance(scope, str):
-        return c if not scope else replace(c, scope=scope)
-    return replace(c, scope=" " + reason_text(scope), within=scope)
+        return c if not scope else c.replace(scope=scope)
+    return c.replace(scope=" " + reason_text(scope), within=scope)
 
 
 # Components are frozen and the same numbers recur in every outcome of a waiting decision
@@ -182,7 +178,7 @@ def names(teams: Sequence[str]) -> str:
     return teams[0] if len(teams) == 1 else ", ".join(teams[:-1]) + " and " + teams[-1]
 
 
-def _overall(criterion: str, make: Callable[[Record], Component]) -> Criterion:
+def _overall(criterion: str, make: Callable[[TeamRecord], Component]) -> Criterion:
     def apply(q: Question) -> Split:
         return first_split(criterion, q.part, [{t: (make(q.data.overall[t]),) for t in q.part}])
 
@@ -207,12 +203,12 @@ def among_scope(among: frozenset[str]) -> Scope:
     return "" if len(among) <= 2 else Phrase("among {teams}", (("teams", Names(tuple(sorted(among)))),))
 
 
-def mini_table(data: PoolData, among: frozenset[str]) -> dict[str, Record]:
+def mini_table(data: PoolData, among: frozenset[str]) -> dict[str, TeamRecord]:
     """Each team's record in the games among ``among`` only."""
     return {team: data.against(team, among - {team}) for team in among}
 
 
-def _head_to_head(criterion: str, make: Callable[[Record, frozenset[str]], Component]) -> Criterion:
+def _head_to_head(criterion: str, make: Callable[[TeamRecord, frozenset[str]], Component]) -> Criterion:
     def apply(q: Question) -> Split:
         table = mini_table(q.data, q.among)
         return first_split(criterion, q.part, [{t: (make(table[t], q.among),) for t in q.part}])
@@ -244,12 +240,12 @@ def disciplinary(part: Group, points: Mapping[str, int]) -> Split:
     """Fair play: the lower disciplinary points total ranks higher."""
     def component(n: int) -> Component:
         c = count("disciplinary points", n)
-        return replace(c, number=-n)  # fewer points is better; shown as counted
+        return c.replace(number=-n)  # fewer points is better; shown as counted
 
     return first_split("fair_play", part, [{t: (component(points[t]),) for t in part}])
 
 
-def mini_table_value(record: Record, among: frozenset[str]) -> Value:
+def mini_table_value(record: TeamRecord, among: frozenset[str]) -> Value:
     scope = among_scope(among)
     return (
         count("head-to-head points", record.points, scope),
@@ -293,7 +289,7 @@ def outside_in_turn(part: Group, placing: Sequence[Group]) -> list[Group]:
     return refs
 
 
-def record_value(record: Record, scope: Scope = "") -> Value:
+def record_value(record: TeamRecord, scope: Scope = "") -> Value:
     """Points, then goal difference, then goals scored."""
     return (
         count("points", record.points, scope),
@@ -303,7 +299,7 @@ def record_value(record: Record, scope: Scope = "") -> Value:
 
 
 def against_each_outside(
-    q: Question, value: Callable[[Record, Scope], Value], rule: str = ""
+    q: Question, value: Callable[[TeamRecord, Scope], Value], rule: str = ""
 ) -> Iterator[Mapping[str, Value]]:
     """One stage per block of :func:`outside_in_turn`: each tied team's ``value`` of its games
     against that block, scoped " against <block>" (" (BL <rule>)" after it when a bylaw's

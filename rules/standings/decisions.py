@@ -8,17 +8,15 @@ a table whose tie has changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.errors import ResultsError
+from rules.record import Record
 from rules.ruleset import DECISION_CRITERIA
 from rules.standings.csvfile import cell, csv_rows, name_problem
 
 DECISION_COLUMNS = ("pool", "method", "order")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Decision:
+class Decision(Record):
     """The organiser's order of a tied group, by ``method`` (``lots`` or ``penalty_competition``)."""
 
     pool: str

@@ -30,10 +30,10 @@ ties that came out of no comparison with a waiting tie are asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import permutations
 from math import factorial
 
+from rules.record import Record
 from rules.ruleset import Ruleset
 from rules.standings.criteria import Group
 from rules.standings.decisions import Decision
@@ -51,8 +51,7 @@ def outcomes_for(teams: int) -> int:
     return max(1, OUTCOMES * 16 // max(16, teams * teams))
 
 
-@dataclass(frozen=True, kw_only=True)
-class Outcome:
+class Outcome(Record):
     """One way the waiting decisions can go: the pool ordered with them.
 
     ``unsure`` lists places (1-based, the last of each) no block may end at, for an
@@ -63,8 +62,7 @@ class Outcome:
     unsure: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, kw_only=True)
-class Settled:
+class Settled(Record):
     """The pool as every outcome of its waiting decisions leaves it.
 
     ``placing``: blocks of places, best first; a block of one is a settled team, a

@@ -14,16 +14,15 @@ English, so a page in Swedish or Slovak says the same thing as the English table
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
+from rules.record import Record
 from rules.standings.criteria import Component, Group, Step, value_key
 from rules.standings.pending import Settled
 from rules.standings.tiebreak import NEEDS, Ordering, Tie, ordinal_words
 from rules.words.standings import Joined, Names, Phrase, Words, reason_text
 
 
-@dataclass(frozen=True, kw_only=True)
-class Comparison:
+class Comparison(Record):
     """What two teams were level on, and the compared number that separated them (if any)."""
 
     level: tuple[tuple[str, str], ...]  # (text, scope), e.g. ("2 points", " among A, B and C")

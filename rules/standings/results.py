@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from rules.errors import ResultsError
+from rules.record import Record
 from rules.standings.csvfile import cell, csv_rows, name_problem
 
 Outcome = Literal["regular", "overtime", "shootout", "walkover", "forfeit"]
@@ -31,8 +31,7 @@ MAX_SHOOTOUT_GOALS = 50
 _LIMITS = {"home_shootout": MAX_SHOOTOUT_GOALS, "away_shootout": MAX_SHOOTOUT_GOALS}
 
 
-@dataclass(frozen=True, kw_only=True)
-class MatchResult:
+class MatchResult(Record):
     """One finished match of a pool.
 
     ``home_goals``/``away_goals`` are the score after regular time and any

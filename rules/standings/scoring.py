@@ -23,15 +23,14 @@ Decided with the ruleset's ``points`` table:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from rules.errors import ResultsError
+from rules.record import Record, field
 from rules.ruleset import Ruleset
 from rules.standings.results import MatchResult, match_winner, result_problem
 
 
-@dataclass(frozen=True, kw_only=True)
-class ScoredMatch:
+class ScoredMatch(Record):
     """A match as the table counts it: goals that count and points earned."""
 
     home: str
@@ -101,8 +100,7 @@ def _scored(ruleset: Ruleset, result: MatchResult, winner: str | None) -> Scored
     )
 
 
-@dataclass(kw_only=True)
-class Record:
+class TeamRecord(Record, frozen=False):
     """A team's totals over some of its matches (all of them, or those among a few teams)."""
 
     played: int = 0
@@ -136,32 +134,30 @@ class Record:
             self.lost += 1
 
 
-@dataclass(kw_only=True)
-class PoolData:
+class PoolData(Record):
     """One pool's scored matches, indexed by team, with each team's full record."""
 
     pool: str
     teams: tuple[str, ...]
     matches: Sequence[ScoredMatch]
     by_team: dict[str, list[ScoredMatch]] = field(default_factory=dict)
-    overall: dict[str, Record] = field(default_factory=dict)
+    overall: dict[str, TeamRecord] = field(default_factory=dict)
 
     @classmethod
     def build(cls, ruleset: Ruleset, pool: str, results: Iterable[MatchResult], teams: Sequence[str]) -> PoolData:
         """``results`` checked already (rank_pool checks every result before it scores them: checking each
         again here was a tenth of ranking a pool)."""
         matches = [_scored(ruleset, r, match_winner(r)) for r in results]
-        data = cls(pool=pool, teams=tuple(teams), matches=matches)
-        data.by_team = {team: [] for team in data.teams}
+        data = cls(pool=pool, teams=tuple(teams), matches=matches, by_team={team: [] for team in teams})
         for match in matches:
             for team in (match.home, match.away):
                 data.by_team[team].append(match)
-        data.overall = {team: data.against(team, None) for team in data.teams}
+        data.overall.update({team: data.against(team, None) for team in data.teams})  # in place: it reads by_team
         return data
 
-    def against(self, team: str, opponents: frozenset[str] | None) -> Record:
+    def against(self, team: str, opponents: frozenset[str] | None) -> TeamRecord:
         """``team``'s record in its matches against ``opponents`` (None: every match)."""
-        record = Record()
+        record = TeamRecord()
         for match in self.by_team[team]:
             other = match.away if match.home == team else match.home
             if opponents is None or other in opponents:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rules.errors import ResultsError
+from rules.record import Record, field
 from rules.ruleset import Ruleset
+from rules.schema import as_data
 from rules.standings.decisions import Decision, decision_problem
 from rules.standings.pending import settle
 from rules.standings.reasons import settled_words
@@ -17,8 +18,7 @@ from rules.standings.scoring import PoolData
 from rules.words.standings import Words, reason_text
 
 
-@dataclass(frozen=True, kw_only=True)
-class TableRow:
+class TableRow(Record):
     rank: int
     team: str
     played: int
@@ -32,8 +32,7 @@ class TableRow:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class Unresolved:
+class Unresolved(Record):
     """Teams the results leave level; ``needs`` says what the organiser must decide."""
 
     pool: str
@@ -44,8 +43,7 @@ class Unresolved:
     data: bool = field(default=False, compare=False)  # waits for data (fair-play points), not a decision
 
 
-@dataclass(frozen=True, kw_only=True)
-class PoolTable:
+class PoolTable(Record):
     pool: str
     rows: tuple[TableRow, ...]
     unresolved: tuple[Unresolved, ...]
@@ -55,14 +53,13 @@ class PoolTable:
     a table rebuilt from its English rows (a screen's copy from the service)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Standings:
+class Standings(Record):
     pools: dict[str, PoolTable]
     unresolved: tuple[Unresolved, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "pools": {name: [asdict(row) for row in table.rows] for name, table in self.pools.items()},
+            "pools": {name: [as_data(row) for row in table.rows] for name, table in self.pools.items()},
             "unresolved": [
                 {"pool": u.pool, "teams": list(u.teams), "needs": u.needs} for u in self.unresolved
             ],

@@ -41,8 +41,8 @@ or decision separates its teams meanwhile).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
+from rules.record import Record, field
 from rules.ruleset import DECISION_CRITERIA, Ruleset
 from rules.standings.bylaw import bl_9_6_3
 from rules.standings.criteria import (
@@ -115,8 +115,7 @@ TieKey = tuple[str, frozenset[str]]
 lists none) and its teams, the way a ``Decision`` names it."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Tie:
+class Tie(Record):
     """A group the results cannot separate, and what the organiser must provide."""
 
     teams: Group
@@ -131,8 +130,7 @@ class Tie:
         return (self.method, frozenset(self.teams))
 
 
-@dataclass(frozen=True, kw_only=True)
-class Ordering:
+class Ordering(Record):
     """The pool's final placing (a group of two or more is an unresolved tie) and how it was reached."""
 
     placing: tuple[Group, ...]
@@ -150,8 +148,7 @@ def _replace(placing: Sequence[Group], old: Group, new: Sequence[Group]) -> list
     return [*placing[:at], *new, *placing[at + 1 :]]
 
 
-@dataclass
-class _Ranker:
+class _Ranker(Record):
     ruleset: Ruleset
     data: PoolData
     decisions: Mapping[tuple[str, frozenset[str]], Decision]

@@ -11,14 +11,13 @@ the club rule give way, and the draw says so.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from rules.errors import TournamentError
+from rules.record import Record
 from rules.tournament.model import Tournament
 
 
-@dataclass(frozen=True, kw_only=True)
-class DrawResult:
+class DrawResult(Record):
     seed: int
     pools: dict[str, tuple[str, ...]]
     notes: tuple[str, ...] = ()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from rules.record import Record
 from rules.tournament.model import Pool, Tournament
 from rules.tournament.placeholders import PoolPlace, parse_placeholder
 from rules.tournament.stages import stage_dependencies, stage_order
@@ -11,8 +10,7 @@ from rules.tournament.stages import stage_dependencies, stage_order
 POOL_ROUND = "pool"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Fixture:
+class Fixture(Record):
     """One match to be played; ``home``/``away`` are teams or, later on, placeholders."""
 
     stage: str

@@ -15,8 +15,9 @@ A tournament file writes them the way organisers do on paper:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Literal
+
+from rules.record import Record
 
 _MATCH_OUTCOME = re.compile(r"^(winner|loser)\s+(\S+)$")
 _BEST = re.compile(r"^(?:(\d+)(?:st|nd|rd|th)\s+)?best\s+(\d+)(?:st|nd|rd|th)$")
@@ -24,8 +25,7 @@ _PLACE = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*)$")
 _FROM_POOLS = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*(?:\s*/\s*[A-Za-z][A-Za-z0-9_-]*)+)$")
 
 
-@dataclass(frozen=True, kw_only=True)
-class PoolPlace:
+class PoolPlace(Record):
     """The team ranked ``rank`` in the pool or ranking named ``stage``."""
 
     text: str
@@ -33,8 +33,7 @@ class PoolPlace:
     stage: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class MatchOutcome:
+class MatchOutcome(Record):
     """The winner or the loser of a knock-out match."""
 
     text: str
@@ -42,8 +41,7 @@ class MatchOutcome:
     match: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class BestPlaced:
+class BestPlaced(Record):
     """The ``nth`` best of the teams placed ``rank`` in the first-round pools."""
 
     text: str
@@ -51,8 +49,7 @@ class BestPlaced:
     rank: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class BestFromPools:
+class BestFromPools(Record):
     """A qualifying best ``rank``-placed team that comes from one of ``pools`` ("3B/C")."""
 
     text: str

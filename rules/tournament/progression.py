@@ -10,9 +10,9 @@ penalty competition waits for the organiser's decision.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 
 from rules.errors import TournamentError
+from rules.record import Record, field
 from rules.ruleset import Ruleset
 from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_of
 from rules.standings.possible import impossible
@@ -36,8 +36,7 @@ from rules.tournament.thirds import allocate, best_from_pools_slots
 from rules.words.standings import Joined, Phrase, Words, reason_text
 
 
-@dataclass(frozen=True, kw_only=True)
-class Slot:
+class Slot(Record):
     """A placeholder and, once known, its team; otherwise what it still needs."""
 
     text: str
@@ -46,8 +45,7 @@ class Slot:
     needs_words: Words | None = field(default=None, compare=False)  # ``needs`` as phrases (rules.words.standings)
 
 
-@dataclass(frozen=True, kw_only=True)
-class PoolState:
+class PoolState(Record):
     name: str
     teams: tuple[Slot, ...]
     played: int
@@ -60,8 +58,7 @@ class PoolState:
         return self.table is not None and self.played == self.expected
 
 
-@dataclass(frozen=True, kw_only=True)
-class FixtureProgress:
+class FixtureProgress(Record):
     name: str
     round: str
     home: Slot
@@ -71,8 +68,7 @@ class FixtureProgress:
     loser: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
-class SetAside:
+class SetAside(Record):
     """A stored result that no longer fits the tournament (a correction upstream sent other teams to its
     stage, a ruleset edit makes it impossible): kept, not counted, and shown to the organiser to settle."""
 
@@ -81,8 +77,7 @@ class SetAside:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class Progress:
+class Progress(Record):
     pools: dict[str, PoolState]
     matches: dict[str, FixtureProgress]
     rankings: dict[str, RankedTeams]
@@ -346,7 +341,7 @@ class _Walker:
             assert isinstance(origin, PoolPlace)
             for r in self.by_stage.get(origin.stage, []):
                 if set(r.teams) == {a, b}:
-                    out.append(replace(r, pool=pool.name))
+                    out.append(r.replace(pool=pool.name))
         return out
 
     def match(self, name: str) -> None:

@@ -13,16 +13,15 @@ organiser's to decide, with a decision whose ``pool`` is the ranking's name
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.errors import TournamentError
+from rules.record import Record, field
 from rules.standings import Decision
 from rules.words.standings import Joined, Phrase, Words, reason_text
 
 
-@dataclass(frozen=True, kw_only=True)
-class CrossRow:
+class CrossRow(Record):
     team: str
     pool: str
     points: int
@@ -36,8 +35,7 @@ class CrossRow:
         return (self.points, self.goal_difference, self.goals_for)
 
 
-@dataclass(frozen=True, kw_only=True)
-class RankedTeams:
+class RankedTeams(Record):
     """Teams in order; teams in a tie nobody has decided yet share a rank."""
 
     name: str

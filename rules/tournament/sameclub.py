@@ -14,18 +14,17 @@ switches, then to the earlier switch in the file's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations, permutations, product
 from math import factorial, prod
 
+from rules.record import Record
 from rules.tournament.model import Tournament
 from rules.tournament.placeholders import PoolPlace, canonical, parse_placeholder
 
 EXHAUSTIVE_LIMIT = 50_000
 
 
-@dataclass(frozen=True, kw_only=True)
-class Swap:
+class Swap(Record):
     """Two equal-placed slots whose teams the organiser switched between branches."""
 
     slots: tuple[str, str]

@@ -21,10 +21,10 @@ import heapq
 import math
 import random
 from bisect import bisect_right
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from rules.errors import ScheduleError
+from rules.record import Record
 from rules.ruleset import Ruleset
 from rules.tournament.fixtures import POOL_ROUND, Fixture, all_fixtures
 from rules.tournament.loading import slot_lengths
@@ -36,8 +36,7 @@ MAX_DAYS = 60
 """A schedule that runs longer than this is taken as one that cannot be met."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class ScheduledMatch:
+class ScheduledMatch(Record):
     number: int
     stage: str
     round: str
@@ -48,15 +47,13 @@ class ScheduledMatch:
     end: datetime
 
 
-@dataclass(frozen=True, kw_only=True)
-class Resurfacing:
+class Resurfacing(Record):
     court: str
     start: datetime
     end: datetime
 
 
-@dataclass(frozen=True, kw_only=True)
-class TournamentSchedule:
+class TournamentSchedule(Record):
     matches: tuple[ScheduledMatch, ...]
     resurfacings: tuple[Resurfacing, ...] = ()
 

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import ast
 import struct
-from dataclasses import dataclass, field
 
 from rules.errors import FileLineError
+from rules.record import Record, field
 
 MO_MAGIC = 0x950412DE
 
 
-@dataclass
-class Entry:
+class Entry(Record, frozen=False):
     """One message: ``msgstr`` holds one string, or one per plural form."""
 
     msgid: str

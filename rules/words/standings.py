@@ -19,8 +19,9 @@ which is how the English ``reason`` of a table row is made, so the two cannot dr
 from __future__ import annotations
 
 import gettext
-from dataclasses import dataclass
 from typing import Union
+
+from rules.record import Record
 
 Words = Union[str, int, "Phrase", "Names", "Joined"]
 """A part of a reason: a literal (a team's name, a shown number such as "+3"), or a tree to word."""
@@ -30,8 +31,7 @@ AND = "{first} and {last}"
 """How a list ends ("A, B and C"): the catalogs word the "and"."""
 
 
-@dataclass(frozen=True)
-class Phrase:
+class Phrase(Record, kw_only=False):
     """A catalog message: ``key`` is the English ``msgid`` with ``{name}`` placeholders filled from
     ``params``; with ``plural`` set, ``key`` is the singular and ``n`` chooses the form (ngettext)."""
 
@@ -41,15 +41,13 @@ class Phrase:
     n: int = 0
 
 
-@dataclass(frozen=True)
-class Names:
+class Names(Record, kw_only=False):
     """Items named together: "A", "A and B", "A, B and C"."""
 
     items: tuple[Words, ...]
 
 
-@dataclass(frozen=True)
-class Joined:
+class Joined(Record, kw_only=False):
     """Parts side by side with a separator that is punctuation, the same in every language ("; ", " ")."""
 
     items: tuple[Words, ...]
