@@ -13,8 +13,8 @@ For the web part (issue 12), the stable interface:
   (``FixtureView``, ``ResultView``, ``LiveView``, ``PresenceView``, ``ConflictView``, ``ChangeView``).
 - ``standings.desk`` (the organiser's writes, audited, each returns ``Affected``): ``record_result``,
   ``settle_conflict``, ``move_match``, ``record_decision``; refusals raise ``standings.desk.DeskError``.
-- ``standings.service.Service``: the loop, which pumps its own broker connection (``standings.connection``;
-  paho has no thread of its own here). ``service.submit(step)`` runs ``step()`` on the loop's thread
+- ``standings.service.Service``: the loop; paho's network thread only puts records on its inbox
+  (``standings.connection``). ``service.submit(step)`` runs ``step()`` on the loop's thread
   (the desk's writes) and publishes what its ``Affected`` names; ``service.listeners`` are called
   with ``(pools, courts)`` after each batch is committed and published (the web part's live pages).
 - The server (``courtside server ... --http HOST:PORT``) starts ``standings.webserve.start_web``: the

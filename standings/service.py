@@ -1,7 +1,8 @@
-"""The standings service: one loop reads the broker's messages, checks, stores, ranks and publishes them.
+"""The standings service: one loop takes the broker's messages, checks, stores, ranks and publishes them.
 
-The loop waits on the broker's socket itself (standings.connection: no thread of paho's). What has come
-is parsed (rules.protocol) and ingested as one transaction (standings.ingest), and only after the commit
+paho's network thread (standings.connection) only puts what happens on the loop's inbox, as named records
+(:class:`Received`, :class:`Connected`, ...); so do the web desk (:meth:`Service.submit`) and the watch. What
+has come is parsed (rules.protocol) and ingested as one transaction (standings.ingest), and only after the commit
 is each message acknowledged, so an ack always means "in the database". Once the
 messages stop (or, in a long burst, when standings.pacing says) it publishes, retained, the tables of
 the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
@@ -15,20 +16,21 @@ and the tables and schedules another instance published, so its pages show what 
 from __future__ import annotations
 
 import itertools
+import queue
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import paho.mqtt.client as mqtt
 
 from rules import protocol as p
 from rules.errors import CourtsideError
 from standings import queries
-from standings.connection import BrokerConnection, connect_client
+from standings.connection import connect_client
 from standings.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from standings.logs import line, log, log_lines
 from standings.notify import sd_notify, watchdog_interval
@@ -36,7 +38,7 @@ from standings.pacing import QUIET, Pacing
 from standings.payloads import schedule_payload, table_payload
 from standings.register import Register
 from standings.store import Store, pool_states
-from standings.watch import Watch
+from standings.watch import Watch, Watched
 
 BATCH = 500
 TABLES_AT_ONCE = 8
@@ -49,6 +51,41 @@ goes on with the courts not sent yet, without reading again those it sent."""
 
 _ID_PREFIX = uuid.uuid4().hex[:16]
 _id_counter = itertools.count()
+
+
+class Received(NamedTuple):
+    """A message from the broker, and when it came (monotonic)."""
+
+    topic: str
+    payload: bytes
+    at: float
+
+
+class Connected(NamedTuple):
+    reason: str
+    accepted: bool  # False: the broker answered and refused us (credentials, ACL)
+
+
+class Disconnected(NamedTuple):
+    reason: str
+
+
+class Unreachable(NamedTuple):
+    """A try to connect failed (paho tries again every 1-5 s)."""
+
+
+class Call(NamedTuple):
+    """``step`` to run on the loop's thread (the desk's changes); its outcome goes to ``done``."""
+
+    step: Callable[[], Any]
+    done: Future[Any]
+
+
+class Stop(NamedTuple):
+    """Wakes the loop to see that it must stop."""
+
+
+Item = Received | Connected | Disconnected | Unreachable | Call | Stop | Watched
 
 
 def new_id() -> str:
@@ -68,8 +105,7 @@ class Service:
         self.group = group
         client_id = client_id or f"courtside-server-{new_id()[:8]}"
         self.client = connect_client(self.address, client_id, ca_file=ca_file)
-        self.connection = BrokerConnection(self.client, self.address)
-        self.inbox = self.connection.inbox
+        self.inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
@@ -85,43 +121,38 @@ class Service:
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
         # Sharing the tables' topics with other instances: hear in full what the pages need (standings.watch).
-        self.watch = Watch(self.address, self.plan.id, f"{client_id}-watch", _ID_PREFIX, self._watched,
+        self.watch = Watch(self.address, self.plan.id, f"{client_id}-watch", _ID_PREFIX, self.inbox.put,
                            ca_file=ca_file) if group else None
 
-    # -- paho's callbacks (run inside connection.wait()): only put things in the inbox ---------
+    # -- paho's callbacks (its thread): only put records on the inbox --------------------------
 
     def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
-        self.inbox.append(("connected", str(reason), not getattr(reason, "is_failure", False)))
+        self.inbox.put(Connected(str(reason), not getattr(reason, "is_failure", False)))
 
     def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
-        self.inbox.append(("disconnected", str(reason)))
+        self.inbox.put(Disconnected(str(reason)))
 
     def _on_connect_fail(self, client: mqtt.Client, _u: Any) -> None:
-        self.inbox.append(("unreachable",))
+        self.inbox.put(Unreachable())
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
-        self.inbox.append(("message", message.topic, message.payload, time.monotonic()))
-
-    def _watched(self, item: tuple[Any, ...]) -> None:  # the watch's thread (paho's)
-        self.inbox.append(item)
-        self.connection.wake()
+        self.inbox.put(Received(message.topic, bytes(message.payload), time.monotonic()))
 
     # -- the loop ----------------------------------------------------------------------------
 
     def submit(self, step: Callable[[], Any]) -> Any:
         """Run ``step`` in the loop's thread (the desk's changes) and return what it returns."""
         done: Future[Any] = Future()
-        self.inbox.append(("call", step, done))
-        self.connection.wake()
+        self.inbox.put(Call(step, done))
         return done.result()
 
     def stop(self) -> None:
         """From any thread (a signal handler included)."""
         self._stopping.set()
-        self.connection.wake()
+        self.inbox.put(Stop())
 
     def run(self) -> None:
-        # The connection tries the broker at once and again until it answers (standings.connection).
+        # paho tries the broker at once and again until it answers (standings.connection).
         # Ready for systemd now, broker or not: a venue's broker may come up after the service (or be
         # restarted), and systemd must not kill and restart a service that is only waiting for it.
         # The status says which; ``self.ready`` (and the log's server_ready) mean subscribed.
@@ -131,6 +162,7 @@ class Service:
         last_ping = 0.0
         if self.watch is not None:
             self.watch.start()
+        self.client.loop_start()
         try:
             pacing = Pacing()  # when to publish what the messages changed (standings.pacing)
             pools: set[str] = set()  # changed since the last publishing
@@ -139,19 +171,18 @@ class Service:
                 pending = len(pools) + len(courts)
                 batch = self._take(timeout=QUIET if pending else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
-                watched: list[tuple[Any, ...]] = []
+                watched: list[Watched] = []
                 for item in batch:
-                    if item[0] == "watch":  # after the batch's transaction: they must not split it
-                        watched.append(item)
-                        continue
-                    if item[0] == "message":
+                    if isinstance(item, Received):
                         if not messages and not (pools or courts):
-                            self._oldest = item[3]
-                        messages.append((item[1], item[2]))
-                        continue
-                    self._ingest(messages, pools, courts)
-                    messages = []
-                    self._handle(item, pools, courts)
+                            self._oldest = item.at
+                        messages.append((item.topic, item.payload))
+                    elif isinstance(item, Watched):  # after the batch's transaction: they must not split it
+                        watched.append(item)
+                    else:
+                        self._ingest(messages, pools, courts)
+                        messages = []
+                        self._handle(item, pools, courts)
                 self._ingest(messages, pools, courts)
                 for item in watched:
                     self._handle(item, pools, courts)
@@ -162,7 +193,7 @@ class Service:
                     # In a pause, publishing gives way to the next message; held too long, it goes to the end.
                     forced = self._stopping.is_set() or pacing.held_too_long(pending, held=now - self._oldest)
                     pools, courts = self._publish_changes(
-                        pools, courts, interrupted=None if forced else self.connection.waiting)
+                        pools, courts, interrupted=None if forced else lambda: not self.inbox.empty())
                     pacing.published(pending - len(pools) - len(courts), time.monotonic() - now)
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
@@ -171,13 +202,20 @@ class Service:
             sd_notify("STOPPING=1")
             if self.watch is not None:
                 self.watch.stop()
-            self.connection.close()
+            self.client.disconnect()
+            self.client.loop_stop()
             log("server_stopped", None, tournament=self.plan.id, **self.counts)
 
-    def _take(self, timeout: float) -> list[tuple[Any, ...]]:
-        self.connection.wait(timeout)
-        inbox = self.inbox
-        return [inbox.popleft() for _ in range(min(BATCH, len(inbox)))]
+    def _take(self, timeout: float) -> list[Item]:
+        """What has come, up to BATCH, waiting up to ``timeout`` for the first."""
+        batch: list[Item] = []
+        try:
+            batch.append(self.inbox.get(timeout=timeout))
+            while len(batch) < BATCH:
+                batch.append(self.inbox.get_nowait())
+        except queue.Empty:
+            pass
+        return batch
 
     def _ingest(self, messages: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
         if not messages:
@@ -188,41 +226,41 @@ class Service:
         except Exception as err:  # a database error: nothing was acked, the tables send it again
             log("ingest_failed", topic=messages[0][0], reason=f"{type(err).__name__}: {err}"[:500])
 
-    def _handle(self, item: tuple[Any, ...], pools: set[str], courts: set[str]) -> None:
-        kind = item[0]
-        if kind == "watch":
-            assert self.watch is not None
-            changed = self.watch.handle(item[1], item[2])
-            if changed is not None:
-                for listener in self.listeners:
-                    listener(*changed)
-        elif kind == "connected":
-            if item[2]:
-                self._connected(item[1])
-            else:  # the broker answered and refused us (credentials, ACL): it closes, the connection tries again
-                log("broker_refused", broker=self._broker_name(), reason=item[1])
-        elif kind == "disconnected":
-            log("broker_lost", reason=item[1])
-            sd_notify(f"STATUS=broker lost, reconnecting to {self._broker_name()}")
-        elif kind == "unreachable":  # paho tries again every 1-5 s; the log says so every 30 s at most
-            if time.monotonic() - self._unreachable_logged >= 30:
-                self._unreachable_logged = time.monotonic()
-                log("broker_unreachable", broker=self._broker_name(), retrying=True)
-        elif kind == "call":
-            step, done = item[1], item[2]
-            try:
-                affected = step()
-            except Exception as err:  # handed back to the caller, who shows it
-                done.set_exception(err)
-                return
-            pools |= set(getattr(affected, "pools", ()))
-            courts |= set(getattr(affected, "courts", ()))
-            if getattr(affected, "all_courts", False):
-                courts |= set(self.plan.courts)
-            done.set_result(affected)
+    def _handle(self, item: Item, pools: set[str], courts: set[str]) -> None:
+        match item:
+            case Watched(topic, payload):
+                assert self.watch is not None
+                changed = self.watch.handle(topic, payload)
+                if changed is not None:
+                    for listener in self.listeners:
+                        listener(*changed)
+            case Connected(reason, accepted=True):
+                self._connected(reason)
+            case Connected(reason):  # refused: the broker closes, paho tries again
+                log("broker_refused", broker=self._broker_name(), reason=reason)
+            case Disconnected(reason):
+                log("broker_lost", reason=reason)
+                sd_notify(f"STATUS=broker lost, reconnecting to {self._broker_name()}")
+            case Unreachable():  # paho tries again every 1-5 s; the log says so every 30 s at most
+                if time.monotonic() - self._unreachable_logged >= 30:
+                    self._unreachable_logged = time.monotonic()
+                    log("broker_unreachable", broker=self._broker_name(), retrying=True)
+            case Call(step, done):
+                self._call(step, done, pools, courts)
+
+    def _call(self, step: Callable[[], Any], done: Future[Any], pools: set[str], courts: set[str]) -> None:
+        try:
+            affected = step()
+        except Exception as err:  # handed back to the caller, who shows it
+            done.set_exception(err)
+            return
+        pools |= set(getattr(affected, "pools", ()))
+        courts |= set(getattr(affected, "courts", ()))
+        if getattr(affected, "all_courts", False):
+            courts |= set(self.plan.courts)
+        done.set_result(affected)
 
     def _connected(self, reason: str) -> None:
-        self.connection.connected()
         for topic in [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]:
             self.client.subscribe(f"$share/{self.group}/{topic}" if self.group else topic, qos=1)
         log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),

@@ -22,7 +22,7 @@ import json
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import paho.mqtt.client as mqtt
 
@@ -31,21 +31,26 @@ from rules.errors import ProtocolError
 from standings.connection import connect_client
 
 
+class Watched(NamedTuple):
+    """A message the watch heard, for the service's inbox."""
+
+    topic: str
+    payload: bytes
+
+
 class Watch:
     """The non-shared view of one tournament's topics, for ``service`` (standings.service.Service)."""
 
     def __init__(self, address: p.BrokerAddress, tournament: str, client_id: str, own_prefix: str,
-                 put: Callable[[tuple[Any, ...]], None], *, ca_file: str | None = None) -> None:
+                 put: Callable[[Watched], None], *, ca_file: str | None = None) -> None:
         self.tournament = tournament
         self.own_prefix = own_prefix  # the ids this process gives its messages: its own need no re-reading
         self.put = put
         self.live: dict[str, tuple[dict[str, Any], datetime]] = {}  # court id -> (live payload, heard at, UTC)
         self.heard = 0  # messages taken (the tests and benchmarks read it)
-        self._address = address
         self.client = connect_client(address, client_id, ca_file=ca_file)
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
-        self.client.reconnect_delay_set(1, 5)
         self._started = threading.Event()
 
     def topics(self) -> list[str]:
@@ -53,7 +58,6 @@ class Watch:
         return [f"{root}/court/+/live", f"{root}/court/+/schedule", f"{root}/pool/+/table"]
 
     def start(self) -> None:
-        self.client.connect_async(self._address.host, self._address.port)
         self.client.loop_start()
         self._started.set()
 
@@ -69,7 +73,7 @@ class Watch:
                 client.subscribe(topic, qos=0)
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
-        self.put(("watch", message.topic, bytes(message.payload)))
+        self.put(Watched(message.topic, bytes(message.payload)))
 
     # the service's loop ----------------------------------------------------------------------
     def handle(self, topic: str, raw: bytes) -> tuple[set[str], set[str]] | None:

@@ -13,7 +13,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
-from standings.watch import Watch
+from standings.watch import Watch, Watched
 from tests.conftest import Broker
 from tests.service_support import RULES
 
@@ -55,8 +55,8 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
         for topic, raw in sent:
             other.publish(topic, raw, qos=1).wait_for_publish(5)
         got = [inbox.get(timeout=5) for _ in range(5)]
-        assert inbox.empty() and all(item[0] == "watch" for item in got)
-        changed = [watch.handle(item[1], item[2]) for item in got]
+        assert inbox.empty() and all(isinstance(item, Watched) for item in got)
+        changed = [watch.handle(item.topic, item.payload) for item in got]
         # A live state changes its court, held in memory; another's table says the stored state moved;
         # its own publication, and what is not a message, change nothing.
         assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None]
