@@ -1,6 +1,7 @@
 """A finished match's result on the wire and in the database: one type, one builder, one reader.
 
-The table publishes :func:`result_payload` of the engine's :class:`~rules.match.outcome.MatchOutcome` on its
+:class:`Result` is declared beside the engine's :class:`~rules.match.outcome.MatchOutcome`, which extends it
+with the sanctions. The table publishes :func:`result_payload` of the engine's outcome on its
 court's ``result`` topic; the service reads it back with :func:`read_result`, stores its six fields as they are
 (a results row has the same columns) and puts it in a court's schedule; the desk's corrections are the same
 payload. ``winner`` is a side (``"home"``, ``"away"`` or None) everywhere but in
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rules.errors import ProtocolError
 from rules.match.events import Side
 from rules.match.fold import OutcomeKind
-from rules.record import Record
+from rules.match.outcome import Result as Result  # the wire's type, declared beside the engine's MatchOutcome
 
 if TYPE_CHECKING:
     from rules.standings.results import MatchResult
@@ -26,9 +27,6 @@ RUN_OUT_MS = 86_400_000
 event. The table asks for it so before it sends it, and the service so when it checks it."""
 
 OUTCOMES: tuple[OutcomeKind, ...] = ("regular", "overtime", "shootout", "walkover", "forfeit", "abandoned")
-FIELDS = ("home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout")
-"""A result's keys on the wire, and its columns in a results row."""
-_FIELDS = frozenset(FIELDS)
 
 
 class HasResult(Protocol):
@@ -57,21 +55,14 @@ class HasTeams(HasResult, Protocol):
     def away(self) -> str: ...
 
 
-class Result(Record):
-    """Goals (shoot-out goals apart), how the match was decided, and the side that won (None: a draw, or an
-    abandoned match, whose result the organiser decides)."""
-
-    home_goals: int
-    away_goals: int
-    outcome: OutcomeKind
-    winner: Side | None
-    home_shootout: int | None = None
-    away_shootout: int | None = None
+FIELDS = Result.__record_fields__
+"""A result's keys on the wire, and its columns in a results row."""
+_FIELDS = frozenset(FIELDS)
 
 
 def result_of(r: HasResult) -> Result:
     """The result of an engine's outcome or a stored row (whose fields are the payload's, checked on the way in)."""
-    return r if isinstance(r, Result) else Result(**result_payload(r))
+    return r if type(r) is Result else Result(**result_payload(r))  # a MatchOutcome without its sanctions
 
 
 def result_payload(r: HasResult) -> dict[str, Any]:

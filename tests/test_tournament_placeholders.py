@@ -7,8 +7,8 @@ import pytest
 from rules.tournament.placeholders import (
     BestFromPools,
     BestPlaced,
-    MatchOutcome,
     PoolPlace,
+    WinnerOrLoser,
     canonical,
     parse_placeholder,
     source_stage,
@@ -22,8 +22,8 @@ def test_pool_places() -> None:
 
 
 def test_winners_and_losers() -> None:
-    assert parse_placeholder("winner SF1") == MatchOutcome(text="winner SF1", outcome="winner", match="SF1")
-    assert parse_placeholder("loser  QF3") == MatchOutcome(text="loser  QF3", outcome="loser", match="QF3")
+    assert parse_placeholder("winner SF1") == WinnerOrLoser(text="winner SF1", outcome="winner", match="SF1")
+    assert parse_placeholder("loser  QF3") == WinnerOrLoser(text="loser  QF3", outcome="loser", match="QF3")
 
 
 def test_best_placed_across_pools() -> None:
@@ -39,7 +39,7 @@ def test_team_names_and_nonsense_are_not_placeholders(text: str) -> None:
 
 def test_the_stage_a_placeholder_waits_for() -> None:
     assert source_stage(PoolPlace(text="1A", rank=1, stage="A")) == "A"
-    assert source_stage(MatchOutcome(text="loser F", outcome="loser", match="F")) == "F"
+    assert source_stage(WinnerOrLoser(text="loser F", outcome="loser", match="F")) == "F"
     assert source_stage(BestPlaced(text="best 3rd", nth=1, rank=3)) is None
 
 

@@ -1,4 +1,4 @@
-"""How a match ended, in the form the standings take."""
+"""How a match ended: :class:`Result`, what goes on the wire (rules.result), and the engine's :class:`MatchOutcome`."""
 
 from __future__ import annotations
 
@@ -8,16 +8,10 @@ from rules.match.fold import OutcomeKind
 from rules.record import Record
 
 
-class MatchOutcome(Record):
-    """The result: goals (shoot-out goals apart), how it was decided and who won.
-
-    ``winner`` is None for a draw and for an abandoned match, whose result the
-    organiser decides. A walk-over or forfeit carries the ruleset's score for it.
-    ``sanctions`` lists the cards that put a player out, suspend them or go to the
-    organisers, so the next match's sheet can be checked (a card given after the
-    final whistle included). :mod:`rules.result` puts it on the wire and turns it
-    into a standings row.
-    """
+class Result(Record):
+    """Goals (shoot-out goals apart), how the match was decided, and the side that won (None: a draw, or an
+    abandoned match, whose result the organiser decides). :mod:`rules.result` puts it on the wire and turns
+    it into a standings row."""
 
     home_goals: int
     away_goals: int
@@ -25,4 +19,13 @@ class MatchOutcome(Record):
     winner: Side | None
     home_shootout: int | None = None
     away_shootout: int | None = None
+
+
+class MatchOutcome(Result):
+    """The engine's result, with the ``sanctions``: the cards that put a player out, suspend them or go to the
+    organisers, so the next match's sheet can be checked (a card given after the final whistle included).
+
+    A walk-over or forfeit carries the ruleset's score for it.
+    """
+
     sanctions: tuple[Card, ...] = ()

@@ -14,9 +14,9 @@ from rules.tournament.model import OTHER_COURT, Tournament
 from rules.tournament.placeholders import (
     BestFromPools,
     BestPlaced,
-    MatchOutcome,
     Placeholder,
     PoolPlace,
+    WinnerOrLoser,
     canonical,
     parse_placeholder,
 )
@@ -164,7 +164,7 @@ class _Stages:
                     continue  # a team entered by name
                 self.play(text, f"matches[{i}].{side}")
             if match.court == OTHER_COURT and not any(
-                isinstance(parse_placeholder(x), MatchOutcome) for x in (match.home, match.away)
+                isinstance(parse_placeholder(x), WinnerOrLoser) for x in (match.home, match.away)
             ):
                 raise self.fail(f"matches[{i}].court", '"other" needs a match feeding this one')
         self.check_overlaps()
@@ -204,7 +204,7 @@ class _Stages:
             size = t.pool_size(pool) if pool is not None else len(ranking.teams) if ranking is not None else 0
             if found.rank > size:
                 raise self.fail(key, f"{text!r}: {found.stage} has only {size} places")
-        elif isinstance(found, MatchOutcome):
+        elif isinstance(found, WinnerOrLoser):
             if t.match(found.match) is None:
                 raise self.fail(key, f"{text!r} names match {found.match!r}, which does not exist")
         else:

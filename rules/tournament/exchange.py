@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from rules.errors import TournamentError
 from rules.tournament.model import Tournament
-from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+from rules.tournament.placeholders import WinnerOrLoser, parse_placeholder
 
 OFFSETS = ((1, "one placement game lower"), (2, "two placement games lower"), (-1, "one placement game higher"))
 """The seed's order of determination for a different opponent."""
@@ -32,7 +32,7 @@ def placement_order(t: Tournament) -> list[str]:
     order: list[str] = []
     for text in t.final_ranking:
         found = parse_placeholder(text)
-        if isinstance(found, MatchOutcome) and found.match not in order:
+        if isinstance(found, WinnerOrLoser) and found.match not in order:
             match = t.match(found.match)
             if match is not None and match.round in finals:
                 order.append(found.match)

@@ -19,7 +19,7 @@ from typing import Literal
 
 from rules.record import Record
 
-_MATCH_OUTCOME = re.compile(r"^(winner|loser)\s+(\S+)$")
+_WINNER_OR_LOSER = re.compile(r"^(winner|loser)\s+(\S+)$")
 _BEST = re.compile(r"^(?:(\d+)(?:st|nd|rd|th)\s+)?best\s+(\d+)(?:st|nd|rd|th)$")
 _PLACE = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*)$")
 _FROM_POOLS = re.compile(r"^(\d+)\s*([A-Za-z][A-Za-z0-9_-]*(?:\s*/\s*[A-Za-z][A-Za-z0-9_-]*)+)$")
@@ -33,7 +33,7 @@ class PoolPlace(Record):
     stage: str
 
 
-class MatchOutcome(Record):
+class WinnerOrLoser(Record):
     """The winner or the loser of a knock-out match."""
 
     text: str
@@ -57,15 +57,15 @@ class BestFromPools(Record):
     pools: tuple[str, ...]
 
 
-Placeholder = PoolPlace | MatchOutcome | BestPlaced | BestFromPools
+Placeholder = PoolPlace | WinnerOrLoser | BestPlaced | BestFromPools
 
 
 def parse_placeholder(text: str) -> Placeholder | None:
     """The placeholder ``text`` spells, or None when it is not placeholder syntax (a team's name)."""
     words = " ".join(text.split())
-    if found := _MATCH_OUTCOME.match(words):
+    if found := _WINNER_OR_LOSER.match(words):
         outcome: Literal["winner", "loser"] = "winner" if found.group(1) == "winner" else "loser"
-        return MatchOutcome(text=text, outcome=outcome, match=found.group(2))
+        return WinnerOrLoser(text=text, outcome=outcome, match=found.group(2))
     if found := _BEST.match(words):
         nth = int(found.group(1) or 1)
         rank = int(found.group(2))
@@ -90,7 +90,7 @@ def source_stage(placeholder: Placeholder) -> str | None:
     """The one stage a placeholder waits for; None for best-placed slots (they wait for every first-round pool)."""
     if isinstance(placeholder, PoolPlace):
         return placeholder.stage
-    if isinstance(placeholder, MatchOutcome):
+    if isinstance(placeholder, WinnerOrLoser):
         return placeholder.match
     return None
 
@@ -100,7 +100,7 @@ def canonical(text: str) -> str:
     found = parse_placeholder(text)
     if isinstance(found, PoolPlace):
         return f"{found.rank}{found.stage}"
-    if isinstance(found, MatchOutcome):
+    if isinstance(found, WinnerOrLoser):
         return f"{found.outcome} {found.match}"
     if isinstance(found, BestFromPools):
         return f"{found.rank}{'/'.join(found.pools)}"

@@ -23,9 +23,9 @@ from rules.tournament.model import Pool, Tournament, placeholder_of
 from rules.tournament.placeholders import (
     BestFromPools,
     BestPlaced,
-    MatchOutcome,
     Placeholder,
     PoolPlace,
+    WinnerOrLoser,
     canonical,
     parse_placeholder,
 )
@@ -158,7 +158,7 @@ class _Walker:
         return self.slots[key]
 
     def _resolve(self, found: Placeholder) -> tuple[str | None, Words | None]:
-        if isinstance(found, MatchOutcome):
+        if isinstance(found, WinnerOrLoser):
             state = self.matches[found.match]
             team = state.winner if found.outcome == "winner" else state.loser
             return (team, None) if team else (None, Phrase("the result of {match}", (("match", found.match),)))
@@ -431,7 +431,7 @@ class _Walker:
 def _slot_words(text: str) -> Words:
     """A slot's name as words: "winner QF1" is worded by the catalogs ("vinnare QF1"), "1A" reads the same."""
     found = parse_placeholder(text)
-    if not isinstance(found, MatchOutcome) or f"{found.outcome} {found.match}" != text:
+    if not isinstance(found, WinnerOrLoser) or f"{found.outcome} {found.match}" != text:
         return text
     match = (("match", found.match),)
     return Phrase("winner {match}", match) if found.outcome == "winner" else Phrase("loser {match}", match)

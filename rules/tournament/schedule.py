@@ -29,7 +29,7 @@ from rules.ruleset import Ruleset
 from rules.tournament.fixtures import POOL_ROUND, Fixture, all_fixtures
 from rules.tournament.loading import slot_lengths
 from rules.tournament.model import OTHER_COURT, Schedule, Tournament
-from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+from rules.tournament.placeholders import WinnerOrLoser, parse_placeholder
 from rules.tournament.stages import stage_dependencies
 
 MAX_DAYS = 60
@@ -107,7 +107,7 @@ def _feeding_matches(f: Fixture) -> list[str]:
     out = []
     for text in (f.home, f.away):
         found = parse_placeholder(text)
-        if isinstance(found, MatchOutcome):
+        if isinstance(found, WinnerOrLoser):
             out.append(found.match)
     return out
 
@@ -117,7 +117,7 @@ def medal_matches(t: Tournament) -> list[str]:
     names: list[str] = []
     for text in reversed(t.final_ranking[:3]):
         found = parse_placeholder(text)
-        if isinstance(found, MatchOutcome) and found.match not in names:
+        if isinstance(found, WinnerOrLoser) and found.match not in names:
             names.append(found.match)
     if not t.final_ranking:
         names = [m.name for m in t.matches if m.round == "final"]

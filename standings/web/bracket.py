@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+from rules.tournament.placeholders import WinnerOrLoser, parse_placeholder
 from standings.web.view import MatchRow, View
 
 MAX_DEPTH = 4  # a round of 32 before the final: 16 grid rows, as many as the style sheet places
@@ -48,9 +48,9 @@ def _feeders(view: View) -> tuple[dict[str, tuple[str | None, str | None]], dict
         sides: list[str | None] = []
         for text in (m.home, m.away):
             slot = parse_placeholder(text)
-            if isinstance(slot, MatchOutcome):
+            if isinstance(slot, WinnerOrLoser):
                 (winner_to if slot.outcome == "winner" else loser_to)[slot.match] = m.stage
-            sides.append(slot.match if isinstance(slot, MatchOutcome) and slot.outcome == "winner" else None)
+            sides.append(slot.match if isinstance(slot, WinnerOrLoser) and slot.outcome == "winner" else None)
         feeds[m.stage] = (sides[0], sides[1])
     return feeds, winner_to, loser_to
 

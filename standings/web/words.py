@@ -11,7 +11,7 @@ import gettext
 from datetime import datetime
 
 from rules.standings import PoolTable, TableRow, Unresolved
-from rules.tournament.placeholders import MatchOutcome, parse_placeholder
+from rules.tournament.placeholders import WinnerOrLoser, parse_placeholder
 from rules.tournament.progression import Slot
 from rules.words import words_for
 from rules.words.board import round_title
@@ -45,7 +45,7 @@ def team_text(words: gettext.NullTranslations, name: str) -> str:
     Pool places ("1A", "3B/C") read the same in every language and stay as the file writes them.
     """
     slot = parse_placeholder(name)
-    if isinstance(slot, MatchOutcome):
+    if isinstance(slot, WinnerOrLoser):
         return words.gettext(OUTCOMES[slot.outcome]).format(match=slot.match)
     return name
 
