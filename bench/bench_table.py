@@ -31,8 +31,9 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+from display.view import ScoreboardView
 from firmware.buttonmap import default_text
-from firmware.screen import HeadlessScreen, TableView
+from firmware.screen import HeadlessScreen
 from firmware.table import TableOptions, open_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,8 +47,9 @@ class _Watch(HeadlessScreen):
         self.changed = threading.Event()
         self._key: tuple[object, ...] | None = None
 
-    def draw(self, view: TableView) -> None:
+    def draw(self, view: ScoreboardView) -> None:
         s = view.state
+        assert s is not None
         key = (s.running, s.home_goals, s.away_goals)
         if key != self._key:
             self._key = key

@@ -16,7 +16,9 @@ The interface the table (firmware/) uses, each frame::
         notices=(Notice("refused", error=err),),     # err: the engine's IllegalCommand, worded in `language`;
                                                      # or Notice("recovered", down_ms=...), Notice("info", text)
         link=Link(online=False, waiting=12),          # the MQTT link: a discreet "offline" mark
-        between=BetweenMatches(court, NextMatch(...), tables=display.between.pool_tables(...), page=n),
+        between=BetweenMatches(NextMatch(...), tables=display.between.pool_tables(...), page=n),
+        court="Hall 1",                    # the title between matches
+        prompt="player #7",                # what the table official is typing, over the notices
         help_lines=("F1  clock start/stop", ...),    # the key map, shown while given
     ))
     pygame.display.update(changed)         # only the rectangles that changed ([] when nothing did)

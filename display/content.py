@@ -11,9 +11,10 @@ from gettext import NullTranslations
 from typing import Any
 
 from display.theme import parse_colour
-from display.view import BetweenMatches, Colour, NotEligible, Notice, ScoreboardView, TeamLook
+from display.view import BetweenMatches, Colour, Notice, ScoreboardView, TeamLook
 from rules.match import MatchState
 from rules.match.clock import format_clock
+from rules.protocol import Suspended
 from rules.ruleset import Ruleset
 from rules.standings.table import PoolTable
 from rules.words import words_for
@@ -171,7 +172,9 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
     # The frame's values gathered in one dict and built once: this runs every frame.
     f: dict[str, Any] = {"mode": "between", "home": team(view.home, w), "away": team(view.away, w),
                          "top_left": " · ".join(x for x in (round_title(w, view.round), view.stage) if x)}
-    if view.notices:
+    if view.prompt:  # already in the table's language
+        f["notice"] = ("info", view.prompt)
+    elif view.notices:
         f["notice"] = _notice(view.notices[-1], w)
     if view.link is not None and not view.link.online:
         f["link"] = w.gettext("Offline") + (
@@ -182,7 +185,7 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
         f.update(help_title=w.gettext("Keys"), help_lines=view.help_lines)
     state = view.state
     if state is None:
-        f["title"] = view.between.court or "" if view.between else ""
+        f["title"] = view.court
         return Frame(**f)
     r = view.ruleset
     if r.sport == "water polo":
@@ -252,7 +255,7 @@ def _notice(n: Notice, w: NullTranslations) -> tuple[str, str]:
     return n.kind, w.gettext(n.text)
 
 
-def _not_eligible(players: tuple[NotEligible, ...], w: NullTranslations) -> dict[str, Any]:
+def _not_eligible(players: tuple[Suspended, ...], w: NullTranslations) -> dict[str, Any]:
     lines: dict[str, list[str]] = {"home": [], "away": []}
     for n in players:
         lines[n.side].append(w.gettext("#{player} ({card}, match {match})").format(

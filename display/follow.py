@@ -94,14 +94,14 @@ class Court:
         state = None if self.state is None or self.board is None else carried(
             self.state, self.board, self.ruleset, int((now - self.received) * 1000))
         m = self._scheduled(self.match) or {}
-        between = BetweenMatches(court=self.court_name, next_match=self._next(),
+        between = BetweenMatches(next_match=self._next(),
                                  tables=tuple(self.tables[k] for k in sorted(self.tables)), page=int(now // 8))
         finished = state is not None and state.phase == "finished"
         return ScoreboardView(
             state, self.ruleset, TeamLook(str(m.get("home", "Home"))), TeamLook(str(m.get("away", "Away"))),
             language=self.language, round=m.get("round"), stage=m.get("stage"),
             link=Link(online=self.connected and self.table_online),
-            between=between if state is None or finished else None,
+            between=between if state is None or finished else None, match=self.match, court=self.court_name,
         )
 
 

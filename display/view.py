@@ -1,6 +1,8 @@
 """What the table hands the screen each frame: :class:`ScoreboardView` (plain data, no pygame).
 
-The screen draws only what is in here. Words come from the catalogs of ``language``; the
+The one view of a scoreboard: the table's loop builds it (its headless screen prints it, so this module
+must never import pygame), ``display follow`` builds it from the broker, and the screen draws only what
+is in here. Words come from the catalogs of ``language``; the
 engine's state is data (``rules.match.MatchState``); team names and colours come from the
 tournament file (or "Home"/"Away" in a friendly match).
 """
@@ -8,15 +10,20 @@ tournament file (or "Home"/"Away" in a friendly match).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rules.errors import IllegalCommand
 from rules.match import MatchState
+from rules.protocol import Suspended
 from rules.ruleset import Ruleset
-from rules.standings.table import PoolTable
+
+if TYPE_CHECKING:  # the table builds views at every press: neither is worth importing at its start
+    from datetime import datetime
+
+    from rules.standings.table import PoolTable
 
 Colour = tuple[int, int, int]
+NoticeKind = Literal["refused", "recovered", "info"]
 
 
 @dataclass(frozen=True)
@@ -34,13 +41,14 @@ class Notice:
 
     ``refused``: a press the engine refused: ``error`` the engine's IllegalCommand (then the
     reason is worded in the screen's language), or ``text`` its reason already in words. ``recovered``: the table
-    restarted after a cut, ``down_ms`` how long it was down. ``info``: any other short line.
+    restarted after a cut, ``down_ms`` how long it was down (None: not known). ``info``: any other short line.
     """
 
-    kind: Literal["refused", "recovered", "info"]
+    kind: NoticeKind
     text: str = ""
     down_ms: int | None = None
     error: IllegalCommand | None = None  # a refusal as the engine raised it: worded in the screen's language
+    until: float = 0.0  # the table's session second after which its loop no longer shows it
 
 
 @dataclass(frozen=True)
@@ -61,16 +69,6 @@ class NextMatch:
 
 
 @dataclass(frozen=True)
-class NotEligible:
-    """A player who may not play this match (sent off earlier): shown under the team until the match starts."""
-
-    side: Literal["home", "away"]
-    player: str  # the shirt number
-    label: str  # the card as the ruleset names it, in the tournament's language ("Red card")
-    given_in: int  # the match it was given in
-
-
-@dataclass(frozen=True)
 class BetweenMatches:
     """Between matches: the court's next match and the pool tables, shown ``page`` by page.
 
@@ -78,7 +76,6 @@ class BetweenMatches:
     around the number of pages the tables need at its resolution.
     """
 
-    court: str | None = None
     next_match: NextMatch | None = None
     tables: tuple[PoolTable, ...] = ()
     page: int = 0
@@ -99,4 +96,7 @@ class ScoreboardView:
     link: Link | None = None
     between: BetweenMatches | None = None
     help_lines: tuple[str, ...] = field(default=())  # the table's key map, shown as an overlay when given
-    not_eligible: tuple[NotEligible, ...] = ()  # shown before the match starts
+    not_eligible: tuple[Suspended, ...] = ()  # who may not play this match: shown before it starts
+    match: str | None = None  # the schedule's match id ("7"); None: not known (a snapshot)
+    court: str = ""  # the court's name: the title between matches
+    prompt: str = ""  # what the table official is typing ("player #7"): shown over the notices

@@ -20,10 +20,12 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from display.view import Link as Mark
+from display.view import ScoreboardView
 from firmware.commands import Command, LinkMessage, ScheduleUpdate
 from firmware.nodelay import no_delay
 from firmware.outbox import Outbox
-from firmware.schedule import Scheduled, Suspended
+from firmware.schedule import Scheduled
 from rules import protocol as p
 from rules.errors import CourtsideError
 from rules.live import live_payload
@@ -111,7 +113,8 @@ class Link:
                 match_id=item["match"], home=item["home"], away=item["away"], stage=item["stage"],
                 round=item.get("round"), kind=item.get("kind", "round_robin"),
                 start=datetime.fromisoformat(start) if start else None, court=payload.get("court_name", ""),
-                suspended=tuple(Suspended(side=s["side"], player=s["player"], label=s["label"], given_in=s["given_in"],
+                suspended=tuple(p.Suspended(side=s["side"], player=s["player"], label=s["label"],
+                                            given_in=s["given_in"],
                                           matches_left=s["matches_left"]) for s in item.get("suspended", ())),
                 continues=item.get("continues"),  # checked by parse: "resume", "replay" or absent
             ))
@@ -146,9 +149,10 @@ class Link:
         self.outbox.add(header, event)
         self._flush()
 
-    def on_state(self, view: Any) -> None:
-        state = view.state
-        match_id = getattr(view.match, "match_id", None)
+    def on_state(self, view: ScoreboardView) -> None:
+        state, match_id = view.state, view.match
+        if state is None:
+            return
         if state.phase == "finished" and match_id is not None and self.outbox.boxes.get(match_id) is not None \
                 and not self.outbox.boxes[match_id].finished:
             self.outbox.shown_finished(match_id)
@@ -180,11 +184,9 @@ class Link:
         elif kind == "tick":
             self._flush()
 
-    def status(self) -> str | None:
-        waiting = self.outbox.waiting()
-        if not self.online:
-            return f"offline, {waiting} waiting" if waiting else "offline"
-        return f"sending, {waiting} waiting" if waiting else None
+    def status(self) -> Mark:
+        """The screen's mark of the link: offline, and how many messages wait to be sent."""
+        return Mark(online=self.online, waiting=self.outbox.waiting())
 
     def counts(self) -> dict[str, int | bool]:
         return {"online": self.online, "waiting": self.outbox.waiting()}

@@ -16,9 +16,9 @@ all called on the loop's thread::
                                  #   LinkMessage(payload) comes back as handle(payload) on this thread
     match_loaded(header, events) # a match was loaded or recovered: its journal's events so far
     on_event(header, event)      # an event is journaled (fsynced): publish it
-    on_state(view)               # what the screen shows changed (TableView)
+    on_state(view)               # what the screen shows changed (display.view.ScoreboardView)
     handle(payload)              # a LinkMessage's payload (an acknowledgement marking the outbox)
-    status() -> str | None       # the mark for the screen ("offline, 3 waiting"); None: all sent
+    status() -> Link             # the mark for the screen (display.view.Link: offline, 3 waiting)
     stop()
 """
 
@@ -27,11 +27,11 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from display import view as dv
 from firmware.actions import ActionName, Effect, Entry
 from firmware.buttons import Action, ButtonTracker
 from firmware.clock import TableClock
@@ -39,7 +39,7 @@ from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, S
 from firmware.horn import Signal
 from firmware.notify import sd_notify, watchdog_interval
 from firmware.schedule import MatchSource, Scheduled, keep_schedule, kept_schedule
-from firmware.screen import Notice, NoticeKind, Screen, TableView
+from firmware.screen import Screen
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
 from firmware.words import table_text
@@ -62,9 +62,9 @@ class Link(Protocol):
     def start(self, post: Callable[[Command], None]) -> None: ...
     def match_loaded(self, header: LogHeader, events: tuple[Event, ...]) -> None: ...
     def on_event(self, header: LogHeader, event: Event) -> None: ...
-    def on_state(self, view: TableView) -> None: ...
+    def on_state(self, view: dv.ScoreboardView) -> None: ...
     def handle(self, payload: Any) -> None: ...
-    def status(self) -> str | None: ...
+    def status(self) -> dv.Link: ...
     def stop(self) -> None: ...
 
 
@@ -79,7 +79,7 @@ class TableLoop:
         self.tracker, self.keys, self.entry = tracker, keys, entry
         self.horn, self.buzzer, self.screen, self.link, self.script = horn, buzzer, screen, link, script
         self.queue: queue.Queue[Command] = q or queue.Queue()
-        self.notices: list[Notice] = []
+        self.notices: list[dv.Notice] = []
         self.shown: list[Event] = []  # every event drawn after its fsync (the kill campaign checks these)
         self.stopped = False
         self._watchdog = watchdog_interval()
@@ -349,20 +349,23 @@ class TableLoop:
         language = normalise(getattr(self.screen, "language", None))
         return () if language == SOURCE_LANGUAGE else (words_for(language).gettext,)
 
-    def _notice(self, kind: NoticeKind, text: str, hold: float = NOTICE_S, down_ms: int | None = None) -> None:
+    def _notice(self, kind: dv.NoticeKind, text: str, hold: float = NOTICE_S, down_ms: int | None = None) -> None:
         now = self.clock.seconds()
-        self.notices.append(Notice(kind=kind, text=text, until=now + hold, down_ms=down_ms))
+        self.notices.append(dv.Notice(kind=kind, text=text, until=now + hold, down_ms=down_ms))
 
     # -- what is shown --------------------------------------------------------------------
 
-    def view(self) -> TableView:
-        s = self.session
+    def view(self) -> dv.ScoreboardView:
+        s, m = self.session, self.session.scheduled
         state = s.match.state_at(self.now_ms())
         following = self._offer_next() if state.phase == "finished" else None
-        return TableView(
-            state=state, ruleset=self.ruleset, match=s.scheduled, notices=tuple(self.notices),
-            prompt=self.entry.prompt(s.match, *self._words()), muted=self.horn.muted, next_match=following,
+        return dv.ScoreboardView(
+            state, self.ruleset, dv.TeamLook(m.home), dv.TeamLook(m.away), round=m.round, stage=m.stage,
+            language=getattr(self.screen, "language", None), notices=tuple(self.notices), not_eligible=m.suspended,
+            match=m.match_id, court=m.court, prompt=self.entry.prompt(s.match, *self._words()),
             link=self.link.status() if self.link is not None else None,
+            between=None if following is None else dv.BetweenMatches(dv.NextMatch(
+                following.home, following.away, following.start, following.round, following.stage)),
         )
 
     def _record(self, at: int) -> None:
@@ -372,10 +375,11 @@ class TableLoop:
 
     def _redraw(self) -> None:
         view = self.view()
+        assert view.state is not None  # the table always has a match loaded
         self._record(view.state.at)
         self.screen.draw(view)
         if self.link is not None:
-            self.link.on_state(replace(view))
+            self.link.on_state(view)
 
 
 def _wall_ms() -> int:

@@ -1,4 +1,4 @@
-"""The table's screen through pygame: display/'s scoreboard drawn from the loop's :class:`TableView`.
+"""The table's screen through pygame: display/'s scoreboard drawn from the loop's ``ScoreboardView``.
 
 Full screen through KMS/DRM on a Pi without a desktop, a window elsewhere. Keys are
 returned as ``(pygame key name, text typed)``; closing the window stops the table.
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
 
-from firmware.screen import TableView
+from display.view import ScoreboardView
 
 CLOSE = "window-close"
 
@@ -25,32 +25,6 @@ def help_lines(keys: Mapping[str, str]) -> tuple[str, ...]:
 
 
 HELP_OFF = "hide this help"
-
-
-def scoreboard_view(view: TableView, help: tuple[str, ...] = (), language: str | None = None) -> Any:
-    """The display's ScoreboardView for one of the loop's frames; ``language`` when the view names none."""
-    from display import view as dv
-
-    notices = tuple(
-        dv.Notice(kind="recovered", text=n.text, down_ms=n.down_ms)
-        if n.kind == "recovered" and n.down_ms is not None
-        else dv.Notice(kind="refused" if n.kind == "refused" else "info", text=n.text)
-        for n in view.notices if n.kind != "horn"
-    )
-    if view.prompt:
-        notices = (*notices, dv.Notice(kind="info", text=view.prompt))
-    between = None
-    if view.next_match is not None:
-        m = view.next_match
-        between = dv.BetweenMatches(court=view.match.court, next_match=dv.NextMatch(
-            home=m.home, away=m.away, start=m.start, round=m.round, stage=m.stage))
-    not_eligible = tuple(dv.NotEligible(side=s.side, player=s.player, label=s.label, given_in=s.given_in)
-                         for s in view.match.suspended)
-    return dv.ScoreboardView(
-        state=view.state, ruleset=view.ruleset, home=dv.TeamLook(view.match.home), away=dv.TeamLook(view.match.away),
-        language=view.language or language, round=view.match.round, stage=view.match.stage, notices=notices,
-        between=between, help_lines=help, not_eligible=not_eligible,
-    )
 
 
 class PygameScreen:
@@ -74,8 +48,8 @@ class PygameScreen:
         self.showing_help = False
         self.language = language
 
-    def draw(self, view: TableView) -> None:
-        changed = self.board.draw(scoreboard_view(view, self._help if self.showing_help else (), self.language))
+    def draw(self, view: ScoreboardView) -> None:
+        changed = self.board.draw(replace(view, help_lines=self._help) if self.showing_help else view)
         if changed:
             self._pygame.display.update(changed)
 

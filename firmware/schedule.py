@@ -16,19 +16,8 @@ from typing import Any, Protocol
 
 from rules.errors import TournamentError
 from rules.files import read_text
-from rules.match.events import Side
+from rules.protocol import Suspended
 from rules.ruleset import Ruleset, StageKind
-
-
-@dataclass(frozen=True, kw_only=True)
-class Suspended:
-    """A player who may not play the match: sent off earlier (the service's disciplinary register)."""
-
-    side: Side
-    player: str  # the shirt number
-    label: str  # the ruleset's name for the card, in the tournament's language ("Rött kort")
-    given_in: int  # the match it was given in
-    matches_left: int = 1  # this one included
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from display.view import Notice
 from firmware.actions import Entry
 from firmware.buttonmap import ButtonMap, load_button_map
 from firmware.buttons import ButtonTracker, GpioButtons
@@ -27,7 +28,7 @@ from firmware.journal import make_folder, set_aside
 from firmware.loop import Link, TableLoop
 from firmware.pins import make_factory
 from firmware.schedule import CourtSchedule, MatchSource, court_schedule
-from firmware.screen import HeadlessScreen, Notice, Screen
+from firmware.screen import HeadlessScreen, Screen
 from firmware.script import Press, ScriptPlayer, check_buttons
 from firmware.session import MatchSession, Recovery
 from rules.match.state import MatchState

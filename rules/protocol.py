@@ -38,6 +38,7 @@ from urllib.parse import unquote, urlsplit
 
 from rules.errors import EventLogError, FileLineError, ProtocolError
 from rules.live import read_live
+from rules.match.events import Side
 from rules.match.log import event_from_dict
 from rules.result import read_result
 
@@ -292,6 +293,19 @@ CONTINUES = ("resume", "replay")
 """How an abandoned match is played on (a schedule's ``continues``): match_resumed or match_replayed."""
 
 _SUSPENDED_KEYS = {"side", "player", "kind", "label", "given_in", "matches_left"}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Suspended:
+    """A player who may not play a scheduled match: sent off earlier (the service's disciplinary register).
+    The table shows them under the team until the match starts."""
+
+    side: Side
+    player: str  # the shirt number
+    label: str  # the ruleset's name for the card, in the tournament's language ("Rött kort")
+    given_in: int  # the schedule number of the match it was given in
+    kind: str = ""  # the ruleset's penalty kind ("red"); "" in a schedule a table kept before it came on the wire
+    matches_left: int = 1  # this one included
 
 
 def _check_suspended(field: str, entries: Any) -> None:

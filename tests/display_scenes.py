@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from display.view import BetweenMatches, Link, NextMatch, NotEligible, Notice, ScoreboardView, TeamLook
+from display.view import BetweenMatches, Link, NextMatch, Notice, ScoreboardView, TeamLook
 from rules.match import (
     ClockStarted,
     ClockStopped,
@@ -22,6 +22,7 @@ from rules.match import (
     ShootoutAttempt,
     TimeoutStarted,
 )
+from rules.protocol import Suspended
 from rules.ruleset import load_ruleset
 from rules.standings.table import PoolTable
 
@@ -261,16 +262,17 @@ def scene(sport: str, phase: str) -> Scene:
     others = [row.team for t in tables for row in t.rows if row.team not in (home, away)]
     upcoming = NextMatch(home, away, datetime(2026, 7, 11, 14, 40), round_name, "SF1")
     after = NextMatch(others[0], others[-1], datetime(2026, 7, 11, 15, 30), round_name, "SF2")
-    between = BetweenMatches(court=court, next_match=upcoming, tables=tables)
+    between = BetweenMatches(next_match=upcoming, tables=tables)
     if phase == "between":
-        view = ScoreboardView(None, ruleset, _look(home), _look(away), language=lang, between=between)
+        view = ScoreboardView(None, ruleset, _look(home), _look(away), language=lang, between=between, court=court)
         return Scene(sport, phase, view)
     knockout, script = PHASES[phase]
     match, at = _play(sport, knockout, script)
     state = match.state_at(at)
     view = ScoreboardView(state, ruleset, _look(home), _look(away), language=lang,
                           round=round_name if knockout else "pool", stage="SF1" if knockout else "A",
-                          between=replace(between, next_match=after) if state.phase == "finished" else None)
+                          between=replace(between, next_match=after) if state.phase == "finished" else None,
+                          court=court)
     return Scene(sport, phase, view)
 
 
@@ -303,5 +305,6 @@ def with_not_eligible(view: ScoreboardView) -> ScoreboardView:
     """The same frame for a match some players may not play (sent off earlier): one at home, two away."""
     red = next((k.label for name, k in view.ruleset.penalties.kinds.items() if k.suspended_next_matches
                 or k.report_to_organisers), "Red card")
-    return replace(view, not_eligible=(NotEligible("home", "7", red, 12), NotEligible("away", "11", red, 9),
-                                       NotEligible("away", "4", red, 14)))
+    return replace(view, not_eligible=(Suspended(side="home", player="7", label=red, given_in=12),
+                                       Suspended(side="away", player="11", label=red, given_in=9),
+                                       Suspended(side="away", player="4", label=red, given_in=14)))

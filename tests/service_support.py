@@ -9,12 +9,12 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from display.view import ScoreboardView
 from firmware.commands import LinkMessage, ScheduleUpdate
 from firmware.link import Link
 from firmware.schedule import Scheduled
@@ -192,8 +192,8 @@ class Table:
             self.apply(PeriodAdvanced(at=at) if (state.phase == "play" and state.running) or state.phase == "interval"
                        else ClockStarted(at=at))
         # What the loop does on every redraw: the link sees the state shown (now: finished).
-        self.link.on_state(SimpleNamespace(state=self.session.match.state_at(at), match=self.session.scheduled,
-                                           ruleset=RULES))
+        self.link.on_state(ScoreboardView(self.session.match.state_at(at), RULES,
+                                          match=self.session.scheduled.match_id))
 
     def pump(self, until: Callable[[], bool], timeout: float = 20.0, others: tuple[Table, ...] = ()) -> None:
         """Be the loop: hand what the link posted back to it until ``until()`` (the ``others`` tables too)."""

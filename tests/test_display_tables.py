@@ -49,7 +49,7 @@ def test_the_page_counter_wraps_and_each_page_looks_different() -> None:
 
 
 def test_no_tables_and_no_next_match_still_names_the_court() -> None:
-    view = replace(scene("ice-hockey", "between").view, between=BetweenMatches(court="Rink"))
+    view = replace(scene("ice-hockey", "between").view, between=BetweenMatches())
     board = Scoreboard(pygame.Surface((1280, 720)))
     board.draw(view)
     assert board.frame is not None and (board.frame.title, board.frame.next_teams) == ("Rink", "")

@@ -13,10 +13,10 @@ from typing import Any
 from sqlalchemy import func, select
 
 from display.content import frame_of
+from display.view import Link
 from firmware.commands import ScheduleUpdate
-from firmware.pygame_screen import scoreboard_view
-from firmware.schedule import Suspended
 from rules.match import ClockStarted, Goal
+from rules.protocol import Suspended
 from rules.ruleset import load_ruleset
 from standings import desk, queries
 from standings.db.models import EventRow, ResultRow
@@ -37,11 +37,11 @@ def test_a_match_played_offline_catches_up_when_the_broker_comes(mosquitto: Any,
     table = Table(broker.url, tmp_path / "journal")
     table.load("1", "Rot-Weiss Köln", "Slavia Praha")
     table.play(2, 1)
-    assert table.link.status() == f"offline, {len(table.session.match.events) + 1} waiting"  # type: ignore[union-attr]
+    assert table.link.status() == Link(online=False, waiting=len(table.session.match.events) + 1)  # type: ignore[union-attr]
     broker.start()
     with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
         table.pump(lambda: table.link.outbox.waiting() == 0 and table.link.online)
-        assert table.link.status() is None
+        assert table.link.status() == Link(online=True, waiting=0)
         assert _counts(service) == (len(table.session.match.events), 1)  # type: ignore[union-attr]
         (result,) = queries.results(service.store)
         assert (result.home_goals, result.away_goals, result.source) == (2, 1, "table")
@@ -61,7 +61,7 @@ def test_a_reboot_and_a_broker_restart_lose_and_double_nothing(mosquitto: Any, t
         broker.stop()  # mid-match
         table.pump(lambda: not table.link.online)
         table.apply(Goal(at=2000, team="away"))
-        assert table.link.status() == "offline, 1 waiting"
+        assert table.link.status() == Link(online=False, waiting=1)
         broker.start()
         table.pump(lambda: table.link.online and table.link.outbox.waiting() == 0)
         table.finish(3000)  # the rest of the match: a 1-1 draw
@@ -136,12 +136,12 @@ def test_who_may_not_play_reaches_the_table_and_shows_when_next_loads_the_match(
             b.at(b.loop.clock.seconds() + 4)
             b.up("mode")
         view = b.loop.view()
-        assert (view.match.match_id, view.match.home) == ("6", "Slavia Praha")
+        assert (view.match, view.home.name) == ("6", "Slavia Praha")
         # The headless screen's line when the match was loaded; the scoreboard's frame under the team.
         assert "[Hall 2 6] not eligible: Slavia Praha #9 (Red card, match 1)" in b.screen.lines
-        shown = frame_of(scoreboard_view(view))
+        shown = frame_of(view)
         assert (shown.not_eligible_label, shown.home_not_eligible, shown.away_not_eligible) == (
             "Not eligible", ("#9 (Red card, match 1)",), ())
         b.press("clock_start")  # once the match runs the list gives way to time-outs and penalties
         b.at(b.loop.clock.seconds() + 2)
-        assert frame_of(scoreboard_view(b.loop.view())).home_not_eligible == ()
+        assert frame_of(b.loop.view()).home_not_eligible == ()

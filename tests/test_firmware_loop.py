@@ -1,9 +1,12 @@
 """The table's loop: an abandoned match is played on only when the service's schedule says so (seed 004:
 resumed or replayed), its own journal reopened, the resumption or replay entered and shown; without the
-schedule's word NEXT loads the next match and the abandoned one stays as it ended."""
+schedule's word NEXT loads the next match and the abandoned one stays as it ended. The loop's view is
+display's ScoreboardView, and the headless table imports no pygame for it."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -116,3 +119,8 @@ def test_a_table_restarted_before_the_broker_answers_keeps_the_service_s_schedul
         b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))
         b.press("next")
         assert b.loop.session.scheduled.match_id == rest[0].match_id != second.match_id
+
+
+def test_the_headless_table_imports_no_pygame() -> None:
+    code = "import sys, firmware.main, firmware.table, firmware.link; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware.schedule import CourtSchedule, Scheduled, Suspended, believable, court_schedule
+from firmware.schedule import CourtSchedule, Scheduled, believable, court_schedule
 from rules.errors import TournamentError
+from rules.protocol import Suspended
 from tests.firmware_support import board
 
 HOCKEY = str(Path(__file__).parent.parent / "rules" / "examples" / "indoor-hockey.toml")
@@ -94,7 +95,9 @@ def test_a_restart_between_matches_offers_the_match_nearest_now(tmp_path: Path) 
                       key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
         if not believable(now, schedule.matches):  # today is not the example's day: the playing order
             nearest = schedule.next_match({first.match_id}) or nearest
-        assert b.loop.view().next_match == nearest
+        between = b.loop.view().between
+        assert between is not None and between.next_match is not None
+        assert (between.next_match.home, between.next_match.start) == (nearest.home, nearest.start)
         b.at(b.loop.clock.seconds() + 1)
         b.press("next")
         assert b.loop.session.scheduled == nearest

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -56,19 +55,10 @@ def test_the_snapshot_takes_the_tournaments_language_unless_told(tmp_path: Path,
     assert words[0] != words[1] and words[1] in ("Full time", "Final score", "2nd half", "1st half", "Half-time")
 
 
-def test_the_tables_screen_takes_the_tournaments_language(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_tables_screen_takes_the_tournaments_language() -> None:
     from firmware.main import tournament_language
-    from firmware.pygame_screen import scoreboard_view
-    from firmware.schedule import friendly
-    from firmware.screen import TableView
-    from rules.match import Match
-    from rules.ruleset import load_ruleset
 
     assert tournament_language(str(EXAMPLES / "indoor-football.toml")) == "sk"
-    ruleset = load_ruleset("indoor-football")
-    view = TableView(state=Match(ruleset).state_at(0), ruleset=ruleset, match=friendly("Hala 1"))
-    assert scoreboard_view(view, (), "sk").language == "sk"
-    assert scoreboard_view(view).language is None
 
 
 def test_a_bad_language_in_the_tables_tournament_is_refused(tmp_path: Path) -> None:
@@ -83,10 +73,10 @@ def test_a_bad_language_in_the_tables_tournament_is_refused(tmp_path: Path) -> N
 
 def test_the_web_pages_take_the_tournaments_language_unless_told() -> None:
     from standings.web import create_app
-    from standings.web.sample import sample_backend
+    from tests.web_day import sample_day
 
-    backend = sample_backend(lambda: datetime(2026, 5, 16, 13, 35))  # the Swedish youth-football cup
-    try:
+    with sample_day() as day:  # the Swedish youth-football cup, over the service
+        backend = day.backend
         with TestClient(create_app(backend, secure_cookies=False)) as c:
             page = c.get("/pool/A").text
             assert '<html lang="sv">' in page and "Grupp A" in page and "Pool A" not in page
@@ -99,8 +89,6 @@ def test_the_web_pages_take_the_tournaments_language_unless_told() -> None:
         with TestClient(create_app(backend, lang="en", secure_cookies=False)) as c:
             page = c.get("/pool/A").text
             assert '<html lang="en">' in page and "Pool A" in page
-    finally:
-        backend.close()
 
 
 def test_a_slovak_tables_screen_words_the_engines_refusal_in_slovak(tmp_path: Path,
@@ -122,6 +110,7 @@ def test_a_slovak_tables_screen_words_the_engines_refusal_in_slovak(tmp_path: Pa
         assert refused.kind == "refused"
         assert refused.text == "nedá sa zastaviť čas: zápas sa ešte nezačal"  # "cannot stop the clock: ..."
         table.loop.step()
+        assert table.loop.view().language == "sk"  # the screen's: the loop's view names it
         assert screen.board.frame is not None and screen.board.frame.title == "1. polčas"
     finally:
         table.close()
