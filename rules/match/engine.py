@@ -21,7 +21,22 @@ from rules.match.machine import advance, fold_event, next_transition
 from rules.match.outcome import MatchOutcome
 from rules.match.refusals import refuse
 from rules.match.state import Board, MatchState, board_of, outcome, snapshot
+from rules.record import Record
 from rules.ruleset import Ruleset, StageKind, stage_of_round
+
+
+class _Query(Record):
+    """The last query's core, advanced to its instant, and its board.
+
+    A display asks 60 times a second between the same two events; until the next transition
+    falls due the same core serves, and only the time-dependent numbers are computed again.
+    """
+
+    index: int  # the timeline's events before ``at``
+    at: int
+    core: Core
+    due: int | None  # the next transition (None: none by itself)
+    board: Board
 
 
 class Match:
@@ -60,10 +75,7 @@ class Match:
         self._states: list[Core] = []
         self._initial = Core()
         self._last_at = 0
-        # The last query's core, advanced to its instant: (timeline index, instant, core, next transition).
-        # A display asks 60 times a second between the same two events; until the next transition
-        # falls due the same core serves, and only the time-dependent numbers are computed again.
-        self._query: tuple[int, int, Core, int | None, Board] | None = None
+        self._query: _Query | None = None
 
     @property
     def ruleset(self) -> Ruleset:
@@ -272,16 +284,16 @@ class Match:
         frame costs the time-dependent numbers only (bench/bench_engine.py).
         """
         index = bisect_right(self._ats, at)
-        query = self._query
-        if query is not None and query[0] == index and query[1] <= at and (query[3] is None or at < query[3]):
-            return snapshot(self._ctx, query[2], query[4], at)
-        if query is not None and query[0] == index and query[1] <= at:
-            c = query[2].clone()  # move the cached core on through what fell due since
+        q = self._query
+        if q is not None and q.index == index and q.at <= at:
+            if q.due is None or at < q.due:
+                return snapshot(self._ctx, q.core, q.board, at)
+            c = q.core.clone()  # move the cached core on through what fell due since
         else:
             c = (self._states[index - 1] if index else self._initial).clone()
         advance(self._ctx, c, at)
         board = board_of(self._ctx, c)
-        self._query = (index, at, c, next_transition(self._ctx, c), board)
+        self._query = _Query(index=index, at=at, core=c, due=next_transition(self._ctx, c), board=board)
         return snapshot(self._ctx, c, board, at)
 
     def horns_between(self, start: int, end: int) -> list[Horn]:

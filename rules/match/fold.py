@@ -18,7 +18,7 @@ from rules.ruleset import Ruleset, StageKind
 Phase = Literal["pre_match", "play", "interval", "shootout", "finished"]
 HornReason = Literal["period_end", "interval_end", "timeout_end", "possession_end"]
 OutcomeKind = Literal["regular", "overtime", "shootout", "walkover", "forfeit", "abandoned"]
-_Due = tuple[int, int, str, int]  # (instant, priority, what, index of the penalty)
+DueKind = Literal["penalty", "period", "possession", "timeout", "interval"]
 
 
 class Context(Record):
@@ -39,6 +39,21 @@ class Context(Record):
         """What the ruleset calls its shoot-out ("penalty shoot-out", "shoot-out" when it has none)."""
         rules = self.ruleset.match.shootout
         return rules.name if rules is not None else "shoot-out"
+
+
+class Due(Record):
+    """The next transition due: when, what, and which penalty (its index on the board) when it is one."""
+
+    at: int
+    rank: int  # which comes first at one instant: a penalty 0, the period 1, possession 2, time-out 3, interval 4
+    what: DueKind
+    penalty: int = -1
+
+    def __init__(self, at: int, rank: int, what: DueKind, penalty: int = -1) -> None:
+        # By position, and the dict filled directly: one is made for most events folded, and Record's
+        # checking __init__ cost a tenth of an undo's refold (docs/benchmarks.md, "Match engine").
+        d = self.__dict__
+        d["at"], d["rank"], d["what"], d["penalty"] = at, rank, what, penalty
 
 
 class Horn(Record):
@@ -103,7 +118,7 @@ class Core(Record, frozen=False):
     note: tuple[str, int] | None = None
     # The next transition due, as found by the last advance (a 1-tuple; None: not known). A step
     # clears it; keeping it spares the fold one search per event (bench/bench_engine.py).
-    due: tuple[_Due | None] | None = None
+    due: tuple[Due | None] | None = None
 
     def clone(self) -> Core:
         # The engine keeps one core per event and copies it for each: a shallow copy of the

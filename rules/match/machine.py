@@ -19,7 +19,7 @@ from rules.match import discipline
 from rules.match import events as ev
 from rules.match import penalties as pen
 from rules.match import steps as on
-from rules.match.fold import Context, Core, Horn, HornReason, _Due
+from rules.match.fold import Context, Core, Due, Horn, HornReason
 from rules.match.periods import begin_next_period, end_period
 from rules.match.refusals import refuse
 
@@ -106,7 +106,7 @@ _HORNS: dict[str, HornReason] = {
 }
 
 
-def _next_due(ctx: Context, c: Core) -> _Due | None:
+def _next_due(ctx: Context, c: Core) -> Due | None:
     """The first transition due from ``c.now`` on.
 
     At one instant penalties come first, so a penalty served at the horn is over
@@ -114,7 +114,7 @@ def _next_due(ctx: Context, c: Core) -> _Due | None:
     plain comparisons: it runs once for every event folded.
     """
     now = c.now
-    best: _Due | None = None
+    best: Due | None = None
     if c.phase == "play":
         length = ctx.period_length(c.period)
         since = c.clock_since
@@ -123,52 +123,52 @@ def _next_due(ctx: Context, c: Core) -> _Due | None:
             for i, p in enumerate(c.penalties):  # the board holds only live penalties
                 if p.start is not None and p.length is not None and p.ended is None:
                     at = max(since + (p.start + p.length - offset - base), now)
-                    if best is None or (at, 0) < best[:2]:
-                        best = (at, 0, "penalty", i)
+                    if best is None or (at, 0) < (best.at, best.rank):
+                        best = Due(at, 0, "penalty", i)
             at = max(since + (length - base), now)
-            if best is None or at < best[0]:
-                best = (at, 1, "period", -1)
+            if best is None or at < best.at:
+                best = Due(at, 1, "period")
             zero = _possession_zero(ctx, c)
             if zero is not None and zero < length:
                 at = max(since + (zero - base), now)
-                if at < best[0]:
-                    best = (at, 2, "possession", -1)
+                if at < best.at:
+                    best = Due(at, 2, "possession")
         else:
             # Stopped: only a clock correction moves play time, and what it served is over at once.
             play = c.period_offset + c.clock_base
             for i, p in enumerate(c.penalties):
                 if p.start is not None and p.length is not None and p.ended is None and p.start + p.length <= play:
-                    return (now, 0, "penalty", i)
+                    return Due(now, 0, "penalty", i)
             if c.clock_base >= length:
-                best = (now, 1, "period", -1)  # corrected to zero while stopped
+                best = Due(now, 1, "period")  # corrected to zero while stopped
     if c.timeout_until is not None:
         at = max(c.timeout_until, now)
-        if best is None or at < best[0]:
-            best = (at, 3, "timeout", -1)
+        if best is None or at < best.at:
+            best = Due(at, 3, "timeout")
     if c.phase == "interval" and c.interval_until is not None:
         at = max(c.interval_until, now)
-        if best is None or at < best[0]:
-            best = (at, 4, "interval", -1)
+        if best is None or at < best.at:
+            best = Due(at, 4, "interval")
     return best
 
 
 def next_transition(ctx: Context, c: Core) -> int | None:
     """The instant of the next transition due from ``c.now`` on (None: nothing will happen by itself)."""
     due = c.due[0] if c.due is not None else _next_due(ctx, c)
-    return None if due is None else due[0]
+    return None if due is None else due.at
 
 
 def advance(ctx: Context, c: Core, to: int, horns: list[Horn] | None = None) -> None:
     """Apply every transition due up to instant ``to`` (inclusive), in order, then stand at ``to``."""
     limit = ctx.ruleset.penalties.max_reducing_per_team
     due = c.due[0] if c.due is not None else _next_due(ctx, c)
-    while due is not None and due[0] <= to:
-        at, _, what, index = due
+    while due is not None and due.at <= to:
+        at, what = due.at, due.what
         c.now = at
         if what == "penalty":
-            served = c.penalties[index].end_play()
+            served = c.penalties[due.penalty].end_play()
             assert served is not None
-            c.penalties = pen.end(c.penalties, index, served, "served", limit)
+            c.penalties = pen.end(c.penalties, due.penalty, served, "served", limit)
             c.settle()
         elif what == "period":
             end_period(ctx, c, at)
