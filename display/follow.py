@@ -12,12 +12,10 @@ away the board keeps the last state and shows the discreet "offline" mark.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import queue
 import time
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,17 @@ from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLo
 from rules.errors import FileLineError, ProtocolError
 from rules.live import LiveBoard, clock_at, read_live
 from rules.match import MatchState
-from rules.protocol import MAX_SERVICE_BYTES, court_topic, parse, parse_broker, parse_topic, root, slug
+from rules.protocol import (
+    MAX_SERVICE_BYTES,
+    ScheduledMatch,
+    court_topic,
+    parse,
+    parse_broker,
+    parse_topic,
+    read_schedule,
+    root,
+    slug,
+)
 from rules.ruleset import Ruleset
 from rules.standings.table import PoolTable, TableRow
 
@@ -44,7 +52,7 @@ class Court:
         self.board: LiveBoard | None = None
         self.received = 0.0  # the follower's clock (seconds) when the state arrived
         self.match: str | None = None
-        self.schedule: list[dict[str, Any]] = []
+        self.schedule: tuple[ScheduledMatch, ...] = ()
         self.tables: dict[str, PoolTable] = {}
         self.table_online = True
         self.connected = False
@@ -63,8 +71,8 @@ class Court:
             elif where.kind == "presence":
                 self.table_online = message.payload.get("state") == "online"
             elif where.kind == "schedule":
-                self.schedule = list(message.payload["matches"])
-                self.court_name = str(message.payload.get("court_name") or self.court_name)
+                schedule = read_schedule(message.payload)
+                self.schedule, self.court_name = schedule.matches, schedule.court_name or self.court_name
             elif where.kind == "table":
                 p = message.payload
                 rows = tuple(TableRow(
@@ -76,30 +84,22 @@ class Court:
         except (ProtocolError, ValueError, KeyError, TypeError):
             self.refused += 1
 
-    def _scheduled(self, match: str | None) -> dict[str, Any] | None:
-        return next((m for m in self.schedule if m.get("match") == match), None)
-
     def _next(self) -> NextMatch | None:
-        for m in self.schedule:
-            if m.get("status") == "scheduled":
-                start = None
-                with contextlib.suppress(KeyError, TypeError, ValueError):
-                    start = datetime.fromisoformat(m["start"])
-                return NextMatch(str(m.get("home", "")), str(m.get("away", "")), start, m.get("round"),
-                                 m.get("stage"))
-        return None
+        m = next((m for m in self.schedule if m.status == "scheduled"), None)
+        return None if m is None else NextMatch(m.home, m.away, m.start, m.round, m.stage)
 
     def view(self, now: float) -> ScoreboardView:
         """The frame at ``now`` (the follower's clock, seconds)."""
         state = None if self.state is None or self.board is None else carried(
             self.state, self.board, self.ruleset, int((now - self.received) * 1000))
-        m = self._scheduled(self.match) or {}
+        m = next((m for m in self.schedule if m.match == self.match), None)
+        home, away, round_name, stage = (m.home, m.away, m.round, m.stage) if m else ("Home", "Away", None, None)
         between = BetweenMatches(next_match=self._next(),
                                  tables=tuple(self.tables[k] for k in sorted(self.tables)), page=int(now // 8))
         finished = state is not None and state.phase == "finished"
         return ScoreboardView(
-            state, self.ruleset, TeamLook(str(m.get("home", "Home"))), TeamLook(str(m.get("away", "Away"))),
-            language=self.language, round=m.get("round"), stage=m.get("stage"),
+            state, self.ruleset, TeamLook(home), TeamLook(away), language=self.language, round=round_name, stage=stage,
+            not_eligible=m.suspended if m else (),
             link=Link(online=self.connected and self.table_online),
             between=between if state is None or finished else None, match=self.match, court=self.court_name,
         )

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from firmware.schedule import Scheduled
+
 
 @dataclass(frozen=True, kw_only=True)
 class Edge:
@@ -33,15 +35,16 @@ class Key:
 
 @dataclass(frozen=True, kw_only=True)
 class ScheduleUpdate:
-    """The service pushed this court's schedule (firmware.schedule.Scheduled items)."""
+    """The service pushed this court's schedule."""
 
-    matches: tuple[Any, ...]
+    matches: tuple[Scheduled, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class LinkMessage:
     """Anything else the link needs done in the loop's thread (an acknowledgement marking the
-    outbox, the online/offline mark): the loop calls ``link.handle(payload)`` and redraws."""
+    outbox, the online/offline mark: firmware.link.LinkNews): the loop calls ``link.handle(payload)``
+    and redraws."""
 
     payload: Any
 

@@ -14,9 +14,9 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import paho.mqtt.client as mqtt
 
@@ -40,6 +40,34 @@ LIVE_MAX_PER_S = 4.0
 
 def new_id() -> str:
     return uuid.uuid4().hex
+
+
+# What paho's thread posts for the loop's thread to do (LinkMessage's payload, back in handle()):
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """The broker took the connection (``online``), or it was lost."""
+
+    online: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Ack:
+    """The service stored ``match``'s events (or its result, ``of``) through seq ``through``: an ``ack`` message."""
+
+    match: str
+    of: Literal["event", "result"]
+    seq: int
+    through: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resend:
+    """Every RESEND_S: send again what is still not acknowledged."""
+
+
+LinkNews = Connection | Ack | Resend
 
 
 class Link:
@@ -78,10 +106,10 @@ class Link:
             return
         no_delay(client)  # each (re)connect brings a new socket: the result must not wait for a delayed ack
         client.subscribe([(self._topic("ack"), 1), (self._topic("schedule"), 1)])
-        self._post(LinkMessage(payload=("connected", None)))
+        self._post(LinkMessage(payload=Connection(online=True)))
 
     def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
-        self._post(LinkMessage(payload=("disconnected", None)))
+        self._post(LinkMessage(payload=Connection(online=False)))
 
     def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
         try:
@@ -95,34 +123,20 @@ class Link:
             # that the envelope names the court its topic does).
             return
         if m.type == "schedule":
-            self._post(ScheduleUpdate(matches=tuple(self._scheduled(m.payload))))
-        elif m.type == "ack":
-            self._post(LinkMessage(payload=("ack", m)))
+            schedule = p.read_schedule(m.payload)  # parse has checked it: this cannot raise
+            self._post(ScheduleUpdate(matches=tuple(Scheduled.of(s, schedule.court_name) for s in schedule.matches
+                                                    if s.status not in ("finished", "conflict"))))
+        elif m.type == "ack" and m.match is not None and m.seq is not None:
+            self._post(LinkMessage(payload=Ack(match=m.match, of=m.payload["of"], seq=m.seq,
+                                               through=m.payload["through"])))
 
     def _post(self, command: Command) -> None:
         if self.post is not None:
             self.post(command)
 
-    def _scheduled(self, payload: dict[str, Any]) -> list[Scheduled]:
-        out = []
-        for item in payload.get("matches", []):
-            if item.get("status") in ("finished", "conflict"):
-                continue
-            start = item.get("start")
-            out.append(Scheduled(
-                match_id=item["match"], home=item["home"], away=item["away"], stage=item["stage"],
-                round=item.get("round"), kind=item.get("kind", "round_robin"),
-                start=datetime.fromisoformat(start) if start else None, court=payload.get("court_name", ""),
-                suspended=tuple(p.Suspended(side=s["side"], player=s["player"], label=s["label"],
-                                            given_in=s["given_in"],
-                                          matches_left=s["matches_left"]) for s in item.get("suspended", ())),
-                continues=item.get("continues"),  # checked by parse: "resume", "replay" or absent
-            ))
-        return out
-
     def _tick(self) -> None:
         while not self._stopping.wait(RESEND_S):
-            self._post(LinkMessage(payload=("tick", None)))
+            self._post(LinkMessage(payload=Resend()))
 
     # -- the loop's thread ----------------------------------------------------------------------
 
@@ -166,23 +180,18 @@ class Link:
         msg = p.build(id=new_id(), type="live", court=self.court, match=_name_or_none(match_id), payload=payload)
         self.client.publish(self._topic("live"), p.encode(msg), qos=0, retain=True)
 
-    def handle(self, payload: Any) -> None:
-        kind, data = payload
-        if kind == "connected":
+    def handle(self, news: LinkNews) -> None:
+        if isinstance(news, Connection) and news.online:
             self.online = True
             here = p.presence_message(id=new_id(), court=self.court, online=True)
             self.client.publish(self._topic("presence"), p.encode(here), qos=1, retain=True)
             self._sent_at.clear()
-            self._flush()
-        elif kind == "disconnected":
+        elif isinstance(news, Connection):
             self.online = False
-        elif kind == "ack":
-            m: p.Message = data
-            if m.match is not None and m.seq is not None:
-                self.outbox.acked(m.match, m.payload["of"], m.seq, int(m.payload["through"]))
-            self._flush()
-        elif kind == "tick":
-            self._flush()
+            return
+        elif isinstance(news, Ack):
+            self.outbox.acked(news.match, news.of, news.seq, news.through)
+        self._flush()
 
     def status(self) -> Mark:
         """The screen's mark of the link: offline, and how many messages wait to be sent."""

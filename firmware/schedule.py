@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from rules.errors import TournamentError
 from rules.files import read_text
-from rules.protocol import Suspended
+from rules.protocol import ScheduledMatch, Suspended
 from rules.ruleset import Ruleset, StageKind
 
 
@@ -41,6 +41,12 @@ class Scheduled:
         data = asdict(self)
         data["start"] = self.start.isoformat(timespec="minutes") if self.start else None
         return data
+
+    @classmethod
+    def of(cls, m: ScheduledMatch, court: str) -> Scheduled:
+        """A match of the service's schedule for court ``court`` (its name)."""
+        return cls(match_id=m.match, home=m.home, away=m.away, stage=m.stage, round=m.round, kind=m.kind,
+                   start=m.start, court=court, suspended=m.suspended, continues=m.continues)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scheduled:

@@ -12,8 +12,8 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
-from rules.protocol import CONTINUES
-from rules.result import of_standings, result_payload
+from rules import protocol as p
+from rules.result import of_standings
 from standings import queries
 from standings.db.models import Conflict
 from standings.store import Store
@@ -39,23 +39,17 @@ def table_payload(state: Any) -> dict[str, Any]:
 def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None,
                      suspended: Mapping[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """``suspended``: match id -> who may not play it (``Register.suspended``); a match with nobody has no key."""
-    matches = []
     fixtures = queries.court_schedule(store, court) if fixtures is None else fixtures
     continues = continuing(store, [f.match_id for f in fixtures if f.status == "live"])
-    for f in fixtures:
-        r = f.result
-        matches.append({
-            "match": f.match_id, "number": f.number, "stage": f.stage, "round": f.round, "kind": f.kind,
-            "home": f.home_label, "away": f.away_label, "home_known": f.home is not None,
-            "away_known": f.away is not None, "start": f.start.isoformat(timespec="minutes"),
-            "end": f.end.isoformat(timespec="minutes"), "status": f.status,
-            "result": None if r is None else result_payload(of_standings(r)),
-        })
-        if suspended and f.match_id in suspended:
-            matches[-1]["suspended"] = suspended[f.match_id]
-        if f.match_id in continues:
-            matches[-1]["continues"] = continues[f.match_id]
-    return {"court_name": store.plan.courts[court], "matches": matches}
+    suspended = suspended or {}
+    return p.schedule_payload(p.Schedule(court_name=store.plan.courts[court], matches=tuple(p.ScheduledMatch(
+        match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,  # type: ignore[arg-type]
+        home=f.home_label, away=f.away_label, home_known=f.home is not None, away_known=f.away is not None,
+        start=f.start, end=f.end, status=f.status,  # type: ignore[arg-type]
+        result=None if f.result is None else of_standings(f.result),
+        suspended=tuple(p.Suspended(**s) for s in suspended.get(f.match_id, ())),
+        continues=continues.get(f.match_id),  # type: ignore[arg-type]
+    ) for f in fixtures)))
 
 
 def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
@@ -68,4 +62,4 @@ def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
     with store.session() as s:
         for match_id, settlement in s.execute(_SETTLED, {"ids": sorted(set(match_ids))}):
             latest[match_id] = settlement
-    return {m: how for m, how in latest.items() if how in CONTINUES}
+    return {m: how for m, how in latest.items() if how in p.CONTINUES}

@@ -127,7 +127,7 @@ def test_who_may_not_play_reaches_the_table_and_shows_when_next_loads_the_match(
         table.stop()
         hall_1.close()
     assert [(m.match_id, m.suspended) for m in pushed if m.suspended] == [
-        ("6", (Suspended(side="home", player="9", label="Red card", given_in=1, matches_left=1),))]
+        ("6", (Suspended(side="home", player="9", kind="red", label="Red card", given_in=1, matches_left=1),))]
     with board(tmp_path / "hall-2", tournament=str(HOCKEY), court="2") as b:
         b.loop.queue.put(ScheduleUpdate(matches=pushed))
         for _ in ("2", "4"):  # leave Hall 2's first two matches (long hold of MODE): NEXT is match 6

@@ -213,6 +213,36 @@ def test_how_an_abandoned_match_is_played_on_is_optional_and_checked() -> None:
     assert err.value.field == "payload.matches[0].continues"
 
 
+def test_a_schedule_has_one_builder_and_one_reader() -> None:
+    from datetime import datetime
+
+    from rules.result import Result
+
+    schedule = p.read_schedule(SCHEDULE)
+    (m,) = schedule.matches
+    assert (schedule.court_name, m.match, m.home, m.start, m.status) == (
+        "Hall 1", "7", "Örebro SK", datetime(2026, 5, 16, 9, 50), "scheduled")
+    assert m.suspended == (p.Suspended(side="home", player="7", kind="red", label="Red card", given_in=2),)
+    assert p.schedule_payload(schedule) == SCHEDULE  # the builder gives back what the reader read
+    played = p.ScheduledMatch(match="8", number=8, stage="SF1", round="semi_final", kind="knockout",
+                              home="Örebro SK", away="winner SF2", away_known=False,
+                              start=datetime(2026, 5, 16, 11, 0), status="finished",
+                              result=Result(home_goals=2, away_goals=2, outcome="shootout", winner="away",
+                                            home_shootout=3, away_shootout=4), continues="replay")
+    both = p.Schedule(court_name="Hall 1", matches=(m, played))
+    message = p.build(id="s9", type="schedule", court="hall-1", payload=p.schedule_payload(both))
+    schema_for("schedule")[1].validate(message.to_dict())
+    assert p.read_schedule(p.parse(p.encode(message)).payload) == both
+    for bad, field in (({**MATCH_7, "start": "at ten"}, "payload.matches[0].start"),
+                       ({k: v for k, v in MATCH_7.items() if k != "status"}, "payload.matches[0].status"),
+                       ({**MATCH_7, "number": "7"}, "payload.matches[0].number"),
+                       ({**MATCH_7, "home": None}, "payload.matches[0].home"),
+                       ({**MATCH_7, "result": {"home_goals": 1}}, "payload.matches[0].result.away_goals")):
+        with pytest.raises(ProtocolError) as err:
+            p.read_schedule({**SCHEDULE, "matches": [bad]})
+        assert err.value.field == field
+
+
 def test_every_channel_has_its_message_and_the_document_is_asyncapi_3() -> None:
     doc = yaml.safe_load(ASYNCAPI.read_text())
     assert doc["asyncapi"].startswith("3.")
