@@ -198,10 +198,6 @@ class Record:
             check(new)
         return new
 
-    def model_copy(self: R, *, update: dict[str, Any]) -> R:
-        """The pydantic-era spelling of :meth:`replace`, kept for callers written against it."""
-        return self.replace(**update)
-
 
 def _in_order(self: Record, *args: Any, **values: Any) -> None:
     """``__init__`` of a record declared ``kw_only=False``: the fields in declaration order, then by keyword."""

@@ -9,7 +9,7 @@ rather than run.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from rules.record import Record, field
 from rules.schema import Before, Bounds, Size, seconds_to_ms
@@ -276,13 +276,6 @@ class RankingRules(Settings):
                     raise ValueError(
                         f"{name!r} needs an organiser's decision and must come after every criterion results can decide"
                     )
-
-    @classmethod
-    def model_validate(cls, data: dict[str, Any]) -> RankingRules:
-        """Checked like a ruleset's ``[ranking]`` table (for tests that build one)."""
-        from rules.ruleset import parse_part
-
-        return parse_part(cls, data, "ranking")
 
 
 class Ruleset(Settings):

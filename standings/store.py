@@ -257,7 +257,7 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
         ruleset = plan.ruleset
         meets = 2 if pool.double else 1
         if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
-            ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
+            ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
         teams = plan.entry_teams[name]
         own = results[name]
         fair_play = pool_fair_play(store, s, rows[name], teams) if ruleset.ranking.fair_play is not None else None

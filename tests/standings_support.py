@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.ruleset import RankingRules, Ruleset, load_ruleset
+from rules.ruleset import RankingRules, Ruleset, load_ruleset, parse_part
 from rules.standings import MatchResult, PoolTable
 
 _LINE = re.compile(r"(.+?) (\d+)-(\d+) (.+)")
@@ -26,8 +26,8 @@ def played(pool: str, *lines: str) -> list[MatchResult]:
 def with_ranking(base: str, criteria: Sequence[str], tie_mode: str = "uefa") -> Ruleset:
     """A preset with its ranking replaced (points and match format kept)."""
     ruleset = load_ruleset(base)
-    ranking = RankingRules.model_validate({"criteria": list(criteria), "tie_mode": tie_mode})
-    return ruleset.model_copy(update={"ranking": ranking})
+    ranking = parse_part(RankingRules, {"criteria": list(criteria), "tie_mode": tie_mode}, "ranking")
+    return ruleset.replace(ranking=ranking)
 
 
 def order(table: PoolTable) -> list[str]:

@@ -62,7 +62,7 @@ def test_equality_hash_repr_and_replace() -> None:
     assert Band(margin=1) != Wide(margin=1)
     assert repr(Band(margin=1)) == "Band(margin=1, points=0, names=[])"
     moved = Band(margin=1, points=2).replace(points=4)
-    assert moved == Band(margin=1, points=4) and moved.model_copy(update={"margin": 9}).margin == 9
+    assert moved == Band(margin=1, points=4) and moved.replace(margin=9).margin == 9
     assert hash(Wide(margin=1).replace(names=("a",))) == hash(Wide(margin=1, names=("a",)))  # type: ignore[arg-type]
     assert is_record(Band) and is_record(moved) and not is_record(object())
 

@@ -8,7 +8,7 @@ import pytest
 
 from rules.errors import ResultsError
 from rules.match import ClockStarted, Match, PenaltyAwarded
-from rules.ruleset import FairPlay, RankingRules, Ruleset, load_ruleset
+from rules.ruleset import FairPlay, RankingRules, Ruleset, load_ruleset, parse_part
 from rules.standings import rank_pool
 from rules.standings.fairplay import match_points, parse_fair_play_csv
 from tests.standings_support import played
@@ -73,8 +73,8 @@ def test_only_the_teams_whose_disciplinary_points_are_missing_wait_for_them() ->
     # Restart mode: the head-to-head puts A and B above C and D. A and B are level on fair
     # play too and go to lots; C's and D's points are missing: they wait for the data, and
     # no decision is asked for between them meanwhile.
-    ranking = RankingRules.model_validate({"criteria": ["points", "head_to_head", "fair_play", "lots"],
-                                           "tie_mode": "restart", "fair_play": {"cards": {"yellow": 1}}})
+    ranking = parse_part(RankingRules, {"criteria": ["points", "head_to_head", "fair_play", "lots"],
+                                        "tie_mode": "restart", "fair_play": {"cards": {"yellow": 1}}}, "ranking")
     ruleset = load_ruleset("youth-football").replace(ranking=ranking)
     results = played("P", "A 1-0 C", "A 1-0 D", "B 1-0 C", "B 1-0 D", "A 0-0 B", "C 0-0 D", "E 1-0 A",
                      "E 1-0 B", "F 1-0 A", "F 1-0 B", "C 1-0 E", "D 1-0 E", "C 1-0 F", "D 1-0 F", "E 1-0 F")
@@ -87,8 +87,8 @@ def test_only_the_teams_whose_disciplinary_points_are_missing_wait_for_them() ->
 
 def youth_with_fair_play(cards: dict[str, int]) -> Ruleset:
     youth = load_ruleset("youth-football")
-    ranking = RankingRules.model_validate({"criteria": ["points", "goal_difference", "fair_play", "lots"],
-                                           "fair_play": {"cards": cards}})
+    ranking = parse_part(RankingRules, {"criteria": ["points", "goal_difference", "fair_play", "lots"],
+                                        "fair_play": {"cards": cards}}, "ranking")
     return youth.replace(ranking=ranking)
 
 

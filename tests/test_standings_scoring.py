@@ -92,7 +92,7 @@ def test_a_forfeit_scores_zero_five_and_the_loser_points_the_ruleset_gives() -> 
     # seed 004: the forfeiting team "officially loses the placement game(s) 0-5"
     scored = score(ICE, match(0, 0, outcome="forfeit", winner="Home"))
     assert (scored.home_goals, scored.away_goals, scored.home_points, scored.away_points) == (5, 0, 2, 0)
-    kind = ICE.model_copy(update={"points": ICE.points.model_copy(update={"forfeit_loser_points": 1})})
+    kind = ICE.replace(points=ICE.points.replace(forfeit_loser_points=1))
     assert score(kind, match(0, 0, outcome="forfeit", winner="Home")).away_points == 1
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from rules.errors import CourtsideError, TournamentError
 from rules.ruleset import load_ruleset
-from rules.tournament.checks import check_against_ruleset
-from rules.tournament.loading import load_tournament_ruleset, parse_tournament, slot_lengths, validate_tournament
+from rules.tournament.checks import check_against_ruleset, slot_lengths
+from rules.tournament.loading import load_tournament_ruleset, parse_tournament, validate_tournament
 from rules.tournament.stages import stage_order
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"

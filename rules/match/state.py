@@ -7,6 +7,7 @@ from typing import Any, Literal
 from rules.match import timeouts
 from rules.match.cards import Card
 from rules.match.clock import elapsed
+from rules.match.data import from_data
 from rules.match.events import Side, other
 from rules.match.fold import Context, Core, Phase
 from rules.match.outcome import MatchOutcome
@@ -112,8 +113,6 @@ class MatchState(Record):
     @classmethod
     def from_dict(cls, data: object) -> MatchState:
         """The state ``to_dict`` gave (read back from JSON); a wrong key or value raises StateDataError."""
-        from rules.match.data import from_data  # typing's introspection, for the screen's side only
-
         return from_data(cls, data, "state")
 
 

@@ -281,10 +281,24 @@ def _check_times(t: Tournament, source: str) -> None:
         raise TournamentError(source, "schedule.resurface", "resurface and resurface_every go together")
 
 
+def match_length(ruleset: Ruleset) -> int:
+    """The shortest wall-clock time a match can take: its periods and intervals."""
+    fmt = ruleset.match
+    return fmt.periods * fmt.period_length + sum(fmt.intervals)
+
+
+def slot_lengths(t: Tournament, ruleset: Ruleset) -> tuple[int, int]:
+    """(pool slot, knock-out slot) in ms; the ruleset's wall-clock cap is the default slot."""
+    slot = t.schedule.slot if t.schedule.slot is not None else ruleset.match.wall_clock_cap
+    if slot is None:
+        raise TournamentError(
+            "", "schedule.slot", "required key is missing (the ruleset sets no wall-clock cap to use instead)"
+        )
+    return slot, t.schedule.knockout_slot if t.schedule.knockout_slot is not None else slot
+
+
 def check_against_ruleset(t: Tournament, ruleset: Ruleset, source: str) -> None:
     """The slots fit the ruleset's matches, and every round is one the ruleset names."""
-    from rules.tournament.loading import match_length, slot_lengths
-
     s = t.schedule
     if s.slot is None and ruleset.match.wall_clock_cap is None:
         raise TournamentError(

@@ -77,22 +77,6 @@ def load_tournament_ruleset(t: Tournament, source: str) -> Ruleset:
     return ruleset
 
 
-def match_length(ruleset: Ruleset) -> int:
-    """The shortest wall-clock time a match can take: its periods and intervals."""
-    fmt = ruleset.match
-    return fmt.periods * fmt.period_length + sum(fmt.intervals)
-
-
-def slot_lengths(t: Tournament, ruleset: Ruleset) -> tuple[int, int]:
-    """(pool slot, knock-out slot) in ms; the ruleset's wall-clock cap is the default slot."""
-    slot = t.schedule.slot if t.schedule.slot is not None else ruleset.match.wall_clock_cap
-    if slot is None:
-        raise TournamentError(
-            "", "schedule.slot", "required key is missing (the ruleset sets no wall-clock cap to use instead)"
-        )
-    return slot, t.schedule.knockout_slot if t.schedule.knockout_slot is not None else slot
-
-
 def load_tournament(path: str | Path) -> tuple[Tournament, Ruleset]:
     """A tournament file and the ruleset it names, checked against each other: what a shell starts from."""
     tournament = read_tournament_file(path)

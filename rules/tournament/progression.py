@@ -256,7 +256,7 @@ class _Walker:
         ruleset = self.ruleset
         if meets > ruleset.ranking.meetings:
             # A double round robin meets twice whatever the ruleset's usual pools do.
-            ruleset = ruleset.model_copy(update={"ranking": ruleset.ranking.model_copy(update={"meetings": meets})})
+            ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
         fair_play = None if self.fair_play is None else self.fair_play.get(pool.name, {})
         table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions, fair_play=fair_play)
         self.pools[pool.name] = PoolState(

@@ -26,8 +26,8 @@ from datetime import datetime, timedelta
 from rules.errors import ScheduleError
 from rules.record import Record
 from rules.ruleset import Ruleset
+from rules.tournament.checks import slot_lengths
 from rules.tournament.fixtures import POOL_ROUND, Fixture, all_fixtures
-from rules.tournament.loading import slot_lengths
 from rules.tournament.model import OTHER_COURT, Schedule, Tournament
 from rules.tournament.placeholders import WinnerOrLoser, parse_placeholder
 from rules.tournament.stages import stage_dependencies
