@@ -4,7 +4,7 @@ paho's network thread (standings.connection) only puts what happens on the loop'
 (:class:`Received`, :class:`Connected`, ...); so do the web desk (:meth:`Service.submit`) and the watch. What
 has come is parsed (rules.protocol) and ingested as one transaction (standings.ingest), and only after the commit
 is each message acknowledged, so an ack always means "in the database". Once the
-messages stop (or, in a burst without pauses, every HOLD seconds) it publishes, retained, the tables of
+messages stop (or, in a long burst, when standings.pacing says) it publishes, retained, the tables of
 the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
 Refusals go to the error topic and the log; nothing stored changes. Several instances share the
 tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
@@ -34,18 +34,19 @@ from standings.connection import connect_client
 from standings.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from standings.logs import line, log, log_lines
 from standings.notify import sd_notify, watchdog_interval
+from standings.pacing import QUIET, Pacing
 from standings.payloads import schedule_payload, table_payload
 from standings.register import Register
 from standings.store import Store, pool_states
 from standings.watch import Watch, Watched
 
 BATCH = 500
-QUIET = 0.003
-"""Seconds without a message after which what the messages changed is published: a table sends a match's
-last event and its result back to back, and a burst's messages come well under a millisecond apart."""
-HOLD = 0.25
-"""Seconds a burst without pauses may hold back the tables and schedules it changed: ranked and published at
-most this often, not after every batch."""
+TABLES_AT_ONCE = 8
+"""Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
+for new messages between two such groups."""
+SCHEDULES_AT_ONCE = 8
+"""Courts whose schedules are read and published together, for the same reason: a publishing interrupted
+goes on with the courts not sent yet, without reading again those it sent."""
 
 
 _ID_PREFIX = uuid.uuid4().hex[:16]
@@ -115,6 +116,7 @@ class Service:
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
+        self._progress_due = False  # a published table completed a pool: the later pools' tables are due
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
@@ -162,10 +164,12 @@ class Service:
             self.watch.start()
         self.client.loop_start()
         try:
+            pacing = Pacing()  # when to publish what the messages changed (standings.pacing)
             pools: set[str] = set()  # changed since the last publishing
             courts: set[str] = set()
             while not self._stopping.is_set():
-                batch = self._take(timeout=QUIET if pools or courts else min(ping or 1.0, 1.0))
+                pending = len(pools) + len(courts)
+                batch = self._take(timeout=QUIET if pending else min(ping or 1.0, 1.0))
                 messages: list[tuple[str, bytes]] = []
                 watched: list[Watched] = []
                 for item in batch:
@@ -182,10 +186,15 @@ class Service:
                 self._ingest(messages, pools, courts)
                 for item in watched:
                     self._handle(item, pools, courts)
-                if (pools or courts) and (not batch or self._stopping.is_set()
-                                          or time.monotonic() - self._oldest >= HOLD):
-                    self._publish_changes(pools, courts)
-                    pools, courts = set(), set()
+                now = time.monotonic()
+                pending = len(pools) + len(courts)
+                if pending and (self._stopping.is_set() or pacing.due(pending, quiet=not batch,
+                                                                       held=now - self._oldest)):
+                    # In a pause, publishing gives way to the next message; held too long, it goes to the end.
+                    forced = self._stopping.is_set() or pacing.held_too_long(pending, held=now - self._oldest)
+                    pools, courts = self._publish_changes(
+                        pools, courts, interrupted=None if forced else lambda: not self.inbox.empty())
+                    pacing.published(pending - len(pools) - len(courts), time.monotonic() - now)
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
                     last_ping = time.monotonic()
@@ -382,29 +391,58 @@ class Service:
             msg = p.build(id=new_id(), type="table", payload=table_payload(state))
             self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
 
-    def _publish_changes(self, pools: set[str], courts: set[str]) -> None:
-        """Publish the tables of ``pools`` and then the schedules of ``courts``, and tell the web part."""
+    def _publish_changes(self, pools: set[str], courts: set[str],
+                         interrupted: Callable[[], bool] | None = None) -> tuple[set[str], set[str]]:
+        """Publish the tables of ``pools`` and then the schedules of ``courts``; with ``interrupted``, stop
+        between two steps as soon as it says so (messages are waiting: the loop takes them first and goes on
+        publishing at the next pause) and hand back the pools and courts not published yet."""
+        stop = interrupted or (lambda: False)
         started = time.monotonic()
+        first = sorted(n for n in pools if n in self.plan.entry_teams)
+        done: set[str] = set()
         with self.store.session() as s:
-            states = pool_states(self.store, s, sorted(n for n in pools if n in self.plan.entry_teams))
-            self._publish_tables(states)
+            for i in range(0, len(first), TABLES_AT_ONCE):
+                if i and stop():
+                    return self._published(pools - done, courts, done, set(), started)
+                states = pool_states(self.store, s, first[i:i + TABLES_AT_ONCE])
+                self._publish_tables(states)
+                done |= set(states)
+                # A pool that completes fills later pools (pool C) and knock-out slots.
+                self._progress_due |= any(st.complete for st in states.values())
             # Only a later pool's table (pool C, its teams from other pools) can change with another stage's
             # result, and only once a stage completes or a knock-out result comes in: then the whole progress.
-            if self._later_pools and (pools - set(states) or any(st.complete for st in states.values())):
+            self._progress_due |= bool(pools - done)
+            if self._progress_due and self._later_pools:
                 progress = self.store.progress(s)
                 self._publish_tables({n: st for n, st in progress.pools.items()
                                       if n in self._later_pools and (st.table is not None or n in pools)})
+            self._progress_due = False
         # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
         suspended, moved = self.register.suspended()
         courts = courts | moved
-        by_court = queries.court_schedules(self.store, courts)  # one read for them all
-        for court in sorted(courts):
-            payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
-            msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
-            self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1, retain=True)
+        ordered = sorted(courts)
+        sent: set[str] = set()
+        for i in range(0, len(ordered), SCHEDULES_AT_ONCE):
+            if sent and stop():
+                return self._published(set(), courts - sent, pools, sent, started)
+            group = ordered[i:i + SCHEDULES_AT_ONCE]
+            by_court = queries.court_schedules(self.store, set(group))  # one read for the group
+            for court in group:
+                payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
+                msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
+                self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
+                                    retain=True)
+            sent |= set(group)
+        return self._published(set(), set(), pools, courts, started)
+
+    def _published(self, pools_left: set[str], courts_left: set[str], pools: set[str], courts: set[str],
+                   started: float) -> tuple[set[str], set[str]]:
+        """Tell the web part what was published, log it, and hand back what is left."""
         for listener in self.listeners:
             listener(pools, courts)
         if pools:  # how long the newest standings took, from the first message of the batch that changed them
             log("published", pools=",".join(sorted(pools)), courts=len(courts),
                 publish_ms=round((time.monotonic() - started) * 1000, 1),
-                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1))
+                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1),
+                left=len(pools_left) + len(courts_left) or None)
+        return pools_left, courts_left

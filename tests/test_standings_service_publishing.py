@@ -1,19 +1,13 @@
-"""The service's publishing of tables and schedules: once connected, every pool's table and every court's
-schedule, retained, in one go."""
+"""The service's publishing of tables and schedules: in a pause of a burst it gives way to waiting messages
+and goes on later, with nothing lost and no table published twice."""
 
 from __future__ import annotations
 
-import queue
-import time
 from pathlib import Path
-from typing import Any
 
-import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
-
-from rules import protocol as p
 from standings.plan import load_plan
-from tests.service_support import running_service
+from standings.service import SCHEDULES_AT_ONCE, TABLES_AT_ONCE, Service
+from standings.store import Store
 
 
 def tournament(folder: Path, pools: int, courts: int) -> Path:
@@ -29,21 +23,23 @@ def tournament(folder: Path, pools: int, courts: int) -> Path:
     return path
 
 
-def test_connected_it_publishes_every_pools_table_and_every_courts_schedule(mosquitto: Any, tmp_path: Path) -> None:
-    broker = mosquitto()
-    plan = load_plan(tournament(tmp_path, 11, 10))
-    with running_service(f"sqlite:///{tmp_path / 'db.sqlite'}", broker.url, plan, group=None):
-        heard: queue.Queue[str] = queue.Queue()
-        looker = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="looker")
-        looker.on_message = lambda _c, _u, m: heard.put(m.topic)
-        looker.connect("127.0.0.1", int(broker.url.rsplit(":", 1)[1]))
-        looker.subscribe([(f"{p.root(plan.id)}/pool/+/table", 1), (f"{p.root(plan.id)}/court/+/schedule", 1)])
-        looker.loop_start()
-        expected = {p.pool_topic(plan.id, n) for n in plan.entry_teams} | {
-            p.court_topic(plan.id, c, "schedule") for c in plan.courts}
-        got: set[str] = set()
-        deadline = time.monotonic() + 10
-        while got != expected:
-            got.add(heard.get(timeout=max(0.1, deadline - time.monotonic())))
-        looker.loop_stop()
-        looker.disconnect()
+def test_a_publishing_that_gives_way_hands_back_the_rest_and_publishes_it_next_time(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'db.sqlite'}", load_plan(tournament(tmp_path, TABLES_AT_ONCE + 3,
+                                                                               SCHEDULES_AT_ONCE + 2)))
+    service = Service(store, "mqtt://127.0.0.1:1", group=None)  # never connected: publishing only queues
+    told: list[tuple[set[str], set[str]]] = []
+    service.listeners.append(lambda pools, courts: told.append((set(pools), set(courts))))
+    pools, courts = set(store.plan.entry_teams), set(store.plan.courts)
+    # Messages are waiting from the start: the first group of tables goes out, then it gives way.
+    left_pools, left_courts = service._publish_changes(pools, courts, interrupted=lambda: True)
+    assert len(left_pools) == 3 and left_courts == courts
+    assert told == [(pools - left_pools, set())]
+    # The next pause: the rest of the tables (one group), and the schedules, which give way between two groups
+    # of courts.
+    left_pools, left_courts = service._publish_changes(left_pools, left_courts, interrupted=lambda: True)
+    assert left_pools == set() and len(left_courts) == 2
+    assert told[1][0] | told[0][0] == pools and len(told[1][1]) == SCHEDULES_AT_ONCE
+    # Held too long (or the loop stopping): all of what is left, whatever is waiting.
+    assert service._publish_changes(left_pools, left_courts) == (set(), set())
+    assert told[2] == (set(), left_courts)
+    store.close()
