@@ -41,6 +41,10 @@ from standings.store import Store, pool_states
 from standings.watch import Watch, Watched
 
 BATCH = 500
+GATHER = 0.001
+"""Seconds the loop waits for more after a first message: paho's thread hands the messages over one by one,
+and a burst's that share a transaction cost a fraction of one each (bench_service: 0.31-0.35 against
+0.34-0.49 ms of CPU a result, 128 pools)."""
 TABLES_AT_ONCE = 8
 """Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
 for new messages between two such groups."""
@@ -211,8 +215,10 @@ class Service:
         batch: list[Item] = []
         try:
             batch.append(self.inbox.get(timeout=timeout))
+            until = time.monotonic() + GATHER
             while len(batch) < BATCH:
-                batch.append(self.inbox.get_nowait())
+                left = until - time.monotonic()
+                batch.append(self.inbox.get(timeout=left) if left > 0 else self.inbox.get_nowait())
         except queue.Empty:
             pass
         return batch
