@@ -63,9 +63,11 @@ def _pct(values: list[float], q: float) -> float:
 
 def press_latency(presses: int, where: str | None) -> dict[str, Any]:
     journal = Path(tempfile.mkdtemp(prefix="bench-table-", dir=where))
-    # Presses come 60 ms apart here: without this the second clock button would replace the first.
+    # Presses come 60 ms apart here: without this the second clock button would replace the first. STOP's long
+    # hold (abandon) goes too: a button with a hold acts on release, and the clock buttons are timed as they go down.
     buttons = journal / "buttons.toml"
-    buttons.write_text(default_text().replace("replace = 1.0", "replace = 0.0"), encoding="utf-8")
+    buttons.write_text(default_text().replace("replace = 1.0", "replace = 0.0").replace('hold = "abandon"', ""),
+                       encoding="utf-8")
     screen = _Watch()
     table = open_table(TableOptions(rules="indoor-hockey", court="1", journal=journal / "j", speed=1.0,
                                     buttons=str(buttons), factory=MockFactory()), screen=screen)

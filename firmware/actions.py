@@ -254,27 +254,6 @@ class Entry:
                 return [_apply(ev.Undo(at=max(at, match.last_at), target=event.seq))]
         return [_refuse("nothing_to_undo")]
 
-    def _horn(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [Effect(kind="horn")]
-
-    def _mute(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [Effect(kind="mute")]
-
-    def _timeout(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [_apply(ev.TimeoutStarted(at=at, team=team))]
-
-    def _end_timeout(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [_apply(ev.TimeoutEnded(at=at))]
-
-    def _end_period(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [_apply(ev.PeriodAdvanced(at=at))]
-
-    def _new_match(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [Effect(kind="load", force=True)]
-
-    def _abandon(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [_apply(ev.MatchAbandoned(at=at, reason="abandoned at the table"))]
-
     def _disallow_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
         disallowed = {e.target for e in match.timeline if isinstance(e, ev.GoalDisallowed)}
         for e in reversed(match.timeline):
@@ -299,12 +278,6 @@ class Entry:
         self.penalty, self.number, self.clock_entry = None, "", ""
         return []
 
-    def _possession_reset(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [_apply(ev.PossessionReset(at=at))]
-
-    def _possession_reset_short(self, at: int, match: Match, state: MatchState) -> list[Effect]:
-        return [_apply(ev.PossessionReset(at=at, short=True))]
-
 
 Handler = Callable[[Entry, int, Match, MatchState], list[Effect]]
 
@@ -313,18 +286,32 @@ def _for(team: Side, handler: Callable[[Entry, Side, int, Match, MatchState], li
     return lambda entry, at, match, state: handler(entry, team, at, match, state)
 
 
-A = ActionName
+def _event(make: Callable[[int], ev.Event]) -> Handler:
+    """An action that is one event at its instant, whatever is typed or open."""
+    return lambda entry, at, match, state: [_apply(make(at))]
+
+
+def _loop(effect: Effect) -> Handler:
+    """An action that is the loop's own (the horn, a match to load)."""
+    return lambda entry, at, match, state: [effect]
+
+
+_A = ActionName
 HANDLERS: dict[ActionName, Handler] = {
-    A.CLOCK_START: Entry._clock_start, A.CLOCK_STOP: Entry._clock_stop,
-    A.GOAL_HOME: _for("home", Entry._goal), A.GOAL_AWAY: _for("away", Entry._goal),
-    A.PENALTY_HOME: _for("home", Entry._penalty), A.PENALTY_AWAY: _for("away", Entry._penalty),
-    A.TIMEOUT_HOME: _for("home", Entry._timeout), A.TIMEOUT_AWAY: _for("away", Entry._timeout),
-    A.HORN: Entry._horn, A.UNDO: Entry._undo, A.NEXT: Entry._next, A.MODE: Entry._mode,
-    A.END_PERIOD: Entry._end_period, A.NEW_MATCH: Entry._new_match, A.ABANDON: Entry._abandon,
-    A.DISALLOW_GOAL_HOME: _for("home", Entry._disallow_goal), A.DISALLOW_GOAL_AWAY: _for("away", Entry._disallow_goal),
-    A.LENGTHEN_HOME: _for("home", Entry._lengthen), A.LENGTHEN_AWAY: _for("away", Entry._lengthen),
-    A.END_TIMEOUT: Entry._end_timeout, A.MUTE: Entry._mute, A.CORRECT_CLOCK: Entry._correct_clock,
-    A.POSSESSION_RESET: Entry._possession_reset, A.POSSESSION_RESET_SHORT: Entry._possession_reset_short,
+    _A.CLOCK_START: Entry._clock_start, _A.CLOCK_STOP: Entry._clock_stop,
+    _A.GOAL_HOME: _for("home", Entry._goal), _A.GOAL_AWAY: _for("away", Entry._goal),
+    _A.PENALTY_HOME: _for("home", Entry._penalty), _A.PENALTY_AWAY: _for("away", Entry._penalty),
+    _A.TIMEOUT_HOME: _event(lambda at: ev.TimeoutStarted(at=at, team="home")),
+    _A.TIMEOUT_AWAY: _event(lambda at: ev.TimeoutStarted(at=at, team="away")),
+    _A.HORN: _loop(Effect(kind="horn")), _A.UNDO: Entry._undo, _A.NEXT: Entry._next, _A.MODE: Entry._mode,
+    _A.END_PERIOD: _event(lambda at: ev.PeriodAdvanced(at=at)), _A.NEW_MATCH: _loop(Effect(kind="load", force=True)),
+    _A.ABANDON: _event(lambda at: ev.MatchAbandoned(at=at, reason="abandoned at the table")),
+    _A.DISALLOW_GOAL_HOME: _for("home", Entry._disallow_goal),
+    _A.DISALLOW_GOAL_AWAY: _for("away", Entry._disallow_goal),
+    _A.LENGTHEN_HOME: _for("home", Entry._lengthen), _A.LENGTHEN_AWAY: _for("away", Entry._lengthen),
+    _A.END_TIMEOUT: _event(lambda at: ev.TimeoutEnded(at=at)), _A.MUTE: _loop(Effect(kind="mute")),
+    _A.CORRECT_CLOCK: Entry._correct_clock, _A.POSSESSION_RESET: _event(lambda at: ev.PossessionReset(at=at)),
+    _A.POSSESSION_RESET_SHORT: _event(lambda at: ev.PossessionReset(at=at, short=True)),
 }
 """What each action does: every action has its handler (tests/test_firmware_actions.py checks)."""
 

@@ -34,7 +34,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, cast
+from typing import Any, Literal, cast, get_args
 from urllib.parse import unquote, urlsplit
 
 from rules.errors import EventLogError, FileLineError, ProtocolError
@@ -283,12 +283,12 @@ def _check_schedule(m: Message) -> None:
 
 # -- a court's schedule: one builder, one reader ----------------------------------------------
 
-CONTINUES = ("resume", "replay")
-"""How an abandoned match is played on (a schedule's ``continues``): match_resumed or match_replayed."""
 Continues = Literal["resume", "replay"]
+CONTINUES: tuple[Continues, ...] = get_args(Continues)
+"""How an abandoned match is played on (a schedule's ``continues``): match_resumed or match_replayed."""
 MatchStatus = Literal["scheduled", "live", "finished", "conflict"]
-_STATUSES = ("scheduled", "live", "finished", "conflict")
-_KINDS = ("round_robin", "knockout")
+_STATUSES: tuple[MatchStatus, ...] = get_args(MatchStatus)
+_KINDS: tuple[StageKind, ...] = get_args(StageKind)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
