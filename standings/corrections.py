@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from rules.result import Result
 from rules.standings import MatchResult
 from rules.tournament import Progress, progress
-from standings.store import Store, result_row, to_match_result
+from standings.store import Store, resolve, result_row, to_match_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +49,13 @@ def consequences(store: Store, s: Session, match_id: str, result: Result) -> Con
                         set_aside=tuple(_newly_set_aside(store, s, before, after)))
 
 
-def _teams(store: Store, p: Progress, stage: str, text: str) -> str | None:
-    from standings.queries import resolve  # queries reads the store; imported here as the store does
-
-    return resolve(store, p, stage, text)
-
-
 def _other_teams(store: Store, s: Session, before: Progress, after: Progress, match_id: str) -> list[str]:
     out = []
     for f in sorted(store.fixtures(s).values(), key=lambda f: f.number):
         if f.match_id == match_id or {f.home, f.away} <= store.entry_team_names:
             continue
-        was = (_teams(store, before, f.stage, f.home), _teams(store, before, f.stage, f.away))
-        now = (_teams(store, after, f.stage, f.home), _teams(store, after, f.stage, f.away))
+        was = (resolve(store, before, f.stage, f.home), resolve(store, before, f.stage, f.away))
+        now = (resolve(store, after, f.stage, f.home), resolve(store, after, f.stage, f.away))
         if any(w is not None and w != n for w, n in zip(was, now, strict=True)):  # filling an open slot is progress
             out.append(f"match {f.number} ({f.stage}) would be {_pair(now)} instead of {_pair(was)}")
     return out

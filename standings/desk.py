@@ -1,6 +1,11 @@
-"""The organiser's changes (issue 12's desk calls these): each is one transaction with its audit row.
+"""The organiser's desk: its rules, each once as a pure function, and the changes, each one transaction.
 
-Every function takes the store, what to change, ``who`` (the account) and ``why`` (required
+The rules say what may change and why not (:class:`DeskError`, nothing stored); what they look at is handed
+in, so the service's transactions below and the pages' backend (standings.web.service_backend, which knows
+the protest window and the open ties from its snapshot) call the same ones, and the desk's forms only read
+fields into commands.
+
+Every change takes the store, what to change, ``who`` (the account) and ``why`` (required
 sentence), writes a ``changes`` row (who, when, why, before, after) in the same transaction, and
 returns what it touched (:class:`Affected`) so the caller can tell the change hub
 (``hub.changed(pools=a.pools, courts=a.courts, matches=a.matches, kinds={"desk"})``); the service
@@ -14,6 +19,7 @@ republishes the tables and schedules when the hub says so.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -21,12 +27,19 @@ from typing import Any
 from rules.errors import CourtsideError, ProtocolError
 from rules.protocol import CONTINUES
 from rules.result import Result, read_result, result_payload
+from rules.standings import Decision
+from rules.standings.decisions import decision_problem
 from standings.db.models import Change, Conflict, DecisionRow, Fixture, ResultRow
 from standings.store import Store, result_row, utcnow
 
 
 class DeskError(CourtsideError, ValueError):
-    """An organiser's change that cannot be made; the message says why (nothing was stored)."""
+    """An organiser's change that cannot be made; the message says why (nothing was stored).
+    ``field``: the desk form's field it is about, when one is."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
 
 
 @dataclass(frozen=True)
@@ -37,10 +50,91 @@ class Affected:
     all_courts: bool = field(default=False)
 
 
-def _why(why: str) -> str:
+# The rules -------------------------------------------------------------------------------------------
+
+# Seed 004 (ice hockey): the order the organiser considers a game that could not be finished.
+ABANDONED_ORDER = (
+    ("resume", "game resumed at a later time"),
+    ("replay", "game played at a later time"),
+    ("leader", "leading team considered the winner"),
+    ("tie", "game determined a tie"),
+)
+
+
+def reason(why: str) -> str:
+    """Every change is logged with its reason: there must be one."""
     if not why or not why.strip():
-        raise DeskError("say why: every change is logged with its reason")
+        raise DeskError("is required: every change is logged with its reason", "why")
     return why.strip()
+
+
+def correctable(number: int, home: str, away: str, *, known: bool, closed: str | None) -> None:
+    """A match's result may change once its teams are known, until its protest window closes (``closed``:
+    why it has, from the snapshot's instant)."""
+    if not known:
+        raise DeskError(f"match {number}'s teams are not known yet ({home} v {away})", "match")
+    if closed is not None:
+        raise DeskError(closed, "match")
+
+
+def walkover(number: int, home: str, away: str, winner: str | None) -> None:
+    """A walk-over or a forfeit is awarded to one of the match's two teams."""
+    if winner not in (home, away):
+        raise DeskError(f"{winner!r} does not play match {number} ({home} v {away})", "winner")
+
+
+def abandoned(choice: str, home_goals: int = 0, away_goals: int = 0) -> str:
+    """How an abandoned match is settled, in the seed's order, with its score when it stopped: its words."""
+    labels = dict(ABANDONED_ORDER)
+    if choice not in labels:
+        raise DeskError(f"{choice!r} is not one of {', '.join(labels)}", "settle")
+    if choice == "leader" and home_goals == away_goals:
+        raise DeskError(f"no team leads at {home_goals}-{away_goals}; the next in the order is a tie", "home_goals")
+    if choice == "tie" and home_goals != away_goals:
+        raise DeskError(f"a tie is level, not {home_goals}-{away_goals}", "home_goals")
+    return labels[choice]
+
+
+def court_id(courts: Mapping[str, str], wanted: str) -> str:
+    """The id of the court ``wanted`` names (its id or its name) among ``courts`` (id -> name)."""
+    for cid, name in courts.items():
+        if wanted in (cid, name):
+            return cid
+    raise DeskError(f"there is no court {wanted!r} (not one of the courts: {', '.join(courts.values())})", "court")
+
+
+def decision(d: Decision) -> None:
+    """The core's checks of a decision: its method, and at least two different teams, first placed first."""
+    problem = decision_problem(d)
+    if problem is not None:
+        raise DeskError(problem)
+
+
+def open_tie(pool: str, order: Collection[str], ties: Iterable[tuple[str, Collection[str]]], *, played: int,
+             expected: int) -> None:
+    """A decision orders a tie the standings leave open (``ties``: pool and teams), once the pool is played."""
+    if any(p == pool and set(teams) == set(order) for p, teams in ties):
+        return
+    if played < expected:
+        raise DeskError(f"pool {pool} has played {played} of its {expected} matches: a tie is decided once its "
+                        "last match is played", "pool")
+    raise DeskError(f"pool {pool} has no open tie of exactly {', '.join(order) or 'these teams'}", "order")
+
+
+def conflict(keep: str, closed: str | None) -> None:
+    """The held result may replace the stored one only while the match's protest window is open (``closed``);
+    keeping the stored result changes nothing and may still be recorded."""
+    if keep == "held" and closed is not None:
+        raise DeskError(closed, "keep")
+
+
+def sanction(reported: bool, number: int, team: str, player: str) -> None:
+    """The organiser rules on a card reported to them, not on one nobody reported."""
+    if not reported:
+        raise DeskError(f"no report for {player} ({team}) in match {number}")
+
+
+# The changes -----------------------------------------------------------------------------------------
 
 
 def check_result(result: dict[str, Any]) -> Result:
@@ -55,7 +149,7 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
                   note: str = "") -> Affected:
     """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
     kept in the audit row's ``after`` beside the result so the pages can say it."""
-    why = _why(why)
+    why = reason(why)
     checked = check_result(result)
     with store.session.begin() as s:
         f = s.get(Fixture, match_id)
@@ -85,7 +179,7 @@ def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, wh
                     settlement: str | None = None) -> Affected:
     """``settlement`` (only when not applied): "resume" or "replay" for an abandoned match played on later;
     the court's schedule tells the table so (standings.payloads.schedule_payload's ``continues``)."""
-    why = _why(why)
+    why = reason(why)
     if settlement is not None and (apply or settlement not in CONTINUES):
         raise DeskError(f"settlement: {settlement!r} is not one of {', '.join(CONTINUES)} for a report not applied")
     with store.session() as s:
@@ -108,9 +202,9 @@ def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, wh
 
 def move_match(store: Store, match_id: str, *, court: str | None = None, start: datetime | None = None,
                who: str, why: str) -> Affected:
-    why = _why(why)
-    if court is not None and court not in store.plan.courts:
-        raise DeskError(f"there is no court {court!r} (courts: {', '.join(store.plan.courts)})")
+    why = reason(why)
+    if court is not None:
+        court = court_id(store.plan.courts, court)
     with store.session.begin() as s:
         f = s.get(Fixture, match_id)
         if f is None:
@@ -129,11 +223,8 @@ def move_match(store: Store, match_id: str, *, court: str | None = None, start: 
 
 
 def record_decision(store: Store, pool: str, method: str, order: list[str], *, who: str, why: str) -> Affected:
-    why = _why(why)
-    if method not in ("lots", "penalty_competition"):
-        raise DeskError(f"method: {method!r} is neither 'lots' nor 'penalty_competition'")
-    if len(order) < 2 or len(set(order)) != len(order):
-        raise DeskError("order: name at least two different teams, first placed first")
+    why = reason(why)
+    decision(Decision(pool=pool, method=method, order=tuple(order)))
     with store.session.begin() as s:
         s.add(DecisionRow(pool=pool, method=method, order=list(order), who=who, at=utcnow()))
         s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,

@@ -43,11 +43,11 @@ class Site:
 @pytest.fixture(params=["service", "sample"])
 def site(request: pytest.FixtureRequest, mosquitto: Any, tmp_path: Path) -> Iterator[Site]:
     if request.param == "sample":
-        with served_sample() as (backend, server, _):
-            live = backend.data().schedule.matches[12]
+        with served_sample() as (day, server):
+            playing = day.view().by_number[13]
             yield Site(server.url, ["/", "/schedule", "/pool/C", "/pool/C/print", "/bracket", "/ranking", "/teams",
-                                    f"/team/{quote(live.home)}", f"/court/{quote(live.court)}",
-                                    f"/court/{quote(live.court)}/overlay", "/desk/login"],
+                                    f"/team/{quote(playing.home)}", f"/court/{quote(playing.court)}",
+                                    f"/court/{quote(playing.court)}/overlay", "/desk/login"],
                        ["/desk", "/desk/match/2"], 14)
         return
     broker = mosquitto()

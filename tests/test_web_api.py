@@ -6,7 +6,6 @@ import csv
 import io
 import re
 from collections.abc import Iterator
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +16,14 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from standings.web import create_app
-from standings.web.sample import sample_backend
 from standings.web.view import View
-from tests.web_support import Clock
+from tests.web_day import sample_day
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[tuple[TestClient, View]]:
-    backend = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
-    with TestClient(create_app(backend, secure_cookies=False)) as c:
-        yield c, View(backend.data())
-    backend.close()
+    with sample_day() as day, TestClient(create_app(day.backend, secure_cookies=False)) as c:
+        yield c, day.view()
 
 
 def test_pool(client: tuple[TestClient, View]) -> None:
@@ -47,7 +43,9 @@ def test_matches_courts_teams_ranking(client: tuple[TestClient, View]) -> None:
     matches = c.get("/api/v1/matches").json()["matches"]
     assert len(matches) == len(view.matches)
     first = c.get("/api/v1/matches/1").json()["match"]
-    assert first["result"]["home_goals"] == 2 and first["provisional_until"] == "2026-05-16T14:35:00"
+    locked_at = view.by_number[1].locked_at  # an hour after the table's result was stored (seed 003)
+    assert locked_at is not None
+    assert first["result"]["home_goals"] == 2 and first["provisional_until"] == f"{locked_at:%Y-%m-%dT%H:%M:%S}"
     assert first["locked"] is False
     live = [m for m in matches if m["live"]]
     court = c.get(f"/api/v1/courts/{live[0]['court']}").json()

@@ -3,13 +3,10 @@ winners it gets, rounds in playing order, the matches fed by losers apart; read 
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from standings.web.bracket import trees
-from standings.web.memory import MemoryBackend
-from standings.web.sample import sample_backend
 from standings.web.view import View
 from tests.service_support import HOCKEY
+from tests.web_day import sample_day
 
 
 def _placed(tree: object) -> list[tuple[str, int, int, int, str, bool]]:
@@ -17,11 +14,8 @@ def _placed(tree: object) -> list[tuple[str, int, int, int, str, bool]]:
 
 
 def test_quarter_finals_semi_finals_and_final_make_one_tree_and_the_third_place_match_its_own() -> None:
-    backend = sample_backend(lambda: datetime(2026, 5, 16, 13, 35))
-    try:
-        final, third = trees(View(backend.data()))
-    finally:
-        backend.close()
+    with sample_day(played=0) as day:
+        final, third = trees(day.view())
     assert final.columns == ("quarter_final", "semi_final", "final") and final.rows == 4
     # SF1 gets the winners of QF1 and QF2 (youth-football.toml), so they take its two rows, in that order.
     assert _placed(final) == [
@@ -35,10 +29,7 @@ def test_quarter_finals_semi_finals_and_final_make_one_tree_and_the_third_place_
 
 
 def test_semi_finals_fed_from_the_pools_open_the_tree() -> None:
-    backend = MemoryBackend.from_file(str(HOCKEY), clock=lambda: datetime(2026, 1, 16, 12, 0))
-    try:
-        final, third = trees(View(backend.data()))
-    finally:
-        backend.close()
+    with sample_day(played=0, example=HOCKEY) as day:
+        final, third = trees(View(day.data()))
     assert _placed(final) == [("SF1", 1, 1, 1, "up", False), ("SF2", 1, 2, 1, "down", False), ("F", 2, 1, 2, "", True)]
     assert third.root.stage == "P34"

@@ -9,20 +9,19 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from rules.standings import MatchResult
 from tests.web_support import browser_refusals, desk_page, served_sample
 
 
 @pytest.fixture
-def site() -> Iterator[tuple[Any, Any, Any]]:
+def site() -> Iterator[tuple[Any, Any]]:
     with served_sample() as served:
         yield served
 
 TIMEOUT = 10_000  # ms Playwright waits for a page to show what it should; the assertions are not timed
 
 
-def _match(backend: Any, number: int) -> Any:
-    return next(m for m in backend.data().schedule.matches if m.number == number)
+def _match(day: Any, number: int) -> Any:
+    return day.view().by_number[number]
 
 
 def _row(page: Page, team: str) -> Any:
@@ -30,13 +29,13 @@ def _row(page: Page, team: str) -> Any:
 
 
 def test_a_result_appears_on_the_open_pool_page_without_a_reload(site: Any, chromium: Any) -> None:
-    backend, server, _ = site
-    m = _match(backend, 14)
+    day, server = site
+    m = _match(day, 14)
     page = chromium.new_page()
     page.goto(f"{server.url}/pool/{m.stage}")
     expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
     page.evaluate("window.__same_document = true")
-    backend.publish_result(14, MatchResult(pool=m.stage, home=m.home, away=m.away, home_goals=5, away_goals=0))
+    day.play(14, 5, 0)  # its table sends the match, as the engine played it
     expect(page.locator("table.matches")).to_contain_text("5–0", timeout=TIMEOUT)
     expect(_row(page, m.home).locator("td.pts")).not_to_have_text("", timeout=TIMEOUT)
     assert page.evaluate("window.__same_document") is True  # no reload happened
@@ -44,15 +43,15 @@ def test_a_result_appears_on_the_open_pool_page_without_a_reload(site: Any, chro
 
 
 def test_the_page_recovers_after_the_connection_drops(site: Any, chromium: Any) -> None:
-    backend, server, _ = site
-    m = _match(backend, 14)
+    day, server = site
+    m = _match(day, 14)
     page = chromium.new_page()
     page.goto(f"{server.url}/pool/{m.stage}")
     expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
     page.evaluate("window.__same_document = true")
     server.stop()
     expect(page.locator("#live-status")).to_have_text("Reconnecting…", timeout=TIMEOUT)
-    backend.publish_result(14, MatchResult(pool=m.stage, home=m.home, away=m.away, home_goals=0, away_goals=3))
+    day.play(14, 0, 3)  # the service stores it while the pages are down
     server.start()
     expect(page.locator("table.matches")).to_contain_text("0–3", timeout=TIMEOUT)
     expect(page.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
@@ -61,8 +60,9 @@ def test_the_page_recovers_after_the_connection_drops(site: Any, chromium: Any) 
 
 
 def test_the_organiser_corrects_a_result_and_the_open_public_page_follows(site: Any, chromium: Any) -> None:
-    backend, server, _ = site
-    m = _match(backend, 3)
+    day, server = site
+    backend = day.backend
+    m = _match(day, 3)
     public = chromium.new_page()
     public.goto(f"{server.url}/pool/{m.stage}")
     expect(public.locator("#live-status")).to_have_text("Live", timeout=TIMEOUT)
@@ -88,7 +88,7 @@ def test_the_organiser_corrects_a_result_and_the_open_public_page_follows(site: 
 
 
 def test_a_wrong_password_is_refused_and_the_desk_stays_closed(site: Any, chromium: Any) -> None:
-    _, server, _ = site
+    _, server = site
     page = chromium.new_context().new_page()
     page.goto(f"{server.url}/desk/login")
     page.fill("#name", "anna")
@@ -100,9 +100,9 @@ def test_a_wrong_password_is_refused_and_the_desk_stays_closed(site: Any, chromi
 
 
 def test_the_court_mirror_runs_its_clock_between_updates(site: Any, chromium: Any) -> None:
-    backend, server, _ = site
+    day, server = site
     page = chromium.new_page()
-    court = backend.data().schedule.matches[12].court
+    court = day.view().by_number[13].court
     page.goto(f"{server.url}/court/{court}")
     clock = page.locator(".board .clock")
     first = clock.inner_text()
@@ -113,7 +113,8 @@ def test_the_court_mirror_runs_its_clock_between_updates(site: Any, chromium: An
 
 def test_in_the_browser_every_desk_route_and_api_write_refuses_a_visitor_and_a_form_without_its_token(
         site: Any, chromium: Any) -> None:
-    backend, server, _ = site
+    day, server = site
+    backend = day.backend
     before = backend.data().version
     browser_refusals(chromium, server)
     assert backend.data().version == before  # nothing was changed by any of them

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Any
 
 import pytest
@@ -13,26 +12,38 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.testclient import TestClient
 
 from standings.web import create_app
-from standings.web.sample import sample_backend
-from tests.web_support import PASSWORD, Clock, all_routes, concrete_path, csrf_of, desk_client, guarded_routes
-
-APP_BACKEND = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
-APP = create_app(APP_BACKEND, secure_cookies=False)
-APP.state.site.accounts.add("anna", PASSWORD)
+from standings.web.service_backend import ServiceBackend
+from tests.web_day import SampleDay, sample_day
+from tests.web_support import PASSWORD, all_routes, concrete_path, csrf_of, desk_client, guarded_routes
 
 
-GUARDED = guarded_routes(APP)
+@pytest.fixture(scope="module")
+def day() -> Iterator[SampleDay]:
+    with sample_day() as d:
+        yield d
+
+
+@pytest.fixture(scope="module")
+def app(day: SampleDay) -> Any:
+    made = create_app(day.backend, secure_cookies=False)
+    made.state.site.accounts.add("anna", PASSWORD)
+    return made
 
 
 @pytest.fixture
-def visitor() -> Iterator[TestClient]:
-    with TestClient(APP, base_url="http://127.0.0.1") as client:
+def backend(day: SampleDay) -> ServiceBackend:
+    return day.backend
+
+
+@pytest.fixture
+def visitor(app: Any) -> Iterator[TestClient]:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         yield client
 
 
 @pytest.fixture
-def organiser() -> Iterator[tuple[TestClient, str]]:
-    with TestClient(APP, base_url="http://127.0.0.1") as client:
+def organiser(app: Any) -> Iterator[tuple[TestClient, str]]:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         page = client.get("/desk/login")
         csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
         assert csrf is not None
@@ -45,10 +56,11 @@ def organiser() -> Iterator[tuple[TestClient, str]]:
         yield client, token.group(1)
 
 
-def test_the_route_table_has_the_desk_in_it() -> None:
-    paths = {p for _, p in GUARDED}
+def test_the_route_table_has_the_desk_in_it(app: Any) -> None:
+    guarded = guarded_routes(app)
+    paths = {p for _, p in guarded}
     assert {"/desk", "/desk/match/{number:int}/result", "/api/v1/desk/matches/{number:int}/result"} <= paths
-    assert all(method in ("GET", "POST") for method, _ in GUARDED)
+    assert all(method in ("GET", "POST") for method, _ in guarded)
 
 
 def test_the_route_walk_finds_a_route_mounted_under_the_desk() -> None:
@@ -60,27 +72,28 @@ def test_the_route_walk_finds_a_route_mounted_under_the_desk() -> None:
         list(all_routes([WebSocketRoute("/desk/ws", nothing)]))
 
 
-@pytest.mark.parametrize(("method", "path"), GUARDED)
-def test_a_visitor_without_a_login_is_refused(visitor: TestClient, method: str, path: str) -> None:
-    before = APP_BACKEND.data().version
-    response = visitor.request(method, concrete_path(path), data={"why": "x"}, follow_redirects=False)
-    if method == "GET":
-        assert response.status_code == 303
-        assert response.headers["location"].startswith("/desk/login")
-    else:
-        assert response.status_code == 403
-    assert APP_BACKEND.data().version == before
+def test_a_visitor_without_a_login_is_refused(app: Any, visitor: TestClient, backend: ServiceBackend) -> None:
+    before = backend.data().version
+    for method, path in guarded_routes(app):  # the app's own route table: a new route is checked too
+        response = visitor.request(method, concrete_path(path), data={"why": "x"}, follow_redirects=False)
+        if method == "GET":
+            assert response.status_code == 303, (method, path)
+            assert response.headers["location"].startswith("/desk/login"), (method, path)
+        else:
+            assert response.status_code == 403, (method, path)
+    assert backend.data().version == before
 
 
-@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p in GUARDED if m == "POST"])
-def test_a_form_without_its_csrf_token_is_refused(organiser: tuple[TestClient, str], method: str, path: str) -> None:
+def test_a_form_without_its_csrf_token_is_refused(app: Any, organiser: tuple[TestClient, str],
+                                                  backend: ServiceBackend) -> None:
     client, _ = organiser
-    before = APP_BACKEND.data().version
-    for bad in ({}, {"csrf": "forged"}):
-        response = client.post(concrete_path(path), data={"why": "x", **bad},
-                               headers={"x-csrf-token": bad.get("csrf", "")}, follow_redirects=False)
-        assert response.status_code == 403, response.text
-    assert APP_BACKEND.data().version == before
+    before = backend.data().version
+    for path in [p for m, p in guarded_routes(app) if m == "POST"]:
+        for bad in ({}, {"csrf": "forged"}):
+            response = client.post(concrete_path(path), data={"why": "x", **bad},
+                                   headers={"x-csrf-token": bad.get("csrf", "")}, follow_redirects=False)
+            assert response.status_code == 403, (path, response.text)
+    assert backend.data().version == before
 
 
 def test_the_login_form_itself_needs_its_token(visitor: TestClient) -> None:
@@ -88,24 +101,26 @@ def test_the_login_form_itself_needs_its_token(visitor: TestClient) -> None:
     assert response.status_code == 403
 
 
-def test_the_organiser_with_the_token_gets_through(organiser: tuple[TestClient, str]) -> None:
+def test_the_organiser_with_the_token_gets_through(organiser: tuple[TestClient, str],
+                                                   backend: ServiceBackend) -> None:
     client, token = organiser
-    row = next(m for m in APP_BACKEND.data().schedule.matches if m.number == 5)
+    row = next(m for m in backend.data().schedule.matches if m.number == 5)
     response = client.post("/desk/match/5/result", data={"csrf": token, "home_goals": "2", "away_goals": "0",
                                                          "outcome": "regular", "why": "scoresheet"},
                            follow_redirects=False)
     assert response.status_code == 303
-    assert APP_BACKEND.data().results[5].result.home_goals == 2
+    assert backend.data().results[5].result.home_goals == 2
     api = client.post("/api/v1/desk/matches/5/result", json={"home_goals": 3, "away_goals": 0, "why": "api"},
                       headers={"x-csrf-token": token})
     assert api.status_code == 200, api.text
-    assert APP_BACKEND.data().results[5].result.home_goals == 3
-    assert APP_BACKEND.data().audit[-1].who == "anna"
-    assert row.stage in APP_BACKEND.data().audit[-1].what or "match 5" in APP_BACKEND.data().audit[-1].what
+    assert backend.data().results[5].result.home_goals == 3
+    assert backend.data().audit[-1].who == "anna"
+    assert row.stage in backend.data().audit[-1].what or "match 5" in backend.data().audit[-1].what
 
 
-def test_login_backs_off_per_address_and_account(capsys: pytest.CaptureFixture[str]) -> None:
-    app = create_app(APP_BACKEND, secure_cookies=False)  # its own limiter: this test makes its client wait
+def test_login_backs_off_per_address_and_account(backend: ServiceBackend,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    app = create_app(backend, secure_cookies=False)  # its own limiter: this test makes its client wait
     app.state.site.accounts.add("mallory", PASSWORD)
     visitor = TestClient(app, base_url="http://127.0.0.1")
     csrf = csrf_of(visitor.get("/desk/login").text)
@@ -131,8 +146,8 @@ def test_login_backs_off_per_address_and_account(capsys: pytest.CaptureFixture[s
     assert all("account=mallory" in line and "address=testclient" in line for line in refused)
 
 
-def test_the_session_cookie_is_http_only_and_strict() -> None:
-    app = create_app(APP_BACKEND)  # the default: secure cookies
+def test_the_session_cookie_is_http_only_and_strict(backend: ServiceBackend) -> None:
+    app = create_app(backend)  # the default: secure cookies
     with TestClient(app, base_url="https://127.0.0.1") as client:
         cookie = client.get("/desk/login").headers["set-cookie"].lower()
     assert "httponly" in cookie and "secure" in cookie and "samesite=strict" in cookie
@@ -161,18 +176,19 @@ def test_a_login_without_a_session_says_why(visitor: TestClient) -> None:
     assert "sent no session" in response.text and "HTTPS" in response.text
 
 
-def _swedish_desk(played: int) -> tuple[str, str]:
+def _swedish_desk(day: SampleDay) -> tuple[str, str]:
     """The sample cup's desk and pool C page in its own language (its file says language = "sv")."""
-    app = create_app(sample_backend(Clock(datetime(2026, 5, 16, 13, 35)), played=played), secure_cookies=False)
+    app = create_app(day.backend, secure_cookies=False)
     app.state.site.accounts.add("anna", PASSWORD)
     with desk_client(app) as (client, _):
         return client.get("/desk").text, client.get("/pool/C").text
 
 
-def test_the_desk_words_its_ties_and_courts_in_the_tournaments_language() -> None:
+def test_the_desk_words_its_ties_and_courts_in_the_tournaments_language(day: SampleDay) -> None:
     # The desk says what the tie needs in Swedish, from the same phrases as the pool page, not the rules'
     # English text; once pool C is complete, its last two matches leaving GAIS and Djurgården level.
-    desk, pool = _swedish_desk(played=18)
+    with sample_day(played=18) as complete:
+        desk, pool = _swedish_desk(complete)
     need = "lottning (ange ordningen som ett beslut med metoden &#39;lots&#39;)"
     assert '<html lang="sv">' in desk
     assert f"Djurgården P14, GAIS P14 — {need}" in desk
@@ -181,12 +197,16 @@ def test_the_desk_words_its_ties_and_courts_in_the_tournaments_language() -> Non
     assert "a drawing of lots" not in desk
     # At midday the pool has two matches to play: nothing to decide yet. The courts' last messages: what
     # the table sent, worded by the page.
-    desk, _ = _swedish_desk(played=12)
+    desk, _ = _swedish_desk(day)
     assert "Djurgården P14, GAIS P14 —" not in desk and 'action="/desk/decision"' not in desk
-    assert "13:35 liveläge, match 13" in desk and "13:28 resultat, match 12" in desk and "live state" not in desk
+    heard = {court: f"{p.last_seen:%H:%M}" for court, p in day.data().presence.items() if p.last_seen}
+    live, last = day.view().by_number[13], day.view().by_number[12]
+    assert f"{heard[live.court]} liveläge, match 13" in desk and f"{heard[last.court]} resultat, match 12" in desk
+    assert "live state" not in desk
 
 
-def test_the_api_settles_an_abandoned_match_in_the_seeds_order(organiser: tuple[TestClient, str]) -> None:
+def test_the_api_settles_an_abandoned_match_in_the_seeds_order(organiser: tuple[TestClient, str],
+                                                               backend: ServiceBackend) -> None:
     client, token = organiser
     url, headers = "/api/v1/desk/matches/13/abandoned", {"x-csrf-token": token}
     refused = client.post(url, json={"settle": "tie", "home_goals": 2, "away_goals": 1, "why": "x"}, headers=headers)
@@ -194,6 +214,6 @@ def test_the_api_settles_an_abandoned_match_in_the_seeds_order(organiser: tuple[
     done = client.post(url, json={"settle": "tie", "home_goals": 1, "away_goals": 1,
                                   "why": "no time left to resume or replay"}, headers=headers)
     assert done.status_code == 200, done.text
-    recorded = APP_BACKEND.data().results[13]
+    recorded = backend.data().results[13]
     assert (recorded.result.home_goals, recorded.result.away_goals) == (1, 1)
     assert recorded.note == "abandoned: game determined a tie"

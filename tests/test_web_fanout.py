@@ -1,5 +1,5 @@
 """standings.web.fanout: a change rendered once per region and handed only to the pages that show it,
-over the sample tournament's in-memory backend (a table's live state, a result)."""
+over the sample tournament day on the service (a table's live state, a result)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from rules.standings import MatchResult
 from standings.web.accounts import Accounts
 from standings.web.fanout import Fanout, Page, digest
-from standings.web.sample import live_state, sample_backend
 from standings.web.site import Site
+from tests.web_day import SampleDay, sample_day
 
 
 async def woken(*pages: Page) -> None:
@@ -21,7 +20,12 @@ async def woken(*pages: Page) -> None:
 
 
 def test_a_change_is_rendered_once_and_reaches_only_the_pages_that_show_it() -> None:
-    backend = sample_backend()
+    with sample_day() as day:
+        _rendered_once(day)
+
+
+def _rendered_once(day: SampleDay) -> None:
+    backend = day.backend
     site = Site(backend, Accounts.at("sqlite://"), lang=None, secure_cookies=False)
     renders: Counter[str] = Counter()
     plain = site.region
@@ -45,7 +49,7 @@ def test_a_change_is_rendered_once_and_reaches_only_the_pages_that_show_it() -> 
         table = fanout.open([f"pool/{other_pool}"], shown)
         await asyncio.sleep(0.1)  # the fan-out's task waits for the next change
         before = dict(renders)
-        backend.set_live(court, live_state(following.number, 3, 1, running=False))
+        await asyncio.to_thread(day.live, following.number, 3, 1, running=False)  # as the table sends it
         await woken(*watching)
         await asyncio.sleep(0.2)
         # Fifty pages of the court, one rendering of its region; the other pool's page neither woke nor got it.
@@ -55,7 +59,7 @@ def test_a_change_is_rendered_once_and_reaches_only_the_pages_that_show_it() -> 
             assert list(page.pending) == [f"court/{court}"] and page.pending[f"court/{court}"][0] == digest(html)
         assert not table.wake.is_set() and table.pending == {}
         # A page that has not written its update yet keeps only the newest of each region.
-        backend.set_live(court, live_state(following.number, 4, 1, running=False))
+        await asyncio.to_thread(day.live, following.number, 4, 1, running=False)
         await asyncio.sleep(0.5)
         newest = site.region(site.view(), f"court/{court}")
         assert newest != html
@@ -66,8 +70,7 @@ def test_a_change_is_rendered_once_and_reaches_only_the_pages_that_show_it() -> 
             p.take()
         m = next(m for m in backend.data().schedule.matches if m.stage == other_pool
                  and m.number not in backend.data().results)
-        backend.publish_result(m.number, MatchResult(pool=other_pool, home=m.home, away=m.away, home_goals=5,
-                                                     away_goals=0))
+        await asyncio.to_thread(day.play, m.number, 5, 0)
         await woken(table)
         await asyncio.sleep(0.2)
         assert "5–0" in table.take()[f"pool/{other_pool}"][1].decode()
@@ -76,8 +79,5 @@ def test_a_change_is_rendered_once_and_reaches_only_the_pages_that_show_it() -> 
             fanout.close(page)
         assert fanout.pages == {}
 
-    try:
-        asyncio.run(run())
-    finally:
-        backend.close()
+    asyncio.run(run())
 

@@ -9,30 +9,28 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Any
 
 import httpx
 import pytest
 
 from standings.web import create_app
-from standings.web.sample import sample_backend
 from standings.web.sessions import CHECKS, QUEUE
-from tests.web_support import PASSWORD, Clock, LiveServer, csrf_of
+from tests.web_day import sample_day
+from tests.web_support import PASSWORD, LiveServer, csrf_of
 
 
 @pytest.fixture
 def served() -> Iterator[tuple[Any, LiveServer]]:
-    backend = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
-    app = create_app(backend, secure_cookies=False)
-    for name in ("anna", *(f"org{n}" for n in range(40))):
-        app.state.site.accounts.add(name, PASSWORD)
-    server = LiveServer(app).start()
-    try:
-        yield app, server
-    finally:
-        server.stop()
-        backend.close()
+    with sample_day(played=0) as day:  # the logins, not the day, are under test
+        app = create_app(day.backend, secure_cookies=False)
+        for name in ("anna", *(f"org{n}" for n in range(40))):
+            app.state.site.accounts.add(name, PASSWORD)
+        server = LiveServer(app).start()
+        try:
+            yield app, server
+        finally:
+            server.stop()
 
 
 async def _attempts(url: str, logins: list[tuple[str, str]], *, one_client: bool) -> list[int]:

@@ -4,8 +4,8 @@ page's current regions."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from datetime import datetime
 from urllib.parse import quote
 
 import httpx
@@ -13,26 +13,25 @@ import pytest
 from starlette.testclient import TestClient
 
 from standings.web import create_app
-from standings.web.memory import MemoryBackend
-from standings.web.sample import sample_backend
+from standings.web.service_backend import ServiceBackend
 from standings.web.view import View
-from tests.web_support import Clock, LiveServer
+from tests.web_day import LIVE_CLOCK_MS, RED, RULES, sample_day
+from tests.web_support import LiveServer
 
 
 @pytest.fixture(scope="module")
-def backend() -> Iterator[MemoryBackend]:
-    b = sample_backend(Clock(datetime(2026, 5, 16, 13, 35)))
-    yield b
-    b.close()
+def backend() -> Iterator[ServiceBackend]:
+    with sample_day() as day:
+        yield day.backend
 
 
 @pytest.fixture(scope="module")
-def client(backend: MemoryBackend) -> Iterator[TestClient]:
+def client(backend: ServiceBackend) -> Iterator[TestClient]:
     with TestClient(create_app(backend, lang="en", secure_cookies=False)) as c:
         yield c
 
 
-def test_pages_carry_their_content(client: TestClient, backend: MemoryBackend) -> None:
+def test_pages_carry_their_content(client: TestClient, backend: ServiceBackend) -> None:
     view = View(backend.data())
     live = next(m for m in view.matches if m.live)
     expected = {
@@ -43,7 +42,7 @@ def test_pages_carry_their_content(client: TestClient, backend: MemoryBackend) -
         "/ranking": "winner F",
         "/teams": quote(live.home),
         f"/team/{quote(live.home)}": 'class="matches"',
-        f"/court/{quote(live.court)}": 'data-clock data-ms="865000"',
+        f"/court/{quote(live.court)}": "data-clock data-ms=",
         f"/court/{quote(live.court)}/overlay": 'class="bug"',
     }
     for path, text in expected.items():
@@ -52,9 +51,14 @@ def test_pages_carry_their_content(client: TestClient, backend: MemoryBackend) -
         assert text in page.text, path
         assert "&lt;table" not in page.text and "&lt;p" not in page.text, path
         assert "script-src 'self'" in page.headers["content-security-policy"]
-    # Sent off in the team's match 7 (seed 003): the team's page says the player misses the live match.
+    # The clock as the table published it (14:25 left), run on by the moments since it came.
+    clock = re.search(r'data-clock data-ms="(\d+)"', client.get(f"/court/{quote(live.court)}").text)
+    assert clock is not None and LIVE_CLOCK_MS - 60_000 < int(clock.group(1)) <= LIVE_CLOCK_MS
+    # Sent off in the team's match 7 (seed 003): the team's page says the player misses the live match,
+    # the card named as the ruleset names it.
     team = client.get(f"/team/{quote(live.home)}").text
-    assert "Player #7 is suspended for this match (Red card, match 7)" in team
+    red = RULES.penalties.kinds["red"].label
+    assert f"Player #{RED} is suspended for this match ({red}, match 7)" in team
 
 
 @pytest.mark.parametrize("path", ["/pool/Z", "/team/Nobody", "/court/Centre%20Court", "/court/Nowhere/overlay"])
@@ -67,7 +71,7 @@ def test_the_stream_refuses_regions_it_does_not_know(client: TestClient) -> None
     assert client.get("/live?r=pool/Z").status_code == 400
 
 
-def test_the_stream_starts_with_the_current_regions(backend: MemoryBackend) -> None:
+def test_the_stream_starts_with_the_current_regions(backend: ServiceBackend) -> None:
     server = LiveServer(create_app(backend, lang="en", secure_cookies=False)).start()
     try:
         with httpx.stream("GET", f"{server.url}/live?r=pool/C&r=ranking", timeout=10) as response:

@@ -3,28 +3,34 @@ the list of pages is checked against the app's own route table, so a new page ca
 
 from __future__ import annotations
 
-from datetime import datetime
+import importlib.util
 from pathlib import Path
 
 from standings.web import create_app
-from standings.web.sample import sample_backend
-from standings.web.screenshots import DESK, LOGIN, PAGES, WIDTHS
+from tests.web_day import sample_day
 from tests.web_support import all_routes
 
 SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
 NOT_PAGES = {"/live", "/team/{team:name}/calendar.ics"}  # the pages' live stream; a team's calendar feed
 
 
+def _tool() -> object:
+    spec = importlib.util.spec_from_file_location("make_web_day", SCREENS / "make_web_day.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_every_page_route_has_its_screenshots() -> None:
-    backend = sample_backend(lambda: datetime(2026, 5, 16, 13, 35))
-    try:
-        app = create_app(backend, secure_cookies=False)
+    tool: object = _tool()
+    pages, desk, login, widths = (getattr(tool, n) for n in ("PAGES", "DESK", "LOGIN", "WIDTHS"))
+    with sample_day(played=0) as day:
+        app = create_app(day.backend, secure_cookies=False)
         served = {path for method, path in all_routes(app.routes)
                   if method == "GET" and not path.startswith("/api/") and path not in NOT_PAGES}
-    finally:
-        backend.close()
-    assert served == {*PAGES.values(), LOGIN, *DESK.values()}
-    names = [*PAGES, "desk-login", *DESK]
-    missing = [f"web-{name}-{width}.png" for name in names for width in WIDTHS
+    assert served == {*pages.values(), login, *desk.values()}
+    names = [*pages, "desk-login", *desk]
+    missing = [f"web-{name}-{width}.png" for name in names for width in widths
                if not (SCREENS / f"web-{name}-{width}.png").is_file()]
-    assert missing == [], "run: .venv/bin/python -m standings.web.screenshots"
+    assert missing == [], "run: .venv/bin/python docs/screens/make_web_day.py"

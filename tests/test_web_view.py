@@ -3,24 +3,21 @@ window, suspensions from the disciplinary register, delays."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from rules.standings import MatchResult
 from standings.web.inputs import Presence, RecordedResult, Sanction
-from standings.web.sample import sample_backend
 from standings.web.view import View, protest_window
-from tests.web_support import Clock
-
-NOON = datetime(2026, 5, 16, 13, 35)
+from tests.web_day import sample_day
 
 
+@functools.cache
 def _view(played: int = 12) -> View:
-    backend = sample_backend(Clock(NOON), played=played)
-    try:
-        return View(backend.data())
-    finally:
-        backend.close()
+    """The sample day's snapshot with ``played`` matches played (one day each, made once)."""
+    with sample_day(played) as day:
+        return day.view()
 
 
 def test_pool_places_fill_the_quarter_finals_once_the_pools_are_complete() -> None:
@@ -46,16 +43,20 @@ def test_results_stay_provisional_for_the_protest_window_then_lock() -> None:
     view = _view()
     assert protest_window(view.data) == timedelta(hours=1)  # seed 003: "senast en (1) timme"
     m = view.by_number[1]
-    assert m.locked_at == NOON + timedelta(hours=1)
-    assert not m.locked(NOON + timedelta(minutes=59))
-    assert m.locked(NOON + timedelta(hours=1))
+    assert m.recorded is not None
+    ended = m.recorded.recorded_at  # when the table's result was stored
+    assert m.locked_at == ended + timedelta(hours=1)
+    assert not m.locked(ended + timedelta(minutes=59))
+    assert m.locked(ended + timedelta(hours=1))
 
 
 def test_closed_says_why_a_result_may_no_longer_change() -> None:
     view = _view()
     assert view.closed(1) is None
-    later = View(replace(view.data, now=NOON + timedelta(hours=1)))
-    assert later.closed(1) == "match 1's protest window closed at 14:35; the result is final"
+    locked_at = view.by_number[1].locked_at
+    assert locked_at is not None
+    later = View(replace(view.data, now=locked_at))
+    assert later.closed(1) == f"match 1's protest window closed at {locked_at:%H:%M}; the result is final"
     assert later.closed(40) is None  # not played yet: nothing to lock
 
 
@@ -92,7 +93,7 @@ def test_delay_against_the_schedule() -> None:
     assert offline
     now, _ = view.now_and_next(offline[0])
     assert now is not None and not now.live
-    assert view.delay(offline[0]) == NOON - now.start
+    assert view.delay(offline[0]) == view.data.now - now.start
     later = View(replace(view.data, now=now.start - timedelta(minutes=5)))
     assert later.delay(offline[0]) == timedelta(0)
 
@@ -101,8 +102,8 @@ def test_a_stored_result_the_rules_refuse_is_shown_not_raised() -> None:
     view = _view()
     m = view.by_number[13]
     bad = RecordedResult(number=13, result=MatchResult(pool=m.stage, home=m.home, away="Nobody FC", home_goals=1,
-                                                       away_goals=0), recorded_at=NOON)
-    broken = View(replace(view.data, results={**view.data.results, 13: bad}))
+                                                       away_goals=0), recorded_at=view.data.now)
+    broken = View(replace(view.data, results={**view.data.results, 13: bad}, progress=None))  # ranked by the page
     assert broken.error is not None and "Nobody FC" in broken.error
     assert broken.table("A") is None
 
@@ -117,7 +118,7 @@ def test_presence_names_the_match_a_table_plays() -> None:
 def test_a_walkover_shows_the_score_the_ruleset_awards_and_its_winner() -> None:
     view = _view()
     m = view.by_number[13]
-    walkover = RecordedResult(number=13, recorded_at=NOON, result=MatchResult(
+    walkover = RecordedResult(number=13, recorded_at=view.data.now, result=MatchResult(
         pool=m.stage, home=m.home, away=m.away, home_goals=0, away_goals=0, outcome="walkover", winner=m.away))
     row = View(replace(view.data, results={**view.data.results, 13: walkover})).by_number[13]
     assert (row.score, row.winner) == ("0–3 w.o.", m.away)  # seed 003: "3-0 som slutresultat"

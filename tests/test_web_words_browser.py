@@ -12,7 +12,7 @@ TIMEOUT = 10_000
 
 
 def test_a_swedish_pool_page_says_its_live_status_in_swedish(chromium: Any) -> None:
-    with served_sample(lang="sv") as (_backend, server, _clock):
+    with served_sample(lang="sv") as (_day, server):
         page = chromium.new_page()
         page.goto(f"{server.url}/pool/A")
         expect(page.locator("#live-status")).to_have_text("Direkt", timeout=TIMEOUT)
@@ -27,7 +27,7 @@ def test_slovak_and_swedish_words_fit_a_phone(chromium: Any) -> None:
     from tests.web_support import PASSWORD
 
     for lang in ("sk", "sv"):
-        with served_sample(lang=lang) as (backend, server, _clock):
+        with served_sample(lang=lang) as (day, server):
             context = chromium.new_context(viewport={"width": 390, "height": 844})
             page = context.new_page()
             page.goto(f"{server.url}/desk/login")
@@ -35,7 +35,7 @@ def test_slovak_and_swedish_words_fit_a_phone(chromium: Any) -> None:
             page.fill("#password", PASSWORD)
             page.click("button[type=submit]")
             page.wait_for_url(f"{server.url}/desk")
-            live = backend.data().schedule.matches[12]
+            live = day.view().by_number[13]
             for path in ("/", "/pool/A", "/bracket", "/ranking", f"/team/{live.home}", f"/court/{live.court}",
                          "/desk", "/desk/match/2"):
                 page.goto(server.url + path)

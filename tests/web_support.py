@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from standings.web import create_app
-from standings.web.sample import sample_backend
+from tests.web_day import SampleDay, sample_day
 
 PASSWORD = "a long desk password"
 
@@ -73,19 +73,17 @@ class Clock:
 
 
 @contextlib.contextmanager
-def served_sample(lang: str = "en") -> Iterator[tuple[Any, LiveServer, Clock]]:
-    """The sample tournament day behind a live server, with the desk account anna; in English unless
-    told (the sample cup's own language, from its file, is Swedish)."""
-    clock = Clock(datetime(2026, 5, 16, 13, 35))
-    backend = sample_backend(clock)
-    app = create_app(backend, lang=lang)  # secure cookies: Chromium keeps them on 127.0.0.1
-    app.state.site.accounts.add("anna", PASSWORD)
-    server = LiveServer(app).start()
-    try:
-        yield backend, server, clock
-    finally:
-        server.stop()
-        backend.close()
+def served_sample(lang: str | None = "en") -> Iterator[tuple[SampleDay, LiveServer]]:
+    """The sample tournament day (tests/web_day.py) behind a live server, with the desk account anna; in
+    English unless told (None: the sample cup's own language, from its file, Swedish)."""
+    with sample_day() as day:
+        app = create_app(day.backend, lang=lang)
+        app.state.site.accounts.add("anna", PASSWORD)  # secure cookies: Chromium keeps them on 127.0.0.1
+        server = LiveServer(app).start()
+        try:
+            yield day, server
+        finally:
+            server.stop()
 
 
 OPEN = {"/desk/login"}  # the one desk page a visitor must reach (its POST is checked on its own)

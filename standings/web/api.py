@@ -179,8 +179,8 @@ def routes(site: Site) -> list[Route]:
     w_walkover = write(lambda v, who, r, f: forms.walkover_command(v, who, n(r), f))
     w_abandoned = write(lambda v, who, r, f: forms.abandoned_command(v, who, n(r), f))
     w_move = write(lambda v, who, r, f: forms.move_command(v, who, n(r), f))
-    w_decision = write(lambda v, who, r, f: forms.decision_command(v, who, f))
-    w_conflict = write(lambda v, who, r, f: forms.conflict_command(v, who, r.path_params["conflict"], f))
+    w_decision = write(lambda v, who, r, f: forms.decision_command(who, f))
+    w_conflict = write(lambda v, who, r, f: forms.conflict_command(who, r.path_params["conflict"], f))
     w_sanction = write(lambda v, who, r, f: forms.sanction_command(who, f))
 
     desk = f"{V1}/desk"

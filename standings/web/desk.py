@@ -19,6 +19,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from rules.errors import CourtsideError
+from standings.desk import ABANDONED_ORDER
 from standings.logs import log
 from standings.web import forms
 from standings.web.errors import NeedsConfirmation
@@ -117,7 +118,7 @@ def routes(site: Site) -> list[Route]:
         if row is None:
             raise HTTPException(404, f"there is no match {n}")
         return site.page(request, "desk/match.html", csrf=session.csrf, row=row, error=None,
-                         order=forms.ABANDONED_ORDER, done=request.query_params.get("done"))
+                         order=ABANDONED_ORDER, done=request.query_params.get("done"))
 
     def writer(build: Callable[[Request, Session, dict[str, Any]], DeskCommand], back: str) -> Handler:
         async def handler(request: Request, session: Session, fields: dict[str, Any]) -> Response:
@@ -146,10 +147,10 @@ def routes(site: Site) -> list[Route]:
         return forms.move_command(site.view(), _who(s), _number(request), f)
 
     def decision(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
-        return forms.decision_command(site.view(), _who(s), f)
+        return forms.decision_command(_who(s), f)
 
     def conflict(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
-        return forms.conflict_command(site.view(), _who(s), request.path_params["conflict"], f)
+        return forms.conflict_command(_who(s), request.path_params["conflict"], f)
 
     def sanction(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
         return forms.sanction_command(_who(s), f)
@@ -184,7 +185,7 @@ def _refused(site: Site, request: Request, session: Session, message: str, *, co
         if row is not None:
             again = {k: v for k, v in (posted or {}).items() if k not in ("csrf", "confirm")}
             return site.page(request, "desk/match.html", status=409, csrf=session.csrf, row=row, error=message,
-                             order=forms.ABANDONED_ORDER, done=None, confirm=confirm, posted=again,
+                             order=ABANDONED_ORDER, done=None, confirm=confirm, posted=again,
                              action=request.url.path)
     return site.page(request, "desk/overview.html", status=409, csrf=session.csrf, error=message,
                      regions=["deskcourts"])

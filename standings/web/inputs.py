@@ -115,8 +115,7 @@ class CorrectResult(DeskCommand):
 
     number: int
     result: MatchResult
-    note: str = ""
-    settles: str = ""  # the abandoned report (Abandoned.id) this result settles, closed with it
+    abandoned: str = ""  # how an abandoned match is settled (standings.desk.ABANDONED_ORDER's "leader" or "tie")
     confirmed: bool = False  # the organiser saw what it changes downstream (standings.corrections) and goes on
 
 
@@ -136,7 +135,6 @@ class MoveMatch(DeskCommand):
     number: int
     court: str
     start: datetime
-    settles: str = ""  # the abandoned report a resumed or replayed match settles
     # How the table takes the abandoned match up again: "resume" or "replay" (seed 004); "" for a plain move.
     # The court's schedule says it, so the table reopens its journal of the match (docs/asyncapi.yaml).
     continues: Literal["", "resume", "replay"] = ""

@@ -44,11 +44,11 @@ def msgids() -> dict[Message, list[str]]:
             add((None, _text(m, 1)), where)
         for m in _CONTEXT_WORD.finditer(text):
             add((_text(m, 1), _text(m, 3)), where)
-    from standings.web.forms import ABANDONED_ORDER  # translated where the desk shows them
+    from standings.desk import ABANDONED_ORDER  # translated where the desk shows them
     from standings.web.words import DAY, LEVEL_UNTIL_COMPLETE, MONTHS, OUTCOMES, WEEKDAYS
 
     for _, label in ABANDONED_ORDER:
-        add((None, label), "standings/web/forms.py")
+        add((None, label), "standings/desk.py")
     add((None, DAY), "standings/web/words.py")
     for level in LEVEL_UNTIL_COMPLETE.values():
         add((None, level), "standings/web/words.py")

@@ -31,7 +31,7 @@ from standings.ingest import CARD_EVENTS
 from standings.rulings import Rulings
 from standings.service import Service
 from standings.store import to_match_result
-from standings.web.errors import DeskRefused, NeedsConfirmation
+from standings.web.errors import NeedsConfirmation
 from standings.web.inputs import (
     Abandoned,
     AuditEntry,
@@ -48,7 +48,7 @@ from standings.web.inputs import (
     TournamentData,
 )
 from standings.web.port import ChangeHub
-from standings.web.view import View
+from standings.web.view import MatchRow, View
 
 TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
 # A card or its undo stored since the register was last read (the primary key's end, then a range of it).
@@ -111,49 +111,57 @@ class ServiceBackend:
             return self._data
 
     def submit(self, command: DeskCommand) -> None:
-        step = self._step(command)
-        try:
-            self.service.submit(step)
-        except desk.DeskError as err:
-            raise DeskRefused(str(err)) from None
+        self.service.submit(self._step(command))
         # The loop tells its listeners after the batch; the organiser's next page must already see the change.
         self._changed(set(), set())
 
     # Desk commands onto the service's loop ------------------------------------------------------
-    def _step(self, command: DeskCommand) -> Any:
-        store, who, why = self.store, command.who, command.why
-        number = command.number if isinstance(command, CorrectResult) else self._held_number(command)
-        # What the forms check, again here at this instant (the snapshot may be up to TICK old): no way
-        # round the protest window.
-        closed = View(replace(self.data(), now=datetime.now())).closed(number) if number is not None else None
-        if closed is not None:
-            raise DeskRefused(closed)
+    def _step(self, command: DeskCommand) -> Callable[[], desk.Affected]:
+        """The desk's rules on ``command`` at this instant (the snapshot may be up to TICK old: no way round
+        the protest window), then the change to run on the service's loop."""
+        store, who, why = self.store, command.who, desk.reason(command.why)
+        view = View(replace(self.data(), now=datetime.now()))
         if isinstance(command, CorrectResult):
-            result = of_standings(command.result)
+            n, r = command.number, command.result
+            row = _row(view, n)
+            desk.correctable(n, row.home, row.away, known=row.home_known and row.away_known, closed=view.closed(n))
+            note = ""
+            if r.outcome in ("walkover", "forfeit"):
+                desk.walkover(n, row.home, row.away, r.winner)
+                note = r.outcome
+            if command.abandoned:
+                label = desk.abandoned(command.abandoned, r.home_goals, r.away_goals)
+                note, why = f"abandoned: {label}", f"abandoned, {label}: {why}"
+            result = of_standings(r)
             if not command.confirmed:
-                self._ask_first(str(command.number), result)
-            return _settling(lambda: desk.record_result(store, str(command.number), result_payload(result), who=who,
-                                                        why=why, note=command.note), store, command.settles, who, why)
+                self._ask_first(str(n), result)
+            return _settling(lambda: desk.record_result(store, str(n), result_payload(result), who=who, why=why,
+                                                        note=note), store, _report(view, n), who, why)
         if isinstance(command, MoveMatch):
-            court = next((cid for cid, name in self.plan.courts.items() if name == command.court), None)
-            if court is None:
-                courts = ", ".join(self.plan.courts.values())
-                raise DeskRefused(f"{command.court!r} is not one of the courts ({courts})")
+            _row(view, command.number)
+            court = desk.court_id(self.plan.courts, command.court)
+            report = ""
+            if command.continues:  # an abandoned match played on: its report is settled so
+                why, report = f"abandoned, {desk.abandoned(command.continues)}: {why}", _report(view, command.number)
             return _settling(lambda: desk.move_match(store, str(command.number), court=court, start=command.start,
-                                                     who=who, why=why), store, command.settles, who, why,
+                                                     who=who, why=why), store, report, who, why,
                              settlement=command.continues or None)
         if isinstance(command, RecordDecision):
             d = command.decision
+            played, expected = view.pool_played(d.pool)
+            desk.open_tie(d.pool, d.order, [(u.pool, u.teams) for u in view.unresolved()], played=played,
+                          expected=expected)
             return lambda: desk.record_decision(store, d.pool, d.method, list(d.order), who=who, why=why)
         if isinstance(command, SettleConflict):
+            held = next((c for c in view.data.conflicts if c.id == command.conflict), None)
+            desk.conflict(command.keep, view.closed(held.number) if held is not None else None)
             if not command.conflict.isdigit():
-                raise DeskRefused(f"there is no open conflict {command.conflict!r}")
+                raise desk.DeskError(f"there is no open conflict {command.conflict!r}")
             return lambda: desk.settle_conflict(store, int(command.conflict), apply=command.keep == "held", who=who,
                                                 why=why)
         if isinstance(command, RuleSanction):
             key = (command.number, command.team, command.player)
-            if not any((x.number, x.team, x.player) == key for x in self.data().sanctions):
-                raise DeskRefused(f"no report for {command.player} ({command.team}) in match {command.number}")
+            desk.sanction(any((x.number, x.team, x.player) == key for x in view.data.sanctions), *key)
 
             def rule() -> desk.Affected:
                 self.rulings.add(number=command.number, team=command.team, player=command.player,
@@ -161,7 +169,7 @@ class ServiceBackend:
                 return desk.Affected(all_courts=True)
 
             return rule
-        raise DeskRefused(f"unknown desk command {type(command).__name__}")
+        raise desk.DeskError(f"unknown desk command {type(command).__name__}")
 
     def _ask_first(self, match_id: str, result: Result) -> None:
         """Refuse a result that changes later matches, places or played results until it is confirmed."""
@@ -172,12 +180,6 @@ class ServiceBackend:
                 return  # its teams are not known: desk.record_result refuses it with the reason
         if found:
             raise NeedsConfirmation(found.lines())
-
-    def _held_number(self, command: DeskCommand) -> int | None:
-        """The match whose stored result a conflict's settling would replace (None: it changes none)."""
-        if not isinstance(command, SettleConflict) or command.keep != "held":
-            return None
-        return next((c.number for c in self.data().conflicts if c.id == command.conflict), None)
 
     def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
         """The cards of a match from its stored events (replayed once per new event, then kept)."""
@@ -343,6 +345,20 @@ def _settling(step: Callable[[], desk.Affected], store: Any, report: str, who: s
     return both
 
 
+def _row(view: View, number: int) -> MatchRow:
+    row = view.by_number.get(number)
+    if row is None:
+        raise desk.DeskError(f"there is no match {number}", "match")
+    return row
+
+
+def _report(view: View, number: int) -> str:
+    """The table's open report that match ``number`` was abandoned: a result entered for the match any way
+    (settling it in the seed's order, a plain result, a walk-over) closes it."""
+    report = view.abandoned(number)
+    return report.id if report is not None else ""
+
+
 def _local(at: datetime) -> datetime:
     """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,
     the way the schedule's times are written, so the two compare."""
@@ -357,8 +373,18 @@ def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:
 
 def _what(c: queries.ChangeView) -> str:
     where = f"match {c.match_id}" if c.match_id else f"pool {c.pool}" if c.pool else ""
+    if c.action == "result" and c.after:  # "match 3: 1-4 (was 3-1)", as the score sheet would say it
+        was = f" (was {_score(c.before)})" if c.before else ""
+        return f"{where}: {_score(c.after)}{was}" + (f" [{c.after['note']}]" if c.after.get("note") else "")
     after = ", ".join(f"{k} {v}" for k, v in (c.after or {}).items() if v is not None)
     return f"{c.action} {where}: {after}".strip()
+
+
+def _score(r: dict[str, Any]) -> str:
+    text = f"{r['home_goals']}-{r['away_goals']}"
+    if r.get("outcome", "regular") != "regular":
+        text += f" {r['outcome']}"
+    return text + (f" {r['home_shootout']}-{r['away_shootout']}" if r.get("home_shootout") is not None else "")
 
 
 __all__ = ["ServiceBackend"]

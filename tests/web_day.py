@@ -1,0 +1,182 @@
+"""The sample tournament day, half played, over the real service: the youth-football example with results,
+a live match, a court offline, a conflicting result, a red card and a tie waiting for lots.
+
+Nothing is typed by hand: a Mosquitto of its own, the service on a SQLite file and its ServiceBackend, and one
+table client per court sending each match as the engine plays it (events, then the result), the live board the
+engine gives, the conflicting correction and the offline court's presence, as tables do. The page tests, the
+screenshots (docs/screens/make_web_day.py) and the load benchmark (bench/bench_web.py) read the pages of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import protocol as p
+from rules.live import live_payload
+from rules.match import ClockStarted, ClockStopped, Goal, Match, PeriodAdvanced, Side
+from rules.ruleset import load_ruleset
+from standings.plan import load_plan
+from standings.service import Service
+from standings.web.inputs import TournamentData
+from standings.web.service_backend import ServiceBackend
+from standings.web.view import View
+from tests.service_support import TableClient, played, running_service
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-football.toml"
+RULES = load_ruleset("youth-football")
+# Matches 1-12 of the example's schedule, as home-away goals: GAIS and Djurgården (pool C) end level
+# on everything, their match drawn: only lots can settle it (the seed's last criterion).
+SCORES = {1: (2, 1), 2: (0, 0), 3: (3, 1), 4: (1, 1), 5: (2, 2), 6: (2, 2), 7: (1, 0), 8: (4, 0), 9: (2, 3),
+          10: (1, 1), 11: (0, 2), 12: (1, 1)}
+LIVE_CLOCK_MS = 14 * 60_000 + 25_000  # the live match's clock when its board was sent: 14:25 left
+RED = "7"  # the player sent off in the live home team's previous match
+
+
+@dataclass
+class SampleDay:
+    service: Service
+    backend: ServiceBackend
+    broker: str
+    tables: dict[str, TableClient]  # court id -> its table, opened when first used
+    last: dict[int, dict[str, Any]]  # match number -> the last event its table sent
+
+    def data(self) -> TournamentData:
+        return self.backend.data()
+
+    def view(self) -> View:
+        return View(self.backend.data())
+
+    def court_id(self, name: str) -> str:
+        return next(cid for cid, court in self.service.plan.courts.items() if court == name)
+
+    def table(self, court: str) -> TableClient:
+        """The table of ``court`` (its name)."""
+        cid = self.court_id(court)
+        if cid not in self.tables:
+            self.tables[cid] = TableClient(self.broker, self.service.plan.id, cid)
+        return self.tables[cid]
+
+    def play(self, number: int, home: int, away: int, *, cards: Sequence[tuple[Side, str, str]] = ()) -> None:
+        """Match ``number`` played on its court's table to ``home``-``away``, acknowledged and on the pages."""
+        m = self.view().by_number[number]
+        kind, rnd = ("round_robin", "pool") if m.is_pool else ("knockout", m.round)
+        events, result = played(RULES, home, away, kind=kind, round=rnd, cards=cards)
+        table = self.table(m.court)
+        table.play(str(number), events, result)
+        self.last[number] = events[-1]
+        table.wait_for("ack", lambda a: a.payload["of"] == "result" and a.match == str(number))
+        wait_until(lambda: number in self.data().results)
+
+    def correct(self, number: int, home: int, away: int) -> None:
+        """The officials of finished match ``number`` correct its score afterwards: the service keeps what it
+        stored and holds the correction for the organiser (a conflict)."""
+        m = self.view().by_number[number]
+        table = self.table(m.court)
+        last = self.last[number]
+        fixed = {"v": 2, "seq": last["seq"] + 1, "at": last["at"] + 1000, "type": "score_corrected", "home": home,
+                 "away": away}
+        table.send_event(str(number), fixed)
+        winner = "home" if home > away else "away" if away > home else None
+        table.send_result(str(number), fixed["seq"], {"home_goals": home, "away_goals": away, "outcome": "regular",
+                                              "winner": winner})
+        table.wait_for("error", lambda e: e.payload.get("conflict") is True)
+        wait_until(lambda: any(c.number == number for c in self.data().conflicts))
+
+    def live(self, number: int, home: int, away: int, *, running: bool = True,
+             clock_ms: int = LIVE_CLOCK_MS) -> None:
+        """The live board of match ``number`` in the second half, ``clock_ms`` left, as its table publishes it:
+        ``home``-``away`` goals in the first half, then the second half started."""
+        m = self.view().by_number[number]
+        state = second_half(home, away, running=running, clock_ms=clock_ms)
+        payload = json.loads(json.dumps(live_payload(state, RULES, str(number))))
+        court = self.court_id(m.court)
+        before = self.data().live.get(m.court)
+        self.table(m.court).send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court=court,
+                                                               match=str(number), payload=payload)))
+        wait_until(lambda: self.data().live.get(m.court) not in (None, before))
+
+    def offline(self, court: str) -> None:
+        """``court``'s table drops off: its will says so."""
+        cid = self.court_id(court)
+        self.table(court).send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court=cid,
+                                                                           online=False)))
+        wait_until(lambda: court in self.data().presence and not self.data().presence[court].online)
+
+
+def second_half(home: int, away: int, *, running: bool, clock_ms: int) -> Any:
+    """The engine's state of a youth-football match in its second half with ``clock_ms`` left."""
+    match = Match(RULES, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    at = 0
+    sides: tuple[tuple[Side, int], ...] = (("home", home), ("away", away))
+    for side, goals in sides:
+        for _ in range(goals):
+            at += 60_000
+            match.apply(Goal(at=at, team=side))
+    half = RULES.match.period_length
+    match.apply(PeriodAdvanced(at=half))
+    second = half + RULES.match.intervals[0]
+    match.apply(ClockStarted(at=second))
+    at = second + half - clock_ms
+    if not running:
+        match.apply(ClockStopped(at=at))
+    return match.state_at(at)
+
+
+@contextlib.contextmanager
+def sample_day(played: int = 12, *, example: Path = EXAMPLE) -> Iterator[SampleDay]:
+    """The day with the first ``played`` matches played; short of the pools' end, the next match is live
+    (2-1), the live home team's player 7 was sent off in its previous match, match 2's table corrected its
+    0-0 to 1-0 afterwards (held for the organiser) and the last court's table went offline. With none
+    played, the day as its file (``example``, another tournament's if told) says it."""
+    from tests.conftest import PLAIN_CONF, Broker
+
+    with tempfile.TemporaryDirectory() as tmp:
+        broker = Broker(PLAIN_CONF, Path(tmp))
+        broker.start()
+        tables: dict[str, TableClient] = {}
+        try:
+            with running_service(f"sqlite:///{Path(tmp) / 'courtside.db'}", broker.url,
+                                 plan=load_plan(example)) as service:
+                day = SampleDay(service, ServiceBackend(service), broker.url, tables, {})
+                if played:
+                    _play(day, played)
+                yield day
+        finally:
+            for table in tables.values():
+                table.close()
+            broker.stop()
+
+
+def _play(day: SampleDay, played: int) -> None:
+    rows = day.view().matches
+    following = rows[played] if played < len(rows) else None
+    # The live home team's previous match: its player is sent off in it.
+    earlier = [m.number for m in rows[:played] if following is not None and following.home in (m.home, m.away)]
+    for m in rows[:played]:
+        side: Side = "home" if following is not None and m.home == following.home else "away"
+        cards = [(side, "red", RED)] if earlier and m.number == earlier[-1] else []
+        day.play(m.number, *SCORES.get(m.number, (1, 0)), cards=cards)
+    if following is None:
+        return
+    if played > 1:  # a conflict needs a stored result to disagree with
+        day.correct(rows[1].number, 1, 0)
+    day.offline(list(day.service.plan.courts.values())[-1])
+    day.live(following.number, 2, 1)
+
+
+def wait_until(check: Callable[[], Any], timeout: float = 10.0) -> Any:
+    """``check()`` once it is truthy (the service's snapshot catches up with what a table sent)."""
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.02)
+    return found
