@@ -162,8 +162,8 @@ def _make_checker(tp: Any) -> Checker:
         return lambda value, path, problems: None if value is None else inner_check(value, path, problems)
     if origin is Literal:
         return _literal(get_args(tp))
-    if origin is list:
-        return _list(_checker(get_args(tp)[0]), _structured(get_args(tp)[0]))
+    if origin is list or (origin is tuple and get_args(tp)[1:] == (Ellipsis,)):  # tuple[X, ...]: a list, kept
+        return _list(_checker(get_args(tp)[0]), _structured(get_args(tp)[0]), origin)
     if origin is tuple:
         return _tuple([_checker(t) for t in get_args(tp)])
     if origin is dict:
@@ -206,9 +206,9 @@ def _literal(allowed: tuple[Any, ...]) -> Checker:
     return check
 
 
-def _list(item: Checker, structured: bool) -> Checker:
+def _list(item: Checker, structured: bool, into: type = list) -> Checker:
     def check(value: Any, path: str, problems: list[Problem]) -> Any:
-        if not isinstance(value, list):
+        if not isinstance(value, list) and not (into is tuple and isinstance(value, tuple)):
             raise Invalid(f"expected a list, got {shown(value)}")
         constrain(ANY_SIZE, value)
         out = []
@@ -217,7 +217,7 @@ def _list(item: Checker, structured: bool) -> Checker:
                 out.append(item(x, f"{path}[{i}]" if structured else "", problems))
             except Invalid as err:
                 problems.append((f"{path}[{i}]", str(err)))
-        return out
+        return out if into is list else into(out)
 
     return check
 

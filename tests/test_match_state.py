@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from rules.errors import StateDataError
 from rules.match import ClockStarted, ClockStopped, Match, MatchState, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from rules.words.state import clock_text, strength_text
@@ -76,6 +77,19 @@ def test_state_turns_into_json() -> None:
     assert data["penalties"][0]["player"] == "2"
     assert data["penalties"][0]["remaining_ms"] == 51 * S
     assert data["phase"] == "play" and data["result"] is None
+
+
+def test_a_state_read_back_names_its_first_wrong_key() -> None:
+    m = Match(load_ruleset("indoor-hockey"))
+    m.apply(PenaltyAwarded(at=S, team="home", kind="green", player="2"))
+    data = json.loads(json.dumps(m.state_at(S).to_dict()))
+    for change, where in (({"penalties": [{**data["penalties"][0], "team": "hme"}]}, "state.penalties[0].team"),
+                          ({"home_goals": True}, "state.home_goals"), ({"score": 1}, "state.score")):
+        with pytest.raises(StateDataError) as err:
+            MatchState.from_dict({**data, **change})
+        assert err.value.where == where
+    with pytest.raises(StateDataError, match=r"^state: "):
+        MatchState.from_dict([])
 
 
 def test_before_the_match_the_clock_shows_the_full_period() -> None:

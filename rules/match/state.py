@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from rules.errors import StateDataError
 from rules.match import timeouts
 from rules.match.cards import Card
 from rules.match.clock import elapsed
-from rules.match.data import from_data
 from rules.match.events import Side, other
 from rules.match.fold import Context, Core, Phase
 from rules.match.outcome import MatchOutcome
 from rules.match.penalties import Penalty, short_count
 from rules.match.shootout import Attempt, tally
 from rules.record import Record
+from rules.schema import build
 
 
 class PenaltyView(Record):
@@ -113,7 +114,11 @@ class MatchState(Record):
     @classmethod
     def from_dict(cls, data: object) -> MatchState:
         """The state ``to_dict`` gave (read back from JSON); a wrong key or value raises StateDataError."""
-        return from_data(cls, data, "state")
+        state, problems = build(cls, data)
+        if state is None:
+            where, reason = problems[0]
+            raise StateDataError(f"state.{where}" if where else "state", reason)
+        return state
 
 
 def outcome(ctx: Context, c: Core) -> MatchOutcome | None:
