@@ -14,17 +14,17 @@ standings/web/static/live.js mirrors it against the same test vectors (tests/dat
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from rules.errors import ProtocolError
 from rules.match.clock import format_clock
+from rules.match.events import Side
 from rules.match.fold import Phase
 from rules.match.state import MatchState, PeriodKind
 from rules.record import Record
 from rules.ruleset import Ruleset
 from rules.schema import as_data
 
-Side = Literal["home", "away"]
 _PHASES = ("pre_match", "play", "interval", "shootout", "finished")
 _KINDS = ("regular", "extra_time", "shootout")
 
