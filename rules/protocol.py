@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, cast, get_args
 from urllib.parse import unquote, urlsplit
@@ -41,6 +40,7 @@ from rules.errors import EventLogError, FileLineError, ProtocolError
 from rules.live import read_live
 from rules.match.events import Side
 from rules.match.log import event_from_dict
+from rules.record import Record
 from rules.result import Result, read_result, result_payload
 from rules.ruleset import StageKind
 
@@ -103,8 +103,7 @@ def service_subscriptions(tournament: str) -> list[str]:
     return [f"{root(tournament)}/court/+/{kind}" for kind in ("events", "result", "presence")]
 
 
-@dataclass(frozen=True)
-class Topic:
+class Topic(Record, kw_only=False):
     tournament: str
     kind: str
     court: str | None = None
@@ -130,8 +129,7 @@ def parse_topic(topic: str) -> Topic:
 # -- the envelope ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class Message:
+class Message(Record):
     id: str
     type: MessageType
     court: str | None
@@ -291,8 +289,7 @@ _STATUSES: tuple[MatchStatus, ...] = get_args(MatchStatus)
 _KINDS: tuple[StageKind, ...] = get_args(StageKind)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Suspended:
+class Suspended(Record):
     """A player who may not play a scheduled match: sent off earlier (the service's disciplinary register).
     The table shows them under the team until the match starts."""
 
@@ -304,8 +301,7 @@ class Suspended:
     matches_left: int = 1  # this one included
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ScheduledMatch:
+class ScheduledMatch(Record):
     """One match of a court's schedule, teams resolved as far as results allow (docs/asyncapi.yaml)."""
 
     match: str  # the schedule's number as text, as the envelope's ``match`` names it
@@ -325,8 +321,7 @@ class ScheduledMatch:
     continues: Continues | None = None  # an abandoned match the organiser settled to be played on (seed 004)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Schedule:
+class Schedule(Record):
     """A ``schedule`` message's payload: the court's name and its matches in playing order."""
 
     court_name: str
@@ -486,8 +481,7 @@ def error_message(*, id: str, reason: str, topic: str | None = None, court: str 
 # -- where the broker is ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BrokerAddress:
+class BrokerAddress(Record):
     host: str
     port: int
     username: str | None = None
