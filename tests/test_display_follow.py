@@ -37,7 +37,8 @@ def live(state: MatchState, ruleset: Ruleset, match: str = "12") -> bytes:
 def schedule() -> bytes:
     matches = [
         {"match": "12", "number": 12, "stage": "SF1", "round": "semi_final", "home": "Pembroke Wanderers",
-         "away": "Rot-Weiss Köln", "start": "2026-01-18T13:00", "status": "live"},
+         "away": "Rot-Weiss Köln", "start": "2026-01-18T13:00", "status": "live", "suspended": [
+             {"side": "away", "player": "4", "kind": "red", "label": "Red card", "given_in": 9, "matches_left": 1}]},
         {"match": "14", "number": 14, "stage": "F", "round": "final", "home": "winner SF1", "away": "winner SF2",
          "start": "2026-01-18T15:00", "status": "scheduled"},
     ]
@@ -114,6 +115,7 @@ def test_court_model_takes_messages_and_refuses_bad_ones() -> None:
     view = court.view(12.5)  # 2.5 s after the message: the running clock went on
     assert view.state is not None and view.state.clock_ms == state.clock_ms - 2_500
     assert (view.home.name, view.round, view.language) == ("Pembroke Wanderers", "semi_final", "sv")
+    assert (view.match, view.court, [s.player for s in view.not_eligible]) == ("12", "Hall 1", ["4"])
     assert view.link == Link(online=True) and view.between is None
     court.take(court_topic(TID, "hall-1", "presence"),
                encode(build(id="p", type="presence", court="hall-1", payload={"state": "offline"})), 13.0)
