@@ -21,8 +21,20 @@ from typing import Any
 
 from rules import protocol as p
 from rules.live import live_payload
-from rules.match import ClockStarted, ClockStopped, Goal, Match, PeriodAdvanced, Side
-from rules.ruleset import load_ruleset
+from rules.match import (
+    ClockStarted,
+    ClockStopped,
+    Goal,
+    Match,
+    MatchState,
+    PeriodAdvanced,
+    ScoreCorrected,
+    Side,
+    event_from_dict,
+    event_to_dict,
+)
+from rules.result import result_payload
+from rules.ruleset import Ruleset, load_ruleset
 from standings.plan import load_plan
 from standings.service import Service
 from standings.web.inputs import TournamentData
@@ -31,7 +43,7 @@ from standings.web.view import View
 from tests.service_support import TableClient, played, running_service
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-football.toml"
-RULES = load_ruleset("youth-football")
+RULES = load_ruleset("youth-football")  # the example's (the pages name its card as it does)
 # Matches 1-12 of the example's schedule, as home-away goals: GAIS and Djurgården (pool C) end level
 # on everything, their match drawn: only lots can settle it (the seed's last criterion).
 SCORES = {1: (2, 1), 2: (0, 0), 3: (3, 1), 4: (1, 1), 5: (2, 2), 6: (2, 2), 7: (1, 0), 8: (4, 0), 9: (2, 3),
@@ -46,7 +58,7 @@ class SampleDay:
     backend: ServiceBackend
     broker: str
     tables: dict[str, TableClient]  # court id -> its table, opened when first used
-    last: dict[int, dict[str, Any]]  # match number -> the last event its table sent
+    sent: dict[int, list[dict[str, Any]]]  # match number -> the events its table sent
 
     def data(self) -> TournamentData:
         return self.backend.data()
@@ -68,10 +80,10 @@ class SampleDay:
         """Match ``number`` played on its court's table to ``home``-``away``, acknowledged and on the pages."""
         m = self.view().by_number[number]
         kind, rnd = ("round_robin", "pool") if m.is_pool else ("knockout", m.round)
-        events, result = played(RULES, home, away, kind=kind, round=rnd, cards=cards)
+        events, result = played(self.service.plan.ruleset, home, away, kind=kind, round=rnd, cards=cards)
         table = self.table(m.court)
         table.play(str(number), events, result)
-        self.last[number] = events[-1]
+        self.sent[number] = events
         table.wait_for("ack", lambda a: a.payload["of"] == "result" and a.match == str(number))
         wait_until(lambda: number in self.data().results)
 
@@ -80,13 +92,16 @@ class SampleDay:
         stored and holds the correction for the organiser (a conflict)."""
         m = self.view().by_number[number]
         table = self.table(m.court)
-        last = self.last[number]
-        fixed = {"v": 2, "seq": last["seq"] + 1, "at": last["at"] + 1000, "type": "score_corrected", "home": home,
-                 "away": away}
+        match = Match(self.service.plan.ruleset, stage="round_robin" if m.is_pool else "knockout",
+                      round="pool" if m.is_pool else m.round)
+        for line, event in enumerate(self.sent[number], start=1):  # the table's journal of the match
+            match.apply(event_from_dict(event, "the table's journal", line))
+        match.apply(ScoreCorrected(at=match.events[-1].at + 1000, home=home, away=away))
+        outcome = match.result()
+        assert outcome is not None
+        fixed = event_to_dict(match.events[-1])
         table.send_event(str(number), fixed)
-        winner = "home" if home > away else "away" if away > home else None
-        table.send_result(str(number), fixed["seq"], {"home_goals": home, "away_goals": away, "outcome": "regular",
-                                              "winner": winner})
+        table.send_result(str(number), fixed["seq"], result_payload(outcome))
         table.wait_for("error", lambda e: e.payload.get("conflict") is True)
         wait_until(lambda: any(c.number == number for c in self.data().conflicts))
 
@@ -95,8 +110,9 @@ class SampleDay:
         """The live board of match ``number`` in the second half, ``clock_ms`` left, as its table publishes it:
         ``home``-``away`` goals in the first half, then the second half started."""
         m = self.view().by_number[number]
-        state = second_half(home, away, running=running, clock_ms=clock_ms)
-        payload = json.loads(json.dumps(live_payload(state, RULES, str(number))))
+        rules = self.service.plan.ruleset
+        state = second_half(rules, home, away, running=running, clock_ms=clock_ms)
+        payload = json.loads(json.dumps(live_payload(state, rules, str(number))))
         court = self.court_id(m.court)
         before = self.data().live.get(m.court)
         self.table(m.court).send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court=court,
@@ -111,9 +127,9 @@ class SampleDay:
         wait_until(lambda: court in self.data().presence and not self.data().presence[court].online)
 
 
-def second_half(home: int, away: int, *, running: bool, clock_ms: int) -> Any:
-    """The engine's state of a youth-football match in its second half with ``clock_ms`` left."""
-    match = Match(RULES, stage="round_robin", round="pool")
+def second_half(rules: Ruleset, home: int, away: int, *, running: bool, clock_ms: int) -> MatchState:
+    """The engine's state of a pool match of ``rules`` in its second period with ``clock_ms`` left."""
+    match = Match(rules, stage="round_robin", round="pool")
     match.apply(ClockStarted(at=0))
     at = 0
     sides: tuple[tuple[Side, int], ...] = (("home", home), ("away", away))
@@ -121,9 +137,9 @@ def second_half(home: int, away: int, *, running: bool, clock_ms: int) -> Any:
         for _ in range(goals):
             at += 60_000
             match.apply(Goal(at=at, team=side))
-    half = RULES.match.period_length
+    half = rules.match.period_length
     match.apply(PeriodAdvanced(at=half))
-    second = half + RULES.match.intervals[0]
+    second = half + rules.match.intervals[0]
     match.apply(ClockStarted(at=second))
     at = second + half - clock_ms
     if not running:
