@@ -78,6 +78,7 @@ def _touch(dialect: str) -> postgresql.Insert | sqlite.Insert:
         "last_match": func.coalesce(stmt.excluded.last_match, Presence.last_match)})
 
 
+_LOG = insert(MessageLog)  # built once: building it is a tenth of a one-message batch's statements
 _RESULTS_OF = select(ResultRow.match_id, ResultRow.stage, ResultRow.source, ResultRow.home_goals,
                      ResultRow.away_goals, ResultRow.outcome, ResultRow.winner, ResultRow.home_shootout,
                      ResultRow.away_shootout).where(ResultRow.match_id.in_(bindparam("ids", expanding=True)))
@@ -164,7 +165,7 @@ def touch(session: Session, heard: dict[str, tuple[str, str | None]], now: datet
 def log_messages(session: Session, rows: list[dict[str, Any]]) -> None:
     """The message log's rows for a batch (received_at, topic, ids, status, reason), in one statement."""
     if rows:
-        session.connection().execute(insert(MessageLog), rows)
+        session.connection().execute(_LOG, rows)
 
 
 def ingest(store: Store, session: Session, m: Message, now: datetime, fixtures: Batch | None = None) -> Outcome:
