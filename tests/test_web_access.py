@@ -24,7 +24,8 @@ from rules.ruleset import load_ruleset
 from standings.web import create_app
 from standings.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
-from tests.web_support import PASSWORD, LiveServer, served_sample
+from tests.web_day import served_sample
+from tests.web_support import PASSWORD, LiveServer
 
 PHONE = {"width": 390, "height": 844}
 TIMEOUT = 10_000

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web_support import browser_refusals, desk_page, served_sample
+from tests.web_day import served_sample
+from tests.web_support import browser_refusals, desk_page
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 
 from standings.web.calendar import _fold
 from standings.web.inputs import MoveMatch
-from tests.web_day_support import Day, served_day, wait_until
+from tests.web_day import Day, served_day, wait_until
 
 TEAM = "Rot-Weiss Köln"  # pool A's first: 1A, so it plays SF2 ("1A" v "2B"), then the final
 

@@ -21,7 +21,8 @@ from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
 from standings import queries
 from tests.test_web_access import CONTRAST
-from tests.web_day_support import RULES, Day, served_day, wait_until
+from tests.web_day import HOCKEY_RULES as RULES
+from tests.web_day import Day, served_day, wait_until
 from tests.web_support import desk_page
 
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}

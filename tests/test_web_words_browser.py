@@ -6,7 +6,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.web_support import served_sample
+from tests.web_day import served_sample
 
 TIMEOUT = 10_000
 

@@ -1,10 +1,15 @@
-"""The sample tournament day, half played, over the real service: the youth-football example with results,
-a live match, a court offline, a conflicting result, a red card and a tie waiting for lots.
+"""Tournament days played through the real service, for the pages' tests, the screenshots
+(docs/screens/make_web_day.py) and the load benchmark (bench/bench_web.py).
 
 Nothing is typed by hand: a Mosquitto of its own, the service on a SQLite file and its ServiceBackend, and one
 table client per court sending each match as the engine plays it (events, then the result), the live board the
-engine gives, the conflicting correction and the offline court's presence, as tables do. The page tests, the
-screenshots (docs/screens/make_web_day.py) and the load benchmark (bench/bench_web.py) read the pages of it.
+engine gives, a correction and a court's presence, as tables do.
+
+- :func:`sample_day` (:func:`served_sample` behind a live server): the youth-football example half played,
+  a live match, a court offline, a conflicting result, a red card and a tie waiting for lots;
+- :func:`served_day`: the indoor-hockey example behind a live server, played on as far as a test says; who
+  wins is fixed by the teams' order in the tournament file (each pool's first-listed team is its strongest),
+  so the pools end without ties and the knock-out slots fill the same way every run; the scores vary.
 """
 
 from __future__ import annotations
@@ -37,10 +42,12 @@ from rules.result import result_payload
 from rules.ruleset import Ruleset, load_ruleset
 from standings.plan import load_plan
 from standings.service import Service
+from standings.web import create_app
 from standings.web.inputs import TournamentData
 from standings.web.service_backend import ServiceBackend
-from standings.web.view import View
-from tests.service_support import TableClient, played, running_service
+from standings.web.view import MatchRow, View
+from tests.service_support import HOCKEY, TableClient, played, running_service
+from tests.web_support import PASSWORD, LiveServer
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-football.toml"
 RULES = load_ruleset("youth-football")  # the example's (the pages name its card as it does)
@@ -148,28 +155,50 @@ def second_half(rules: Ruleset, home: int, away: int, *, running: bool, clock_ms
 
 
 @contextlib.contextmanager
+def _service(folder: Path, example: Path) -> Iterator[tuple[str, Service]]:
+    """A Mosquitto of its own and the service on a SQLite file, both in ``folder``: the broker's address and
+    the service."""
+    from tests.conftest import PLAIN_CONF, Broker
+
+    broker = Broker(PLAIN_CONF, folder)
+    broker.start()
+    try:
+        with running_service(f"sqlite:///{folder / 'courtside.db'}", broker.url, plan=load_plan(example)) as service:
+            yield broker.url, service
+    finally:
+        broker.stop()
+
+
+@contextlib.contextmanager
 def sample_day(played: int = 12, *, example: Path = EXAMPLE) -> Iterator[SampleDay]:
     """The day with the first ``played`` matches played; short of the pools' end, the next match is live
     (2-1), the live home team's player 7 was sent off in its previous match, match 2's table corrected its
     0-0 to 1-0 afterwards (held for the organiser) and the last court's table went offline. With none
     played, the day as its file (``example``, another tournament's if told) says it."""
-    from tests.conftest import PLAIN_CONF, Broker
-
-    with tempfile.TemporaryDirectory() as tmp:
-        broker = Broker(PLAIN_CONF, Path(tmp))
-        broker.start()
-        tables: dict[str, TableClient] = {}
+    tables: dict[str, TableClient] = {}
+    with tempfile.TemporaryDirectory() as tmp, _service(Path(tmp), example) as (broker, service):
         try:
-            with running_service(f"sqlite:///{Path(tmp) / 'courtside.db'}", broker.url,
-                                 plan=load_plan(example)) as service:
-                day = SampleDay(service, ServiceBackend(service), broker.url, tables, {})
-                if played:
-                    _play(day, played)
-                yield day
+            day = SampleDay(service, ServiceBackend(service), broker, tables, {})
+            if played:
+                _play(day, played)
+            yield day
         finally:
             for table in tables.values():
                 table.close()
-            broker.stop()
+
+
+@contextlib.contextmanager
+def served_sample(lang: str | None = "en") -> Iterator[tuple[SampleDay, LiveServer]]:
+    """The sample day behind a live server, with the desk account anna (PASSWORD); in English unless told
+    (None: the sample cup's own language, from its file, Swedish)."""
+    with sample_day() as day:
+        app = create_app(day.backend, lang=lang)  # secure cookies: Chromium keeps them on 127.0.0.1
+        app.state.site.accounts.add("anna", PASSWORD)
+        server = LiveServer(app).start()
+        try:
+            yield day, server
+        finally:
+            server.stop()
 
 
 def _play(day: SampleDay, played: int) -> None:
@@ -196,3 +225,64 @@ def wait_until(check: Callable[[], Any], timeout: float = 10.0) -> Any:
         assert time.monotonic() < deadline, "gave up waiting"
         time.sleep(0.02)
     return found
+
+
+HOCKEY_RULES = load_ruleset("indoor-hockey")
+
+
+@dataclass
+class Day:
+    service: Service
+    backend: ServiceBackend
+    server: LiveServer
+    tables: dict[str, TableClient]  # court name -> its table
+
+    def view(self) -> View:
+        return View(self.backend.data())
+
+    def strength(self, team: str) -> tuple[int, str]:
+        """Lower is stronger: the team's place in its pool's list in the file, then the pool."""
+        for pool, teams in self.service.plan.entry_teams.items():
+            if team in teams:
+                return teams.index(team), pool
+        raise AssertionError(f"{team} is in no entry pool")
+
+    def play(self, until: Callable[[MatchRow], bool] = lambda m: False) -> list[MatchRow]:
+        """Play the matches in playing order through their courts' tables, up to the first one ``until``
+        picks (not played) or the last; each result is acknowledged by the service before the next."""
+        done: list[MatchRow] = []
+        while True:
+            waiting = [m for m in self.view().matches if m.recorded is None]
+            if not waiting or until(waiting[0]):
+                return done
+            m = waiting[0]
+            assert m.home_known and m.away_known, f"match {m.number}'s teams are not known: {m.home}, {m.away}"
+            weaker = m.number % 2
+            stronger = weaker + 1 + m.number % 3
+            home_wins = self.strength(m.home) < self.strength(m.away)
+            goals = (stronger, weaker) if home_wins else (weaker, stronger)
+            kind, rnd = ("round_robin", "pool") if m.is_pool else ("knockout", m.round)
+            events, result = played(HOCKEY_RULES, *goals, kind=kind, round=rnd)
+            table = self.tables[m.court]
+            table.play(str(m.number), events, result)
+            table.wait_for("ack", lambda a, n=m.number: a.payload["of"] == "result" and a.match == str(n))
+            done.append(m)
+
+
+@contextlib.contextmanager
+def served_day(tmp: Path, lang: str = "en") -> Iterator[Day]:
+    """The indoor-hockey example, nothing played yet, behind a live server with the desk account anna."""
+    tables: dict[str, TableClient] = {}
+    with _service(tmp, HOCKEY) as (broker, service):
+        backend = ServiceBackend(service)
+        app = create_app(backend, accounts_url=f"sqlite:///{tmp / 'courtside.db'}", lang=lang)
+        app.state.site.accounts.add("anna", PASSWORD)
+        server = LiveServer(app).start()
+        try:
+            for cid, name in service.plan.courts.items():
+                tables[name] = TableClient(broker, service.plan.id, cid)
+            yield Day(service, backend, server, tables)
+        finally:
+            for t in tables.values():
+                t.close()
+            server.stop()

@@ -16,9 +16,6 @@ import uvicorn
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from standings.web import create_app
-from tests.web_day import SampleDay, sample_day
-
 PASSWORD = "a long desk password"
 
 
@@ -70,20 +67,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.at
-
-
-@contextlib.contextmanager
-def served_sample(lang: str | None = "en") -> Iterator[tuple[SampleDay, LiveServer]]:
-    """The sample tournament day (tests/web_day.py) behind a live server, with the desk account anna; in
-    English unless told (None: the sample cup's own language, from its file, Swedish)."""
-    with sample_day() as day:
-        app = create_app(day.backend, lang=lang)
-        app.state.site.accounts.add("anna", PASSWORD)  # secure cookies: Chromium keeps them on 127.0.0.1
-        server = LiveServer(app).start()
-        try:
-            yield day, server
-        finally:
-            server.stop()
 
 
 OPEN = {"/desk/login"}  # the one desk page a visitor must reach (its POST is checked on its own)

@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
-from tests.web_day_support import RULES, served_day, wait_until
-from tests.web_support import PASSWORD, served_sample
+from tests.web_day import HOCKEY_RULES as RULES
+from tests.web_day import served_day, served_sample, wait_until
+from tests.web_support import PASSWORD
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
