@@ -12,9 +12,9 @@ from typing import Any
 
 from display.theme import parse_colour
 from display.view import BetweenMatches, Colour, Notice, ScoreboardView, TeamLook
+from rules.court_schedule import Suspended
 from rules.match import MatchState
 from rules.match.clock import format_clock
-from rules.protocol import Suspended
 from rules.ruleset import Ruleset
 from rules.standings.table import PoolTable
 from rules.words import words_for

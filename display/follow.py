@@ -20,17 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLook
+from rules.court_schedule import CourtMatch, read_court_schedule
 from rules.errors import FileLineError, ProtocolError
 from rules.live import LiveBoard, clock_at, read_live
 from rules.match import MatchState
 from rules.protocol import (
     MAX_SERVICE_BYTES,
-    ScheduledMatch,
     court_topic,
     parse,
     parse_broker,
     parse_topic,
-    read_schedule,
     root,
     slug,
 )
@@ -52,7 +51,7 @@ class Court:
         self.board: LiveBoard | None = None
         self.received = 0.0  # the follower's clock (seconds) when the state arrived
         self.match: str | None = None
-        self.schedule: tuple[ScheduledMatch, ...] = ()
+        self.schedule: tuple[CourtMatch, ...] = ()
         self.tables: dict[str, PoolTable] = {}
         self.table_online = True
         self.connected = False
@@ -71,7 +70,7 @@ class Court:
             elif where.kind == "presence":
                 self.table_online = message.payload.get("state") == "online"
             elif where.kind == "schedule":
-                schedule = read_schedule(message.payload)
+                schedule = read_court_schedule(message.payload)
                 self.schedule, self.court_name = schedule.matches, schedule.court_name or self.court_name
             elif where.kind == "table":
                 p = message.payload

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from rules.court_schedule import Suspended
 from rules.errors import IllegalCommand
 from rules.match import MatchState
-from rules.protocol import Suspended
 from rules.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the table builds views at every press: neither is worth importing at its start

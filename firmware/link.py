@@ -27,6 +27,7 @@ from firmware.nodelay import no_delay
 from firmware.outbox import Outbox
 from firmware.schedule import Scheduled
 from rules import protocol as p
+from rules.court_schedule import read_court_schedule
 from rules.errors import CourtsideError
 from rules.live import live_payload
 from rules.match.events import Event
@@ -123,7 +124,7 @@ class Link:
             # that the envelope names the court its topic does).
             return
         if m.type == "schedule":
-            schedule = p.read_schedule(m.payload)  # parse has checked it: this cannot raise
+            schedule = read_court_schedule(m.payload)  # parse has checked it: this cannot raise
             self._post(ScheduleUpdate(matches=tuple(Scheduled.of(s, schedule.court_name) for s in schedule.matches
                                                     if s.status not in ("finished", "conflict"))))
         elif m.type == "ack" and m.match is not None and m.seq is not None:

@@ -43,10 +43,10 @@ from firmware.screen import Screen
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
 from firmware.words import table_text
+from rules.court_schedule import CONTINUES
 from rules.errors import IllegalCommand
 from rules.match.events import Event, MatchReplayed, MatchResumed
 from rules.match.header import LogHeader
-from rules.protocol import CONTINUES
 from rules.ruleset import Ruleset
 from rules.words import SOURCE_LANGUAGE, normalise, words_for
 from rules.words.state import applied_text, refusal_text

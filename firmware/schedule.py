@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from rules.court_schedule import CourtMatch, Suspended
 from rules.errors import TournamentError
 from rules.files import read_text
-from rules.protocol import ScheduledMatch, Suspended
 from rules.ruleset import Ruleset, StageKind
 
 
@@ -43,7 +43,7 @@ class Scheduled:
         return data
 
     @classmethod
-    def of(cls, m: ScheduledMatch, court: str) -> Scheduled:
+    def of(cls, m: CourtMatch, court: str) -> Scheduled:
         """A match of the service's schedule for court ``court`` (its name)."""
         return cls(match_id=m.match, home=m.home, away=m.away, stage=m.stage, round=m.round, kind=m.kind,
                    start=m.start, court=court, suspended=m.suspended, continues=m.continues)
@@ -65,7 +65,7 @@ def friendly(court: str, number: int = 1) -> Scheduled:
     return Scheduled(match_id=f"friendly-{number}", home="Home", away="Away", court=court)
 
 
-class CourtSchedule:
+class PlayingOrder:
     """The matches of one court in playing order; a friendly match when there are none left."""
 
     def __init__(self, court: str, matches: Sequence[Scheduled] = ()) -> None:
@@ -126,7 +126,7 @@ def believable(now: datetime, matches: Sequence[Scheduled]) -> bool:
     return bool(starts) and min(starts) - BELIEVABLE <= now <= max(starts) + BELIEVABLE
 
 
-def court_schedule(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[CourtSchedule, str]:
+def playing_order(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[PlayingOrder, str]:
     """This court's schedule from a tournament file, and the ruleset the file names.
 
     ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
@@ -150,4 +150,4 @@ def court_schedule(path: str | Path, court: str, ruleset: Ruleset | None = None)
                   kind="round_robin" if t.pool(m.stage) is not None else "knockout", start=m.start, court=m.court)
         for m in plan.matches if m.court == name
     ]
-    return CourtSchedule(name, matches), t.ruleset
+    return PlayingOrder(name, matches), t.ruleset

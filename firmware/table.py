@@ -27,7 +27,7 @@ from firmware.horn import Signal, make_horn
 from firmware.journal import make_folder, set_aside
 from firmware.loop import Link, TableLoop
 from firmware.pins import make_factory
-from firmware.schedule import CourtSchedule, MatchSource, court_schedule
+from firmware.schedule import MatchSource, PlayingOrder, playing_order
 from firmware.screen import HeadlessScreen, Screen
 from firmware.script import Press, ScriptPlayer, check_buttons
 from firmware.session import MatchSession, Recovery
@@ -91,14 +91,14 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
         check_buttons(opts.script, [b.name for b in button_map.buttons], opts.script_source, keys=button_map.keys)
     source: MatchSource
     if opts.tournament is not None:
-        schedule, tournament_rules = court_schedule(opts.tournament, opts.court,
+        schedule, tournament_rules = playing_order(opts.tournament, opts.court,
                                                     load_ruleset(opts.rules) if opts.rules else None)
         ruleset_ref = opts.rules or tournament_rules
         source, court = schedule, schedule.court
     else:
         ruleset_ref = opts.rules or "indoor-hockey"
         court = opts.court
-        source = CourtSchedule(court)
+        source = PlayingOrder(court)
     ruleset = load_ruleset(ruleset_ref)
     journal_dir = opts.journal or default_journal_dir()
     make_folder(journal_dir)  # its name fsynced in its parent: a power cut keeps it

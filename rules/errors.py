@@ -109,6 +109,15 @@ class ProtocolError(CourtsideError, ValueError):
         super().__init__(f"{field}: {message}" if field else message)
 
 
+def whole_number(field: str, value: object, *, low: int = 0) -> int:
+    """``value`` if it is a whole number from ``low`` to 2**53 (what JSON carries exactly), else ProtocolError."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(field, f"a whole number is required, not {type(value).__name__}")
+    if value < low or value > 2**53:
+        raise ProtocolError(field, f"{value} is out of range: a whole number of {low} or more is required")
+    return value
+
+
 class UnknownLanguage(CourtsideError, LookupError):
     """A language with no shipped catalog (rules/words): the message names the ones there are."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.errors import ProtocolError
+from rules.errors import ProtocolError, whole_number
 from rules.match.clock import format_clock
 from rules.match.events import Side
 from rules.match.fold import Phase
@@ -135,10 +135,10 @@ def read_live(payload: Any) -> LiveBoard:
         if not isinstance(b[key], str) and not (key == "match" and b[key] is None):
             raise ProtocolError(f"{where}.{key}", "a text is required")
     for key in ("period", "period_length_ms", "clock_ms", "home_goals", "away_goals"):
-        _whole(f"{where}.{key}", b[key])
+        whole_number(f"{where}.{key}", b[key])
     for key in ("period_number", "home_shootout", "away_shootout"):
         if b[key] is not None:
-            _whole(f"{where}.{key}", b[key])
+            whole_number(f"{where}.{key}", b[key])
     for key in ("clock_down", "running"):
         if not isinstance(b[key], bool):
             raise ProtocolError(f"{where}.{key}", "true or false is required")
@@ -159,7 +159,7 @@ def _penalty(where: str, p: Any) -> LivePenalty:
     if p["player"] is not None and not isinstance(p["player"], str):
         raise ProtocolError(f"{where}.player", "a text or null is required")
     if p["remaining_ms"] is not None:
-        _whole(f"{where}.remaining_ms", p["remaining_ms"])
+        whole_number(f"{where}.remaining_ms", p["remaining_ms"])
     if not isinstance(p["waiting"], bool):
         raise ProtocolError(f"{where}.waiting", "true or false is required")
     return LivePenalty(**p)
@@ -168,8 +168,3 @@ def _penalty(where: str, p: Any) -> LivePenalty:
 def _one_of(where: str, value: Any, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise ProtocolError(where, f"{value!r} is not one of {', '.join(allowed)}")
-
-
-def _whole(where: str, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2**53:
-        raise ProtocolError(where, f"a whole number of 0 or more is required, not {value!r}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.errors import ProtocolError
+from rules.errors import ProtocolError, whole_number
 from rules.match.events import Side
 from rules.match.fold import OutcomeKind
 from rules.match.outcome import Result as Result  # the wire's type, declared beside the engine's MatchOutcome
@@ -83,7 +83,7 @@ def read_result(payload: Any, where: str = "payload") -> Result:
         if key not in payload:
             raise ProtocolError(f"{where}.{key}", "required key is missing")
         if key != "outcome":
-            _whole(f"{where}.{key}", payload[key])
+            whole_number(f"{where}.{key}", payload[key])
     if payload["outcome"] not in OUTCOMES:
         raise ProtocolError(f"{where}.outcome", f"{payload['outcome']!r} is not one of {', '.join(OUTCOMES)}")
     winner = payload.get("winner")
@@ -91,14 +91,10 @@ def read_result(payload: Any, where: str = "payload") -> Result:
         raise ProtocolError(f"{where}.winner", f"{winner!r} is not 'home', 'away' or null")
     for key in ("home_shootout", "away_shootout"):
         if payload.get(key) is not None:
-            _whole(f"{where}.{key}", payload[key])
+            whole_number(f"{where}.{key}", payload[key])
     values: dict[str, Any] = {key: payload.get(key) for key in FIELDS}
     return Result(**values)
 
-
-def _whole(where: str, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2**53:
-        raise ProtocolError(where, f"a whole number of 0 or more is required, not {value!r}")
 
 
 # -- the one crossing to the standings, whose winner is a team ------------------------------------

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from rules.court_schedule import CONTINUES
 from rules.errors import CourtsideError, ProtocolError
-from rules.protocol import CONTINUES
 from rules.result import Result, read_result, result_payload
 from rules.standings import Decision
 from rules.standings.decisions import decision_problem

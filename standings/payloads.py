@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
-from rules import protocol as p
+from rules.court_schedule import CONTINUES, CourtMatch, CourtSchedule, Suspended, court_schedule_payload
 from rules.result import of_standings
 from standings import queries
 from standings.db.models import Conflict
@@ -42,12 +42,12 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
     fixtures = queries.court_schedule(store, court) if fixtures is None else fixtures
     continues = continuing(store, [f.match_id for f in fixtures if f.status == "live"])
     suspended = suspended or {}
-    return p.schedule_payload(p.Schedule(court_name=store.plan.courts[court], matches=tuple(p.ScheduledMatch(
+    return court_schedule_payload(CourtSchedule(court_name=store.plan.courts[court], matches=tuple(CourtMatch(
         match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,  # type: ignore[arg-type]
         home=f.home_label, away=f.away_label, home_known=f.home is not None, away_known=f.away is not None,
         start=f.start, end=f.end, status=f.status,  # type: ignore[arg-type]
         result=None if f.result is None else of_standings(f.result),
-        suspended=tuple(p.Suspended(**s) for s in suspended.get(f.match_id, ())),
+        suspended=tuple(Suspended(**s) for s in suspended.get(f.match_id, ())),
         continues=continues.get(f.match_id),  # type: ignore[arg-type]
     ) for f in fixtures)))
 
@@ -62,4 +62,4 @@ def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
     with store.session() as s:
         for match_id, settlement in s.execute(_SETTLED, {"ids": sorted(set(match_ids))}):
             latest[match_id] = settlement
-    return {m: how for m, how in latest.items() if how in p.CONTINUES}
+    return {m: how for m, how in latest.items() if how in CONTINUES}

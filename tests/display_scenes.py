@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from display.view import BetweenMatches, Link, NextMatch, Notice, ScoreboardView, TeamLook
+from rules.court_schedule import Suspended
 from rules.match import (
     ClockStarted,
     ClockStopped,
@@ -22,7 +23,6 @@ from rules.match import (
     ShootoutAttempt,
     TimeoutStarted,
 )
-from rules.protocol import Suspended
 from rules.ruleset import load_ruleset
 from rules.standings.table import PoolTable
 

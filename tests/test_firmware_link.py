@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 from display.content import frame_of
 from display.view import Link
 from firmware.commands import ScheduleUpdate
+from rules.court_schedule import Suspended
 from rules.match import ClockStarted, Goal
-from rules.protocol import Suspended
 from rules.ruleset import load_ruleset
 from standings import desk, queries
 from standings.db.models import EventRow, ResultRow

@@ -14,7 +14,7 @@ from firmware.actions import ActionName
 from firmware.buttons import Action
 from firmware.commands import ScheduleUpdate
 from firmware.journal import current_journal
-from firmware.schedule import CourtSchedule
+from firmware.schedule import PlayingOrder
 from rules.match.log import read_log
 from tests.firmware_support import Board, board
 
@@ -37,7 +37,7 @@ def _abandon_the_first_match(b: Board) -> None:
 def _schedule(b: Board, continues: str | None) -> None:
     """What the service pushes once the desk settled match 1: the court's day with match 1 later, ``continues``."""
     source = b.loop.source
-    assert isinstance(source, CourtSchedule)
+    assert isinstance(source, PlayingOrder)
     first, *rest = source.matches
     b.loop.queue.put(ScheduleUpdate(matches=(replace(first, continues=continues), *rest)))
     b.loop.step()
@@ -109,7 +109,7 @@ def test_a_table_restarted_before_the_broker_answers_keeps_the_service_s_schedul
     match 2 from the tournament file and played the next match's presses as match 2."""
     with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:
         source = b.loop.source
-        assert isinstance(source, CourtSchedule)
+        assert isinstance(source, PlayingOrder)
         first, second, *rest = source.matches
         b.loop.queue.put(ScheduleUpdate(matches=(first, *rest)))  # match 2 settled at the desk
         b.loop.step()

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from firmware.schedule import CourtSchedule, Scheduled, believable, court_schedule
+from firmware.schedule import PlayingOrder, Scheduled, believable, playing_order
+from rules.court_schedule import Suspended
 from rules.errors import TournamentError
-from rules.protocol import Suspended
 from tests.firmware_support import board
 
 HOCKEY = str(Path(__file__).parent.parent / "rules" / "examples" / "indoor-hockey.toml")
 
 
 def test_the_courts_matches_in_order_by_name_or_number() -> None:
-    by_number, ruleset = court_schedule(HOCKEY, "2")
-    by_name, _ = court_schedule(HOCKEY, "Hall 2")
+    by_number, ruleset = playing_order(HOCKEY, "2")
+    by_name, _ = playing_order(HOCKEY, "Hall 2")
     assert ruleset == "indoor-hockey" and by_number.matches == by_name.matches
     first = by_number.matches[0]
     assert (first.home, first.away, first.stage, first.round, first.kind) == (
@@ -30,13 +30,13 @@ def test_the_courts_matches_in_order_by_name_or_number() -> None:
 
 def test_an_unknown_court_is_refused_with_the_courts_there_are() -> None:
     with pytest.raises(TournamentError, match=r"no court 'Hall 9' \(courts: Hall 1, Hall 2"):
-        court_schedule(HOCKEY, "Hall 9")
+        playing_order(HOCKEY, "Hall 9")
 
 
 def test_next_nearest_and_a_pushed_schedule() -> None:
     a = Scheduled(match_id="1", home="A", away="B", court="1", start=datetime(2026, 5, 16, 9, 0))
     b = Scheduled(match_id="2", home="C", away="D", court="1", start=datetime(2026, 5, 16, 10, 0))
-    s = CourtSchedule("1", [a, b])
+    s = PlayingOrder("1", [a, b])
     assert s.next_match(set()) == a and s.next_match({"1"}) == b and s.next_match({"1", "2"}) is None
     assert s.nearest(datetime(2026, 5, 16, 9, 50), set()) == b
     # A wall clock years off (a Pi without a real-time clock or network time): the playing order, not the clock.
@@ -45,7 +45,7 @@ def test_next_nearest_and_a_pushed_schedule() -> None:
     moved = Scheduled(match_id="3", home="E", away="F", court="2")
     s.replace([b, moved])
     assert s.matches == (b,)
-    assert CourtSchedule("1").next_match({"friendly-1"}) == Scheduled(
+    assert PlayingOrder("1").next_match({"friendly-1"}) == Scheduled(
         match_id="friendly-2", home="Home", away="Away", court="1")
 
 
@@ -89,7 +89,7 @@ def test_a_restart_between_matches_offers_the_match_nearest_now(tmp_path: Path) 
         first = b.loop.session.scheduled
     with board(tmp_path, tournament=HOCKEY, court="1") as b:
         assert b.loop.session.scheduled == first and b.state.phase == "finished"
-        schedule, _ = court_schedule(HOCKEY, "1")
+        schedule, _ = playing_order(HOCKEY, "1")
         now = datetime.now()
         nearest = min((m for m in schedule.matches if m.match_id != first.match_id),
                       key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
