@@ -5,7 +5,6 @@ from __future__ import annotations
 import queue
 import time
 from collections.abc import Callable
-from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -32,7 +31,7 @@ def live(court: str, goals: int) -> bytes:
 def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
         mosquitto: Callable[..., Broker]) -> None:
     broker = mosquitto()
-    inbox: queue.Queue[tuple[Any, ...]] = queue.Queue()
+    inbox: queue.Queue[Watched] = queue.Queue()
     watch = Watch(p.parse_broker(broker.url), T, "watch-test", "mine", inbox.put)
     watch.start()
     other = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="other")
