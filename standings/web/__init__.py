@@ -2,7 +2,7 @@
 
 ``create_app(backend, accounts_url=...)`` builds the Starlette app the service serves
 on its ``--http`` address; ``backend`` is the service's view of the tournament
-(:class:`standings.web.port.Backend`). Importing this package costs nothing: Starlette,
+(:class:`standings.web.service_backend.ServiceBackend`). Importing this package costs nothing: Starlette,
 Jinja2 and SQLAlchemy load when an app is made (``courtside --help`` stays quick).
 """
 
@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
-    from standings.web.port import Backend
+    from standings.web.service_backend import ServiceBackend
 
 
 def create_app(
-    backend: Backend, *, accounts_url: str = "sqlite://", lang: str | None = None, secure_cookies: bool = True
+    backend: ServiceBackend, *, accounts_url: str = "sqlite://", lang: str | None = None, secure_cookies: bool = True
 ) -> Starlette:
     """``accounts_url``: the database holding the desk accounts (the service's own ``--db``).
     ``secure_cookies``: False only for plain-HTTP tests; behind TLS (a reverse proxy) keep it."""

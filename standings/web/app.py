@@ -8,6 +8,7 @@ stream overlay, which OBS and vMix show as a browser source.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -21,12 +22,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from standings.web import api, desk, pages
 from standings.web.accounts import Accounts
 from standings.web.names import EncodedSlashes
-from standings.web.port import Backend
 from standings.web.site import HERE, Site
+
+if TYPE_CHECKING:
+    from standings.web.service_backend import ServiceBackend
 
 
 def create_app(
-    backend: Backend, *, accounts_url: str = "sqlite://", lang: str | None = None, secure_cookies: bool = True
+    backend: ServiceBackend, *, accounts_url: str = "sqlite://", lang: str | None = None, secure_cookies: bool = True
 ) -> Starlette:
     """``accounts_url``: the database holding the desk accounts (the service's own ``--db``).
     ``secure_cookies``: False only for plain-HTTP tests; behind TLS (a reverse proxy) keep it.

@@ -2,7 +2,7 @@
 
 Every route here but the login page needs a logged-in session, and every POST the
 session's CSRF token (``guarded``). A change goes to the backend's loop as a command
-(``Backend.submit``); the web thread never changes the tournament itself.
+(``ServiceBackend.submit``); the web thread never changes the tournament itself.
 """
 
 from __future__ import annotations

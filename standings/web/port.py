@@ -1,34 +1,14 @@
-"""The seam between the web pages and the service that owns the tournament's state.
+"""How the service's changes reach the open pages: the change hub.
 
-The service hands :func:`standings.web.create_app` a :class:`Backend`: a snapshot
-of everything the pages show, a way to wait for the next one, and a way to put a
-desk command on its queue. The web thread never writes domain state itself (one
-loop owns it, docs in /work/shared/design/system.md); it only reads snapshots.
+The service's backend (standings.web.service_backend) gives the pages a snapshot of everything they
+show, a way to wait for the next one (this hub) and a way to put a desk command on the service's
+loop. The web thread never writes domain state itself (one loop owns it); it only reads snapshots.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Protocol
-
-from standings.web.inputs import DeskCommand, TournamentData
-
-
-class Backend(Protocol):
-    def data(self) -> TournamentData:
-        """The current snapshot (immutable; a new object after every change)."""
-        ...
-
-    def submit(self, command: DeskCommand) -> None:
-        """Put a desk command on the owning loop's queue and wait until it is applied.
-
-        Raises a :class:`rules.errors.CourtsideError` subclass with the reason when refused;
-        nothing stored changes then."""
-        ...
-
-    @property
-    def changes(self) -> ChangeHub: ...
 
 
 class ChangeHub:

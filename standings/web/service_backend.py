@@ -1,4 +1,4 @@
-"""The pages' :class:`~standings.web.port.Backend` over the standings service (standings.service).
+"""The pages' backend over the standings service (standings.service): what they read, how the desk writes.
 
 Reads come from the service's database through ``standings.queries`` (a snapshot is rebuilt
 once after each change the service reports through ``Service.listeners``, never per page);

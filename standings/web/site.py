@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -16,16 +16,18 @@ from starlette.responses import HTMLResponse
 
 from standings.web.accounts import Accounts
 from standings.web.livestate import CourtLive, court_live
-from standings.web.port import Backend
 from standings.web.sessions import COOKIE, LoginGuard, Session, Sessions
 from standings.web.view import View
 from standings.web.words import day_text, decided_by, needs_in, reason_in, round_text, team_text, translations
+
+if TYPE_CHECKING:
+    from standings.web.service_backend import ServiceBackend
 
 HERE = Path(__file__).parent
 
 
 class Site:
-    def __init__(self, backend: Backend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
+    def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
         self.backend = backend
         self.accounts = accounts
         self.sessions = Sessions()
