@@ -281,10 +281,6 @@ class Service:
     def _broker_name(self) -> str:
         return f"{self.address.host}:{self.address.port}"
 
-    def _message(self, topic: str, raw: bytes, pools: set[str], courts: set[str]) -> None:
-        """One message on its own (the fuzz tests and the fallback of a batch that failed)."""
-        self._messages([(topic, raw)], pools, courts)
-
     def _messages(self, batch: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
         """Ingest a batch in one transaction; acks, errors and logs follow its commit.
 

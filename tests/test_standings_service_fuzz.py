@@ -80,7 +80,7 @@ def _run(service: Service, topic: str, raw: bytes) -> None:
     original = service.client.publish
     service.client.publish = lambda *a, **k: published.append(a)  # type: ignore[method-assign,assignment]
     try:
-        service._message(topic, raw, set(), set())
+        service._messages([(topic, raw)], set(), set())
     finally:
         service.client.publish = original  # type: ignore[method-assign]
     after = _stored(service), service.counts["refused"]
@@ -115,6 +115,6 @@ def test_bad_payloads_long_campaign(service: Service, bad: tuple[str, bytes]) ->
 
 def test_the_service_still_takes_a_good_event_afterwards(service: Service) -> None:
     before = _stored(service)
-    service._message(TOPIC, json.dumps({**GOOD, "id": "after-fuzz", "payload": {**GOOD["payload"], "seq": 2},
-                                        "seq": 2}).encode(), set(), set())
+    service._messages([(TOPIC, json.dumps({**GOOD, "id": "after-fuzz", "payload": {**GOOD["payload"], "seq": 2},
+                                           "seq": 2}).encode())], set(), set())
     assert _stored(service)[0] == before[0] + 1
