@@ -11,7 +11,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, func, select
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _LOCK = 0x636F7572  # "cour": the advisory lock's key on PostgreSQL
@@ -27,7 +27,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
+            connection.execute(select(func.pg_advisory_xact_lock(_LOCK)))
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 
