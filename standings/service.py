@@ -431,7 +431,9 @@ class Service:
             by_court = queries.court_schedules(self.store, set(group))  # one read for the group
             for court in group:
                 payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
-                msg = p.build(id=new_id(), type="schedule", court=court, payload=payload)
+                # Made by the court schedule's builder from typed records: reading it back to check it (p.build)
+                # doubled the cost of a burst's last publishing, and the builder/reader round trip is tested.
+                msg = p.Message(id=new_id(), type="schedule", court=court, match=None, seq=None, payload=payload)
                 self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
                                     retain=True)
             sent |= set(group)
