@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from standings.web.accounts import Accounts, accounts
+from standings.db.models import AccountRow
+from standings.web.accounts import Accounts
 from standings.web.errors import AccountError
 
 
@@ -13,7 +14,7 @@ def test_an_account_is_stored_as_an_argon2_hash(db_url: str) -> None:
     store = Accounts.at(db_url)
     store.add("anna", "correct horse battery")
     with store.engine.connect() as conn:
-        stored = conn.execute(select(accounts.c.password_hash)).scalar_one()
+        stored = conn.execute(select(AccountRow.password_hash)).scalar_one()
     assert stored.startswith("$argon2id$") and "correct horse" not in stored
     assert store.check("anna", "correct horse battery")
     assert not store.check("anna", "wrong horse battery")

@@ -160,3 +160,12 @@ class RulingRow(Base):
     who: Mapped[str] = mapped_column(String(64))
     why: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A desk account: its name and argon2 hash (standings.web.accounts)."""
+
+    __tablename__ = "web_accounts"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,7 +1,7 @@
 """The desk's accounts: names and argon2 hashes in the service's database.
 
-A table of its own (``web_accounts``) beside the service's, created on first use, so
-the accounts live wherever the tournament's data lives (SQLite file or PostgreSQL).
+One of the service's migrated tables (``web_accounts``, standings/db/models.py), so the accounts live
+wherever the tournament's data lives (SQLite file or PostgreSQL).
 """
 
 from __future__ import annotations
@@ -11,20 +11,12 @@ from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Column, DateTime, Engine, MetaData, String, Table, create_engine, insert, select, update
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Engine, create_engine, insert, select, update
 from sqlalchemy.pool import StaticPool
 
+from standings.db import make_engine, upgrade
+from standings.db.models import AccountRow
 from standings.web.errors import AccountError
-
-metadata = MetaData()
-accounts = Table(
-    "web_accounts",
-    metadata,
-    Column("name", String(64), primary_key=True),
-    Column("password_hash", String(255), nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
-)
 
 MIN_PASSWORD = 10
 _NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -44,16 +36,13 @@ _DUMMY = _hasher.hash("not a password of anyone")
 class Accounts:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        try:
-            metadata.create_all(engine)
-        except DBAPIError:  # several instances starting at once: another made the table between check and create
-            metadata.create_all(engine)
+        upgrade(engine)  # the service's schema, the accounts' table with it (several instances: one migrates)
 
     @classmethod
     def at(cls, url: str) -> Accounts:
         if url in ("sqlite://", "sqlite:///:memory:"):  # one shared in-memory database, not one per thread
             return cls(create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False}))
-        return cls(create_engine(url))
+        return cls(make_engine(url))
 
     def add(self, name: str, password: str) -> None:
         if not _NAME.fullmatch(name):
@@ -61,10 +50,10 @@ class Accounts:
         if len(password) < MIN_PASSWORD:
             raise AccountError(f"the password must have at least {MIN_PASSWORD} characters")
         with self.engine.begin() as conn:
-            if conn.execute(select(accounts.c.name).where(accounts.c.name == name)).first() is not None:
+            if conn.execute(select(AccountRow.name).where(AccountRow.name == name)).first() is not None:
                 raise AccountError(f"account {name!r} exists already (use --reset to give it a new password)")
             conn.execute(
-                insert(accounts).values(name=name, password_hash=_hasher.hash(password), created=datetime.now(UTC))
+                insert(AccountRow).values(name=name, password_hash=_hasher.hash(password), created=datetime.now(UTC))
             )
 
     def reset(self, name: str, password: str) -> None:
@@ -72,18 +61,18 @@ class Accounts:
             raise AccountError(f"the password must have at least {MIN_PASSWORD} characters")
         with self.engine.begin() as conn:
             done = conn.execute(
-                update(accounts).where(accounts.c.name == name).values(password_hash=_hasher.hash(password))
+                update(AccountRow).where(AccountRow.name == name).values(password_hash=_hasher.hash(password))
             )
             if done.rowcount == 0:
                 raise AccountError(f"there is no account {name!r}")
 
     def names(self) -> list[str]:
         with self.engine.connect() as conn:
-            return [row[0] for row in conn.execute(select(accounts.c.name).order_by(accounts.c.name))]
+            return [row[0] for row in conn.execute(select(AccountRow.name).order_by(AccountRow.name))]
 
     def check(self, name: str, password: str) -> bool:
         with self.engine.connect() as conn:
-            row = conn.execute(select(accounts.c.password_hash).where(accounts.c.name == name)).first()
+            row = conn.execute(select(AccountRow.password_hash).where(AccountRow.name == name)).first()
         stored = row[0] if row is not None else _DUMMY
         try:
             ok = _hasher.verify(stored, password)
@@ -92,5 +81,5 @@ class Accounts:
         if ok and row is not None and _hasher.check_needs_rehash(stored):
             with self.engine.begin() as conn:
                 fresh = _hasher.hash(password)
-                conn.execute(update(accounts).where(accounts.c.name == name).values(password_hash=fresh))
+                conn.execute(update(AccountRow).where(AccountRow.name == name).values(password_hash=fresh))
         return ok and row is not None
