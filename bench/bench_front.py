@@ -75,7 +75,7 @@ class Venue:
         (tmp / "mosquitto.conf").write_text(MOSQUITTO_CONF.format(port=broker_port))
         self._start(["mosquitto", "-c", str(tmp / "mosquitto.conf")])
         db = f"sqlite:///{tmp / 'courtside.db'}"
-        from standings.web.accounts import Accounts
+        from server.web.accounts import Accounts
 
         store = Accounts.at(db)
         for name in accounts:

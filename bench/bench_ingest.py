@@ -25,9 +25,9 @@ from pathlib import Path
 
 from bench.bench_service import played, tournament_file
 from rules import protocol as p
-from standings.plan import Plan, load_plan
-from standings.service import Service
-from standings.store import Store
+from server.plan import Plan, load_plan
+from server.service import Service
+from server.store import Store
 
 
 def messages(plan: Plan) -> tuple[list[tuple[str, bytes]], list[tuple[str, bytes]]]:

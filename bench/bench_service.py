@@ -42,7 +42,7 @@ from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PeriodAdvanced, Side, event_to_dict
 from rules.result import result_payload
 from rules.ruleset import load_ruleset
-from standings.plan import load_plan
+from server.plan import load_plan
 
 RULES = load_ruleset("indoor-hockey")
 

@@ -71,10 +71,10 @@ def source_address(viewer: int) -> str:
 def serve(http_port: int, broker: str, db: str, tournament: str) -> None:
     import gc
 
-    from standings.plan import load_plan
-    from standings.service import Service
-    from standings.store import Store
-    from standings.web.serve import start_web
+    from server.plan import load_plan
+    from server.service import Service
+    from server.store import Store
+    from server.web.serve import start_web
 
     store = Store.open(db, load_plan(tournament))
     service = Service(store, broker, group="courtside")
@@ -370,8 +370,8 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
     """Run the benchmark; the figures as a dict (the test and main() print them)."""
     import psycopg
 
-    from standings.plan import load_plan
-    from standings.store import Store
+    from server.plan import load_plan
+    from server.store import Store
 
     if not (1 <= viewers <= 12000 and 1 <= instances <= 4 and 1 <= seconds <= 120):
         raise ValueError("1-12,000 viewers, 1-4 instances, 1-120 s of play: a bounded load on loopback")

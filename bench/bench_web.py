@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 
-EVENT_ID = re.compile(rb"\nid: ([0-9a-f]+)\n")  # the pool region's digest (standings.web.fanout.digest)
+EVENT_ID = re.compile(rb"\nid: ([0-9a-f]+)\n")  # the pool region's digest (server.web.fanout.digest)
 POOL = "A"
 
 
@@ -38,9 +38,9 @@ def serve(port: int, core: int) -> None:
     import uvicorn
 
     from rules.standings import MatchResult
-    from standings.web import create_app
-    from standings.web.fanout import digest
-    from standings.web.inputs import CorrectResult
+    from server.web import create_app
+    from server.web.fanout import digest
+    from server.web.inputs import CorrectResult
     from tests.web_day import sample_day
 
     with sample_day() as day:

@@ -42,10 +42,10 @@ def free_port() -> int:
 
 def serve(http_port: int, broker: str, db: str, core: int) -> None:
     os.sched_setaffinity(0, {core})
-    from standings.plan import load_plan
-    from standings.service import Service
-    from standings.store import Store
-    from standings.web.serve import start_web
+    from server.plan import load_plan
+    from server.service import Service
+    from server.store import Store
+    from server.web.serve import start_web
 
     store = Store.open(db, load_plan(EXAMPLE))
     service = Service(store, broker)
@@ -82,7 +82,7 @@ async def run(http_port: int, broker_port: int, viewers: int, interval: float) -
     import paho.mqtt.client as mqtt
 
     from rules import protocol as p
-    from standings.plan import load_plan
+    from server.plan import load_plan
 
     plan = load_plan(EXAMPLE)
     arrivals: list[list[float]] = [[] for _ in range(viewers)]

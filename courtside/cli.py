@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(args_in)
     args = parser.parse_args(args_in)
-    from rules.errors import CourtsideError
+    from rules import CourtsideError
 
     try:
         status: int = args.run(args)

@@ -5,12 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from rules.result import result_payload
-from rules.standings import MatchResult
-from rules.tournament import Tournament
-from rules.tournament.draw import DrawResult
-from rules.tournament.progression import Progress, Slot
-from rules.tournament.schedule import TournamentSchedule
+from rules import DrawResult, MatchResult, Progress, Slot, Tournament, TournamentSchedule, result_payload
 
 _DAY = "%a %Y-%m-%d"
 _TIME = "%H:%M"

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.ruleset import Ruleset
-from rules.standings.results import MatchResult
-from rules.standings.table import PoolTable, rank_pool
-from rules.tournament.draw import pool_teams
-from rules.tournament.model import Tournament
+from rules import MatchResult, PoolTable, Ruleset, Tournament, pool_teams, rank_pool
 
 
 def pool_tables(tournament: Tournament, ruleset: Ruleset, results: Sequence[MatchResult],

@@ -12,14 +12,21 @@ from typing import Any
 
 from display.theme import parse_colour
 from display.view import BetweenMatches, Colour, Notice, ScoreboardView, TeamLook
-from rules.court_schedule import Suspended
-from rules.match import MatchState
-from rules.match.clock import format_clock
-from rules.ruleset import Ruleset
-from rules.standings.table import PoolTable
-from rules.words import words_for
-from rules.words.board import duration, golden_goal, interval_title, period_title, result_how, round_title
-from rules.words.state import refusal_text
+from rules import (
+    MatchState,
+    PoolTable,
+    Ruleset,
+    Suspended,
+    format_clock,
+    golden_goal,
+    interval_title,
+    period_title,
+    refusal_text,
+    result_how,
+    round_title,
+    words_for,
+)
+from rules.words.board import duration
 
 WATER_POLO_CAPS = ((250, 250, 250), (22, 64, 160))  # the first-named team wears white caps, the other blue
 

@@ -20,21 +20,24 @@ from pathlib import Path
 from typing import Any
 
 from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLook
-from rules.court_schedule import CourtMatch, read_court_schedule
-from rules.errors import FileLineError, ProtocolError
-from rules.live import LiveBoard, clock_at, read_live
-from rules.match import MatchState
-from rules.protocol import (
+from rules import (
     MAX_SERVICE_BYTES,
+    CourtMatch,
+    FileLineError,
+    LiveBoard,
+    MatchState,
+    PoolTable,
+    ProtocolError,
+    Ruleset,
+    TableRow,
+    clock_at,
     court_topic,
-    parse,
     parse_broker,
     parse_topic,
-    root,
-    slug,
+    read_court_schedule,
+    read_live,
 )
-from rules.ruleset import Ruleset
-from rules.standings.table import PoolTable, TableRow
+from rules.protocol import parse, root, slug
 
 FRAME_SECONDS = 0.05
 GIVE_UP_SECONDS = 30  # with --frames (tests, a venue's check): no message from the broker in this long is an error
@@ -135,7 +138,7 @@ def follow(args: argparse.Namespace) -> int:
     from display.screen import open_screen
     from display.snapshot import language_of, parse_size, save
     from display.theme import load_theme
-    from rules.tournament.loading import load_tournament_ruleset, read_tournament_file
+    from rules import load_tournament_ruleset, read_tournament_file
 
     broker = parse_broker(args.broker)
     tournament = read_tournament_file(args.tournament)

@@ -18,7 +18,7 @@ from display.parts import OPAQUE, PARTS, Painter
 from display.text import Typesetter
 from display.theme import Theme, load_theme
 from display.view import ScoreboardView
-from rules.words import words_for
+from rules import words_for
 
 
 def mode_of(frame: Frame) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from rules.errors import CourtsideError
+from rules import CourtsideError
 
 WINDOW = (1280, 720)
 DRI = Path("/dev/dri")

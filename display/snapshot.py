@@ -16,11 +16,15 @@ import pygame
 from display.scoreboard import Scoreboard
 from display.theme import Theme
 from display.view import ScoreboardView, TeamLook
-from rules.errors import FileLineError, TournamentError
-from rules.match import MatchState
-from rules.ruleset import Ruleset
-from rules.tournament.loading import load_tournament_ruleset, read_tournament_file
-from rules.tournament.model import Tournament
+from rules import (
+    FileLineError,
+    MatchState,
+    Ruleset,
+    Tournament,
+    TournamentError,
+    load_tournament_ruleset,
+    read_tournament_file,
+)
 
 MAX_SIDE = 7680  # 8K: anything larger is a typo, and would take gigabytes
 
@@ -64,8 +68,7 @@ def language_of(tournament: Tournament | None) -> str | None:
 
 def find_fixture(tournament: Tournament, ruleset: Ruleset, source: str, ident: str) -> Fixture:
     """A match of the tournament's schedule by its number ("12") or a knock-out match's name ("SF1")."""
-    from rules.tournament.draw import pool_teams
-    from rules.tournament.schedule import build_schedule
+    from rules import build_schedule, pool_teams
 
     schedule = build_schedule(tournament, ruleset, pool_teams(tournament, source))
     for m in schedule.matches:
@@ -86,7 +89,7 @@ def view_for(state: MatchState, ruleset: Ruleset, fixture: Fixture | None = None
 def load_view(state_path: str, rules: str | None, tournament_path: str | None, match: str | None,
               language: str | None) -> ScoreboardView:
     """The view the snapshot command draws, from its files."""
-    from rules.ruleset import load_ruleset
+    from rules import load_ruleset
 
     state = read_state(state_path)
     tournament = read_tournament_file(tournament_path) if tournament_path else None

@@ -12,7 +12,7 @@ import pygame
 
 from display.text import Typesetter, blit_text
 from display.theme import Colour, Theme
-from rules.standings.table import PoolTable, TableRow
+from rules import PoolTable, TableRow
 
 if TYPE_CHECKING:
     from display.content import Frame

@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.errors import FileLineError
+from rules import FileLineError
 
 HERE = Path(__file__).parent
 DEFAULT_THEME = HERE / "theme.toml"

@@ -12,15 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from rules.court_schedule import Suspended
-from rules.errors import IllegalCommand
-from rules.match import MatchState
-from rules.ruleset import Ruleset
+from rules import IllegalCommand, MatchState, Ruleset, Suspended
 
 if TYPE_CHECKING:  # the table builds views at every press: neither is worth importing at its start
     from datetime import datetime
 
-    from rules.standings.table import PoolTable
+    from rules import PoolTable
 
 Colour = tuple[int, int, int]
 NoticeKind = Literal["refused", "recovered", "info"]

@@ -20,11 +20,8 @@ from enum import StrEnum
 from typing import Literal
 
 from firmware.words import english, table_text
+from rules import Match, MatchState, Side, Translate
 from rules.match import events as ev
-from rules.match.engine import Match
-from rules.match.events import Side
-from rules.match.state import MatchState
-from rules.words.state import Translate
 
 MAX_NUMBER = 4  # "12A": shirt numbers are short
 

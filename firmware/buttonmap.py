@@ -21,8 +21,7 @@ from typing import Any
 from firmware.actions import DESTRUCTIVE, ActionName
 from firmware.errors import ButtonMapError
 from firmware.pins import pin_problem
-from rules.ruleset import PRESETS
-from rules.tomlfile import open_file
+from rules import PRESETS, open_file
 
 
 @dataclass(frozen=True, kw_only=True)

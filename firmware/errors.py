@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.errors import CourtsideError, FileLineError
+from rules import CourtsideError, FileLineError
 
 
 class ButtonMapError(CourtsideError, ValueError):

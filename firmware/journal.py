@@ -24,10 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.errors import JournalError
-from rules.errors import EventLogError
-from rules.match.events import Event
-from rules.match.header import LogHeader
-from rules.match.log import ParsedLog, event_to_line, header_to_line, read_log
+from rules import Event, EventLogError, LogHeader, ParsedLog, event_to_line, header_to_line, read_log
 
 log = logging.getLogger("courtside.table")
 

@@ -26,12 +26,8 @@ from firmware.commands import Command, LinkMessage, ScheduleUpdate
 from firmware.nodelay import no_delay
 from firmware.outbox import Outbox
 from firmware.schedule import Scheduled
+from rules import CourtsideError, Event, LogHeader, live_payload, read_court_schedule
 from rules import protocol as p
-from rules.court_schedule import read_court_schedule
-from rules.errors import CourtsideError
-from rules.live import live_payload
-from rules.match.events import Event
-from rules.match.header import LogHeader
 
 RESEND_S = 3.0
 """Seconds before what is not acknowledged is sent again (and the tick that checks it)."""
@@ -233,8 +229,7 @@ def make_link(args: Any) -> Link:
     court_name = str(args.court)
     tournament_id = "friendly"
     if getattr(args, "tournament", None):
-        from rules.tomlfile import open_file
-        from rules.tournament import parse_tournament
+        from rules import open_file, parse_tournament
 
         with open_file(args.tournament) as f:  # a named pipe or a device is refused, not waited on
             t = parse_tournament(f.read().decode("utf-8"), str(args.tournament))

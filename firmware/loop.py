@@ -43,13 +43,20 @@ from firmware.screen import Screen
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
 from firmware.words import table_text
-from rules.court_schedule import CONTINUES
-from rules.errors import IllegalCommand
-from rules.match.events import Event, MatchReplayed, MatchResumed
-from rules.match.header import LogHeader
-from rules.ruleset import Ruleset
-from rules.words import SOURCE_LANGUAGE, normalise, words_for
-from rules.words.state import applied_text, refusal_text
+from rules import (
+    CONTINUES,
+    SOURCE_LANGUAGE,
+    Event,
+    IllegalCommand,
+    LogHeader,
+    MatchReplayed,
+    MatchResumed,
+    Ruleset,
+    applied_text,
+    refusal_text,
+    words_for,
+)
+from rules.words import normalise
 
 log = logging.getLogger("courtside.table")
 NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen

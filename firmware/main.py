@@ -12,7 +12,7 @@ from typing import Any
 
 from firmware.logs import setup_logging
 from firmware.screen import HeadlessScreen, Screen
-from rules.files import read_text
+from rules import read_text
 
 log = logging.getLogger("courtside.table")
 
@@ -26,7 +26,7 @@ def on_a_pi() -> bool:
 
 def tournament_language(path: str) -> str:
     """The screen's language: the tournament file's ``language`` (a bad file is refused here, not run headless)."""
-    from rules.tournament import parse_tournament
+    from rules import parse_tournament
 
     return parse_tournament(read_text(path), path).language
 
@@ -99,7 +99,7 @@ def main(args: argparse.Namespace) -> int:
                 json.dump(state.to_dict(), sys.stdout, indent=2, ensure_ascii=False)
                 sys.stdout.write("\n")
             else:
-                from rules.words.state import state_text
+                from rules import state_text
 
                 print(state_text(state, table.loop.ruleset))
     finally:

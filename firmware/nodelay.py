@@ -3,7 +3,7 @@
 With Nagle's algorithm a small publish sent while an earlier one is still unacknowledged (the match's
 result right after its last event) waits for the broker's delayed TCP ack, about 40 ms on Linux.
 
-The standings service has the same few lines (standings.connection.no_delay): the table and the service
+The standings service has the same few lines (server.connection.no_delay): the table and the service
 are peers that share only rules/, and rules/ is the pure core that may not touch a socket
 (tests/test_purity.py), so a copy here costs less than a package of its own for one function.
 """

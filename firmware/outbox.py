@@ -19,13 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.errors import CourtsideError
-from rules.match import Match, event_to_dict
-from rules.match.events import Event
-from rules.match.header import LogHeader
-from rules.match.log import read_log
-from rules.result import RUN_OUT_MS, result_payload
-from rules.ruleset import Ruleset, load_ruleset
+from rules import (
+    RUN_OUT_MS,
+    CourtsideError,
+    Event,
+    LogHeader,
+    Match,
+    Ruleset,
+    event_to_dict,
+    load_ruleset,
+    read_log,
+    result_payload,
+)
 
 log = logging.getLogger("courtside.table")
 

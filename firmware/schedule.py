@@ -14,10 +14,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from rules.court_schedule import CourtMatch, Suspended
-from rules.errors import TournamentError
-from rules.files import read_text
-from rules.ruleset import Ruleset, StageKind
+from rules import CourtMatch, Ruleset, StageKind, Suspended, TournamentError, read_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -131,7 +128,7 @@ def playing_order(path: str | Path, court: str, ruleset: Ruleset | None = None) 
 
     ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
     """
-    from rules.tournament import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
+    from rules import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
 
     source = str(path)
     t = parse_tournament(read_text(source), source)

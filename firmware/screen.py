@@ -13,8 +13,7 @@ from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from display.view import ScoreboardView
-from rules.match.state import MatchState
-from rules.words.state import clock_text, period_name
+from rules import MatchState, clock_text, period_name
 
 
 class Screen(Protocol):

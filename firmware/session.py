@@ -18,14 +18,20 @@ from firmware.errors import JournalError
 from firmware.journal import Journal, Meta, current_journal, read_alive, safe_name
 from firmware.schedule import Scheduled
 from firmware.words import english, table_text
-from rules.errors import CourtsideError, IllegalCommand
-from rules.match.applied import Applied
-from rules.match.engine import Match
-from rules.match.events import ClockStopped, Event
-from rules.match.header import LogHeader
-from rules.match.log import read_log
-from rules.ruleset import Ruleset, load_ruleset
-from rules.words.state import Translate, clock_text
+from rules import (
+    Applied,
+    ClockStopped,
+    CourtsideError,
+    Event,
+    IllegalCommand,
+    LogHeader,
+    Match,
+    Ruleset,
+    Translate,
+    clock_text,
+    load_ruleset,
+    read_log,
+)
 
 log = logging.getLogger("courtside.table")
 

@@ -31,8 +31,7 @@ from firmware.schedule import MatchSource, PlayingOrder, playing_order
 from firmware.screen import HeadlessScreen, Screen
 from firmware.script import Press, ScriptPlayer, check_buttons
 from firmware.session import MatchSession, Recovery
-from rules.match.state import MatchState
-from rules.ruleset import load_ruleset
+from rules import MatchState, load_ruleset
 
 log = logging.getLogger("courtside.table")
 SET_ASIDE_NOTICE_S = 120.0  # a journal set aside: the officials must see it (and tell the organiser)

@@ -8,7 +8,7 @@ template is its message id in the catalogues (rules/words/locale/*/LC_MESSAGES/c
 
 from __future__ import annotations
 
-from rules.words.state import Translate, side_text
+from rules import Translate, side_text
 
 WORDS: dict[str, str] = {
     # refusals of a press

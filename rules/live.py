@@ -9,7 +9,7 @@ read it back with :func:`read_live`. The payload has two parts:
 - ``state``: the whole :class:`~rules.match.MatchState` (``to_dict``), for a screen that draws all of it.
 
 Between two messages a running clock goes on by itself: :func:`clock_at` is the one rule for it, and
-standings/web/static/live.js mirrors it against the same test vectors (tests/data/clock_vectors.json).
+server/web/static/live.js mirrors it against the same test vectors (tests/data/clock_vectors.json).
 """
 
 from __future__ import annotations

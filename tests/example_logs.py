@@ -28,7 +28,7 @@ from rules.match import (
 from rules.ruleset import load_ruleset
 from rules.standings import parse_results_csv
 from rules.tournament import progress
-from standings.plan import load_plan
+from server.plan import load_plan
 
 OUT = Path(__file__).parent.parent / "rules" / "examples"
 S = 1000

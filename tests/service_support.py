@@ -23,9 +23,9 @@ from rules import protocol as p
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, Side, event_to_dict
 from rules.result import result_payload
 from rules.ruleset import Ruleset, load_ruleset
-from standings.plan import Plan, load_plan
-from standings.service import Service
-from standings.store import Store
+from server.plan import Plan, load_plan
+from server.service import Service
+from server.store import Store
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 HOCKEY = EXAMPLES / "indoor-hockey.toml"

@@ -76,7 +76,7 @@ def _stop(process: subprocess.Popen[str]) -> str:
 
 def test_the_service_logs_in_to_the_broker_with_a_credential_not_on_its_command_line(
         mosquitto: Any, tmp_path: Path) -> None:
-    from standings.passwords import passwords_command
+    from server.passwords import passwords_command
 
     conf = ("listener {port} 127.0.0.1\nallow_anonymous false\npassword_file {dir}/passwd\npersistence false\n")
     broker = mosquitto(conf, run=False)

@@ -18,10 +18,10 @@ from firmware.commands import ScheduleUpdate
 from rules.court_schedule import Suspended
 from rules.match import ClockStarted, Goal
 from rules.ruleset import load_ruleset
-from standings import desk, queries
-from standings.db.models import EventRow, ResultRow
-from standings.web.inputs import RuleSanction
-from standings.web.service_backend import ServiceBackend
+from server import desk, queries
+from server.db.models import EventRow, ResultRow
+from server.web.inputs import RuleSanction
+from server.web.service_backend import ServiceBackend
 from tests.firmware_support import board
 from tests.service_support import HOCKEY, Table, TableClient, played, running_service
 

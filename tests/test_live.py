@@ -20,7 +20,7 @@ from rules.words.state import board_period_text
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads((ROOT / "tests" / "data" / "clock_vectors.json").read_text(encoding="utf-8"))["cases"]
-LIVE_JS = ROOT / "standings" / "web" / "static" / "live.js"
+LIVE_JS = ROOT / "server" / "web" / "static" / "live.js"
 
 
 def board_for(case: dict[str, Any]) -> LiveBoard:

@@ -13,7 +13,7 @@ RULES = Path(__file__).resolve().parent.parent / "rules"
 # Imports a pure core must not make: the other parts, hardware/network/screen libraries,
 # and anything that reads the wall clock or does I/O on its own (a draw uses random.Random(seed), which is pure).
 FORBIDDEN_MODULES = {
-    "firmware", "display", "standings", "courtside",
+    "firmware", "display", "server", "courtside",
     "pygame", "paho", "gpiozero", "socket", "subprocess", "threading", "asyncio", "time",
 }
 FORBIDDEN_CALLS = {"now", "utcnow", "today", "monotonic", "perf_counter", "sleep", "urlopen"}
@@ -67,9 +67,9 @@ def test_rules_sources_import_nothing_impure_and_read_no_clock() -> None:
 # The shells' back edges: each shell imports rules/ and what it drives (the table draws with display/), never
 # a shell beside it, and none imports the command line (courtside/), which wires them all together.
 BACK_EDGES = {
-    "display": {"firmware", "standings", "courtside"},
-    "standings": {"firmware", "display", "courtside"},
-    "firmware": {"standings", "courtside"},
+    "display": {"firmware", "server", "courtside"},
+    "server": {"firmware", "display", "courtside"},
+    "firmware": {"server", "courtside"},
 }
 
 
@@ -86,9 +86,9 @@ def test_the_shells_import_inward_only() -> None:
 
 def test_the_fitness_check_sees_an_import_inside_a_function_and_by_name(tmp_path: Path) -> None:
     source = tmp_path / "shell.py"
-    source.write_text("import importlib\n\ndef f():\n    from standings.store import Store\n"
+    source.write_text("import importlib\n\ndef f():\n    from server.store import Store\n"
                       "    return importlib.import_module('courtside.cli')\n", encoding="utf-8")
-    assert [name for _, name in _imports(source)] == ["importlib", "standings.store", "courtside.cli"]
+    assert [name for _, name in _imports(source)] == ["importlib", "server.store", "courtside.cli"]
 
 
 def test_the_table_start_imports_no_validation_library() -> None:

@@ -136,7 +136,7 @@ def test_a_misspelt_round_is_refused_with_the_names_it_could_be(log: Path, capsy
 def test_every_example_log_names_a_match_of_its_example_tournament(sport: str) -> None:
     """Issue 19: the example logs named matches (A1, A3, G1) that no example tournament has."""
     from rules.match.log import read_log
-    from standings.plan import load_plan
+    from server.plan import load_plan
 
     examples = Path(__file__).resolve().parent.parent / "rules" / "examples"
     header = read_log((examples / f"{sport}.jsonl").read_text(encoding="utf-8"), sport).header

@@ -21,8 +21,8 @@ from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
 from tests.web_day import served_sample
 from tests.web_support import PASSWORD, LiveServer

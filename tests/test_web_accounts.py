@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from standings.db.models import AccountRow
-from standings.web.accounts import Accounts
-from standings.web.errors import AccountError
+from server.db.models import AccountRow
+from server.web.accounts import Accounts
+from server.web.errors import AccountError
 
 
 def test_an_account_is_stored_as_an_argon2_hash(db_url: str) -> None:

@@ -15,8 +15,8 @@ import yaml
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from standings.web import create_app
-from standings.web.view import View
+from server.web import create_app
+from server.web.view import View
 from tests.web_day import sample_day
 
 

@@ -1,10 +1,10 @@
-"""The knock-out matches as brackets (standings.web.bracket): each match in the grid rows between the two whose
+"""The knock-out matches as brackets (server.web.bracket): each match in the grid rows between the two whose
 winners it gets, rounds in playing order, the matches fed by losers apart; read from the example files' slots."""
 
 from __future__ import annotations
 
-from standings.web.bracket import trees
-from standings.web.view import View
+from server.web.bracket import trees
+from server.web.view import View
 from tests.service_support import HOCKEY
 from tests.web_day import sample_day
 

@@ -11,8 +11,8 @@ import pytest
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.testclient import TestClient
 
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
 from tests.web_day import SampleDay, sample_day
 from tests.web_support import PASSWORD, all_routes, concrete_path, csrf_of, desk_client, guarded_routes
 

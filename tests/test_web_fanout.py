@@ -1,4 +1,4 @@
-"""standings.web.fanout: a change rendered once per region and handed only to the pages that show it,
+"""server.web.fanout: a change rendered once per region and handed only to the pages that show it,
 over the sample tournament day on the service (a table's live state, a result)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from standings.web.accounts import Accounts
-from standings.web.fanout import Fanout, Page, digest
-from standings.web.site import Site
+from server.web.accounts import Accounts
+from server.web.fanout import Fanout, Page, digest
+from server.web.site import Site
 from tests.web_day import SampleDay, sample_day
 
 

@@ -1,6 +1,6 @@
 """Desk input into commands: each bad field named with what was expected; the abandoned-match order of
 seed 004 into a result or a move; walk-overs. Whether the change may be made is the desk's rules'
-(tests/test_standings_desk.py), applied when the command is submitted."""
+(tests/test_server_desk.py), applied when the command is submitted."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from standings.desk import DeskError
-from standings.web import forms
-from standings.web.inputs import CorrectResult, MoveMatch
-from standings.web.view import View
+from server.desk import DeskError
+from server.web import forms
+from server.web.inputs import CorrectResult, MoveMatch
+from server.web.view import View
 from tests.web_day import sample_day
 
 

@@ -18,8 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
-from standings.web.accounts import Accounts
-from standings.web.serve import start_web
+from server.web.accounts import Accounts
+from server.web.serve import start_web
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.service_support import running_service
 from tests.web_support import PASSWORD, free_port

@@ -1,4 +1,4 @@
-"""The site's icons (standings.web.icon): the committed PNGs are the script's drawing, at the sizes the pages and
+"""The site's icons (server.web.icon): the committed PNGs are the script's drawing, at the sizes the pages and
 the manifest name."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from standings.web.icon import SIZES, STATIC, draw
+from server.web.icon import SIZES, STATIC, draw
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -20,7 +20,7 @@ def test_the_committed_icon_is_what_the_script_draws(size: int) -> None:
     stored = pygame.image.load(str(STATIC / f"icon-{size}.png"))
     assert stored.get_size() == drawn.get_size() == (size, size)
     assert pygame.image.tobytes(stored, "RGB") == pygame.image.tobytes(drawn, "RGB"), \
-        "run: .venv/bin/python -m standings.web.icon"
+        "run: .venv/bin/python -m server.web.icon"
     corner, middle = stored.get_at((0, 0))[:3], stored.get_at((size // 2, size // 2))[:3]
     assert corner == (10, 10, 10) and middle != corner  # the header's black, the court's lines on it
 

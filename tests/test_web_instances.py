@@ -21,7 +21,7 @@ import pytest
 from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
-from standings.plan import load_plan
+from server.plan import load_plan
 from tests.conftest import Broker
 from tests.instances_support import Instance, Page, free_port
 from tests.service_support import HOCKEY, TableClient, played

@@ -18,8 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
-from standings.web.limits import CONNECTIONS_PER_ADDRESS, STREAMS_PER_ADDRESS
-from standings.web.serve import WebServer, start_web
+from server.web.limits import CONNECTIONS_PER_ADDRESS, STREAMS_PER_ADDRESS
+from server.web.serve import WebServer, start_web
 from tests.service_support import running_service
 from tests.web_support import free_port
 
@@ -140,7 +140,7 @@ def test_no_page_may_be_framed_but_the_overlay(served: tuple[str, WebServer]) ->
 
 def test_the_unit_leaves_room_for_the_connections() -> None:
     unit = (Path(__file__).resolve().parent.parent / "systemd" / "courtside-server.service").read_text()
-    from standings.web.limits import CONNECTIONS
+    from server.web.limits import CONNECTIONS
 
     limit = int(unit.split("LimitNOFILE=", 1)[1].split()[0])
     assert limit > CONNECTIONS + 1000

@@ -1,4 +1,4 @@
-"""The live board as the pages draw it (standings.web.livestate): its words at the instant of rendering, and
+"""The live board as the pages draw it (server.web.livestate): its words at the instant of rendering, and
 the templates reading only fields the types have (a page that read fields only hand-made sample data had
 showed no period and no penalty kind to anyone following a real table)."""
 
@@ -14,7 +14,7 @@ import pytest
 from rules.live import LiveBoard, LivePenalty, live_board
 from rules.match import ClockStarted, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
-from standings.web.livestate import CourtLive, PenaltyLine, court_live
+from server.web.livestate import CourtLive, PenaltyLine, court_live
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "standings" / "web" / "templates"
 # The name each template gives a type, and the type.

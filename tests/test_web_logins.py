@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from standings.web import create_app
-from standings.web.sessions import CHECKS, QUEUE
+from server.web import create_app
+from server.web.sessions import CHECKS, QUEUE
 from tests.web_day import sample_day
 from tests.web_support import PASSWORD, LiveServer, csrf_of
 

@@ -16,8 +16,8 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from standings.plan import load_plan
-from standings.web.serve import start_web
+from server.plan import load_plan
+from server.web.serve import start_web
 from tests.service_support import HOCKEY, running_service
 from tests.web_support import free_port
 

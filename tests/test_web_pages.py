@@ -12,9 +12,9 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
-from standings.web.view import View
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
+from server.web.view import View
 from tests.web_day import LIVE_CLOCK_MS, RED, RULES, sample_day
 from tests.web_support import LiveServer
 

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
-from standings import queries
+from server import queries
 from tests.test_web_access import CONTRAST
 from tests.web_day import HOCKEY_RULES as RULES
 from tests.web_day import Day, served_day, wait_until

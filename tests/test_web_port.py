@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from standings.web.port import ChangeHub
+from server.web.port import ChangeHub
 
 
 def test_waiters_wake_on_a_change_from_another_thread() -> None:

@@ -11,19 +11,19 @@ import pytest
 
 from rules.words import LANGUAGES, catalog_path, words_for
 from rules.words.po import parse_po
-from standings.web.pot import msgids, pot
-from standings.web.words import day_text, round_text, team_text
+from server.web.pot import msgids, pot
+from server.web.words import day_text, round_text, team_text
 
 POT = Path(__file__).resolve().parent.parent / "standings" / "web" / "courtside-web.pot"
 
 
 def test_the_shipped_template_is_up_to_date() -> None:
-    assert POT.read_text(encoding="utf-8") == pot(), "run: .venv/bin/python -m standings.web.pot > " + str(POT)
+    assert POT.read_text(encoding="utf-8") == pot(), "run: .venv/bin/python -m server.web.pot > " + str(POT)
 
 
 def test_words_are_found_with_their_templates() -> None:
     words = msgids()
-    assert "standings/web/templates/desk/overview.html" in words[(None, "Organiser's desk")]
+    assert "server/web/templates/desk/overview.html" in words[(None, "Organiser's desk")]
     assert (None, "Pool") in words and (None, "LIVE") in words and (None, "Reconnecting…") in words
     assert ("table", "GD") in words and ("weekday", "Sat") in words  # pgettext and the date words too
 

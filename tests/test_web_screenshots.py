@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from standings.web import create_app
+from server.web import create_app
 from tests.web_day import sample_day
 from tests.web_support import all_routes
 

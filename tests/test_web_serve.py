@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from rules.errors import CourtsideError
-from standings.web.serve import parse_http, start_web
+from server.web.serve import parse_http, start_web
 from tests.service_support import running_service
 from tests.web_support import free_port
 

@@ -17,10 +17,10 @@ from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
-from standings import queries
-from standings.rulings import Rulings
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
+from server import queries
+from server.rulings import Rulings
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
 from tests.web_support import PASSWORD, LiveServer, browser_refusals, desk_page
 

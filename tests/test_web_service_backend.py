@@ -24,12 +24,12 @@ from rules.match import (
     event_to_dict,
 )
 from rules.standings import MatchResult
-from standings.desk import ABANDONED_ORDER, DeskError
-from standings.plan import load_plan
-from standings.web import create_app, service_backend
-from standings.web.inputs import CorrectResult, MoveMatch, RuleSanction, SettleConflict
-from standings.web.service_backend import ServiceBackend
-from standings.web.view import View
+from server.desk import ABANDONED_ORDER, DeskError
+from server.plan import load_plan
+from server.web import create_app, service_backend
+from server.web.inputs import CorrectResult, MoveMatch, RuleSanction, SettleConflict
+from server.web.service_backend import ServiceBackend
+from server.web.view import View
 from tests.service_support import TableClient, played, running_service
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"

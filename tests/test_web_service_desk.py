@@ -1,4 +1,4 @@
-"""The organiser's desk over the real service (standings.web.service_backend over a SQLite store, a real
+"""The organiser's desk over the real service (server.web.service_backend over a SQLite store, a real
 Mosquitto, tables speaking the protocol): a walk-over or forfeit, a decision by lots or penalty competition
 for a tie the standings list as unresolved, a conflicting result settled, a match moved to another court and
 time, each table's presence, last message and delay; each change logged and sent on to the courts like a
@@ -22,13 +22,13 @@ from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Match
 from rules.standings import MatchResult
-from standings import queries
-from standings.plan import load_plan
-from standings.service import Service
-from standings.web import create_app
-from standings.web.inputs import CorrectResult
-from standings.web.service_backend import ServiceBackend
-from standings.web.view import View
+from server import queries
+from server.plan import load_plan
+from server.service import Service
+from server.web import create_app
+from server.web.inputs import CorrectResult
+from server.web.service_backend import ServiceBackend
+from server.web.view import View
 from tests.service_support import TableClient, running_service
 from tests.web_support import PASSWORD, desk_client
 

@@ -14,9 +14,9 @@ import pytest
 
 from rules.match import Match, PenaltyAwarded, event_from_dict, event_to_dict
 from rules.ruleset import load_ruleset
-from standings.plan import load_plan
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
+from server.plan import load_plan
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
 from tests.web_support import PASSWORD, desk_client
 

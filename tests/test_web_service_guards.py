@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from standings import queries
-from standings.plan import load_plan
-from standings.rulings import Rulings
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
+from server import queries
+from server.plan import load_plan
+from server.rulings import Rulings
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
 from tests.service_support import running_service
 from tests.web_support import PASSWORD, concrete_path, desk_client, guarded_routes
 

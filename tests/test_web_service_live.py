@@ -18,12 +18,12 @@ from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from rules.standings import MatchResult
-from standings import queries
-from standings.service import Service
-from standings.web import create_app
-from standings.web.inputs import CorrectResult
-from standings.web.service_backend import ServiceBackend
-from standings.web.view import View
+from server import queries
+from server.service import Service
+from server.web import create_app
+from server.web.inputs import CorrectResult
+from server.web.service_backend import ServiceBackend
+from server.web.view import View
 from tests.service_support import TableClient, played, running_service
 from tests.web_support import LiveServer
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from standings.web.sessions import Backoff, Busy, CheckGate, LoginForms, Sessions, csrf_ok
+from server.web.sessions import Backoff, Busy, CheckGate, LoginForms, Sessions, csrf_ok
 
 
 def test_sessions_are_random_and_end() -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from courtside.cli import main
-from standings.db import normalise_url
-from standings.web.accounts import Accounts
+from server.db import normalise_url
+from server.web.accounts import Accounts
 
 
 def test_add_list_reset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,7 +41,7 @@ def test_an_account_the_command_made_logs_in_to_the_served_desk(tmp_path: Path, 
 
     import httpx
 
-    from standings.web.serve import start_web
+    from server.web.serve import start_web
     from tests.service_support import running_service
     from tests.web_support import free_port
 

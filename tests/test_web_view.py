@@ -8,8 +8,8 @@ from dataclasses import replace
 from datetime import timedelta
 
 from rules.standings import MatchResult
-from standings.web.inputs import Presence, RecordedResult, Sanction
-from standings.web.view import View, protest_window
+from server.web.inputs import Presence, RecordedResult, Sanction
+from server.web.view import View, protest_window
 from tests.web_day import sample_day
 
 

@@ -11,9 +11,9 @@ from html import unescape
 import pytest
 from starlette.testclient import TestClient
 
-from standings.web import create_app
-from standings.web.service_backend import ServiceBackend
-from standings.web.view import View
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
+from server.web.view import View
 from tests.web_day import sample_day
 
 ENGLISH = ("ahead on", "behind on", "level on", "level with", "needs", " vs ", "waiting for", "drawing of lots")
@@ -74,7 +74,7 @@ def test_a_slovak_pool_page_gives_its_reasons_in_slovak(backend: ServiceBackend)
 
 
 def _as_the_public_reads(reason: str, complete: bool) -> str:
-    """The standings' own reason for a place, as the pool page gives it (see standings.web.words.reason_in)."""
+    """The standings' own reason for a place, as the pool page gives it (see server.web.words.reason_in)."""
     if "; needs " not in reason:
         return reason
     if not complete:

@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 
-from standings.plan import load_plan
-from standings.web.serve import start_web
+from server.plan import load_plan
+from server.web.serve import start_web
 from tests.service_support import TableClient, played, running_service
 from tests.web_support import free_port
 

@@ -72,7 +72,7 @@ def test_a_bad_language_in_the_tables_tournament_is_refused(tmp_path: Path) -> N
 
 
 def test_the_web_pages_take_the_tournaments_language_unless_told() -> None:
-    from standings.web import create_app
+    from server.web import create_app
     from tests.web_day import sample_day
 
     with sample_day() as day:  # the Swedish youth-football cup, over the service

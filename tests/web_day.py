@@ -40,12 +40,12 @@ from rules.match import (
 )
 from rules.result import result_payload
 from rules.ruleset import Ruleset, load_ruleset
-from standings.plan import load_plan
-from standings.service import Service
-from standings.web import create_app
-from standings.web.inputs import TournamentData
-from standings.web.service_backend import ServiceBackend
-from standings.web.view import MatchRow, View
+from server.plan import load_plan
+from server.service import Service
+from server.web import create_app
+from server.web.inputs import TournamentData
+from server.web.service_backend import ServiceBackend
+from server.web.view import MatchRow, View
 from tests.service_support import HOCKEY, TableClient, played, running_service
 from tests.web_support import PASSWORD, LiveServer
 

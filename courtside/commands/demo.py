@@ -16,10 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from courtside.commands.standings import render_text
-from rules.errors import DemoError
-from rules.ruleset import PRESETS as SEED_TOURNAMENTS  # rules/examples has one tournament per preset
-from rules.ruleset import load_ruleset
-from rules.standings import parse_results_csv, rank_pools
+from rules import PRESETS as SEED_TOURNAMENTS
+from rules import DemoError, load_ruleset, parse_results_csv, rank_pools
 
 EXAMPLE_RESULTS = "indoor-hockey-pools.csv"
 EXAMPLE_RULES = "indoor-hockey"

@@ -12,7 +12,7 @@ import argparse
 import os
 from typing import Any
 
-from rules.errors import FileLineError
+from rules import FileLineError
 
 
 def register(sub: Any) -> None:

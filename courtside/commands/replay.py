@@ -11,10 +11,7 @@ import json
 import sys
 from typing import Any
 
-from rules.files import read_text
-from rules.match import Match, read_log
-from rules.ruleset import load_ruleset
-from rules.words.state import state_text
+from rules import Match, load_ruleset, read_log, read_text, state_text
 
 MAX_MATCH_SECONDS = 24 * 60 * 60
 """No match lasts a day, breaks and extra time included: an instant (``--at``) beyond it is refused."""

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from rules.ruleset import PRESETS, load_ruleset, preset_text, read_ruleset_file
+from rules import PRESETS, load_ruleset, preset_text, read_ruleset_file
 
 
 def register(sub: Any) -> None:

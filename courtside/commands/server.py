@@ -67,21 +67,21 @@ def register(sub: Any) -> None:
 
 
 def _passwords(args: argparse.Namespace) -> int:
-    from standings.passwords import passwords_command
+    from server.passwords import passwords_command
 
     return passwords_command(args.file, args.court, args.service, args.pw_tournament, args.screen)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from rules.errors import CourtsideError
+    from rules import CourtsideError
 
     if not args.tournament:
         raise CourtsideError("courtside server: --tournament FILE is required")
-    from standings.db import normalise_url
-    from standings.logs import log
-    from standings.plan import load_plan
-    from standings.service import Service
-    from standings.store import Store
+    from server.db import normalise_url
+    from server.logs import log
+    from server.plan import load_plan
+    from server.service import Service
+    from server.store import Store
 
     plan = load_plan(args.tournament, seed=args.seed, tournament_id=args.tournament_id)
     store = Store.open(args.db, plan)
@@ -91,8 +91,8 @@ def _run(args: argparse.Namespace) -> int:
         signal.signal(signum, lambda *_: service.stop())
     web = None
     if args.http:
-        from standings.web.limits import CONNECTIONS
-        from standings.webserve import start_web
+        from server.web.limits import CONNECTIONS
+        from server.webserve import start_web
 
         web = start_web(service, args.http, normalise_url(args.db), secure_cookies=not args.trusted_lan,
                         trusted_proxies=tuple(args.trusted_proxy), connections=args.max_connections or CONNECTIONS)
@@ -119,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
 def broker_url(url: str, user: str | None, password_file: str | None, env: Mapping[str, str]) -> str:
     """The broker URL with the account put in, in this process only: the password comes from a file, from
     systemd's credentials directory (``LoadCredential=broker-password:...``) or from the environment."""
-    from rules.errors import CourtsideError
+    from rules import CourtsideError
 
     password: str | None = None
     credentials = env.get("CREDENTIALS_DIRECTORY")

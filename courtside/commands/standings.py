@@ -17,21 +17,24 @@ import json
 import sys
 from typing import Any
 
-from rules.errors import ResultsError
-from rules.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
-from rules.ruleset import Ruleset, load_ruleset
-from rules.standings import (
+from rules import (
+    MAX_DECISIONS_BYTES,
+    MAX_RESULTS_BYTES,
     Decision,
     MatchResult,
     PoolTable,
+    ResultsError,
+    Ruleset,
     Standings,
+    load_ruleset,
+    parse_fair_play_csv,
     parse_results_csv,
     rank_pool,
     rank_pools,
+    read_decisions_csv,
+    read_text,
 )
 from rules.standings.csvfile import MAX_ROWS
-from rules.standings.decisions import read_decisions_csv
-from rules.standings.fairplay import parse_fair_play_csv
 from rules.standings.possible import impossible
 
 

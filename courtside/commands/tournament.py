@@ -9,20 +9,22 @@ import sys
 from typing import Any
 
 from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
-from rules.errors import TournamentError
-from rules.files import MAX_DECISIONS_BYTES, MAX_RESULTS_BYTES, read_text
-from rules.standings.csvfile import MAX_ROWS
-from rules.standings.decisions import read_decisions_csv
-from rules.standings.results import read_results_csv
-from rules.tournament import (
+from rules import (
+    MAX_DECISIONS_BYTES,
+    MAX_RESULTS_BYTES,
     Tournament,
+    TournamentError,
     build_schedule,
     load_tournament_ruleset,
     make_draw,
     pool_teams,
     progress,
+    read_decisions_csv,
+    read_results_csv,
+    read_text,
     read_tournament_file,
 )
+from rules.standings.csvfile import MAX_ROWS
 
 TOURNAMENT_FILE = "the tournament TOML file (docs/tournaments.md), e.g. rules/examples/indoor-hockey.toml"
 

@@ -13,7 +13,7 @@ import getpass
 import sys
 from typing import Any
 
-from standings.web.errors import AccountError
+from server.web.errors import AccountError
 
 DEFAULT_DB = "courtside.db"  # the same default as `courtside server --db`
 
@@ -46,8 +46,8 @@ def _password(args: argparse.Namespace) -> str:
 
 
 def _add(args: argparse.Namespace) -> int:
-    from standings.db import normalise_url
-    from standings.web.accounts import Accounts  # the server extra; only this command needs it
+    from server.db import normalise_url
+    from server.web.accounts import Accounts  # the server extra; only this command needs it
 
     accounts = Accounts.at(normalise_url(args.db))
     password = _password(args)
@@ -61,8 +61,8 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from standings.db import normalise_url
-    from standings.web.accounts import Accounts
+    from server.db import normalise_url
+    from server.web.accounts import Accounts
 
     for name in Accounts.at(normalise_url(args.db)).names():
         print(name)

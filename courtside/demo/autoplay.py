@@ -22,11 +22,17 @@ from courtside.demo.parts import Part
 from courtside.demo.presses import END_WAIT_S, press_script, step_for
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
-from rules.errors import CourtsideError, DemoError
-from rules.files import read_text
-from rules.ruleset import Ruleset, StageKind, stage_of_round
-from rules.tournament import load_tournament_ruleset, parse_tournament
-from rules.tournament.loading import ruleset_path
+from rules import (
+    CourtsideError,
+    DemoError,
+    Ruleset,
+    StageKind,
+    load_tournament_ruleset,
+    parse_tournament,
+    read_text,
+    ruleset_path,
+    stage_of_round,
+)
 
 POLL_S = 0.25
 RESTART_MARGIN_S = 30.0  # table seconds between one script's end and the next one's first press

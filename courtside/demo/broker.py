@@ -18,7 +18,7 @@ from concurrent.futures import Future
 from types import TracebackType
 from typing import Any
 
-from rules.errors import DemoError
+from rules import DemoError
 
 START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 10.0

@@ -13,7 +13,7 @@ import re
 from datetime import date, timedelta
 from pathlib import Path
 
-from rules.ruleset import PRESETS
+from rules import PRESETS
 
 _DATE = re.compile(r'(?<=")(\d{4})-(\d{2})-(\d{2})(?=[T"])')
 _RULESET = re.compile(r'^(ruleset\s*=\s*)"([^"]*)"', re.MULTILINE)

@@ -23,19 +23,20 @@ import random
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rules.errors import CourtsideError
-from rules.match import (
+from rules import (
     ClockStarted,
     ClockStopped,
+    CourtsideError,
     Event,
     Goal,
     Match,
     PenaltyAwarded,
     PeriodAdvanced,
+    Ruleset,
     ShootoutAttempt,
+    StageKind,
     TimeoutStarted,
 )
-from rules.ruleset import Ruleset, StageKind
 
 Side = Literal["home", "away"]
 ActionKind = Literal["start", "stop", "goal", "penalty", "timeout", "shot", "end"]

@@ -21,7 +21,7 @@ from urllib.parse import quote
 import httpx
 
 from courtside.demo.parts import courtside_argv
-from rules.errors import DemoError
+from rules import DemoError
 
 ACCOUNT = "organiser"
 _CSRF = re.compile(r'name="csrf"\s+value="([^"]+)"|value="([^"]+)"\s+name="csrf"')

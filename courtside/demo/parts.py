@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from rules.errors import DemoError
+from rules import DemoError
 
 STOP_TIMEOUT_S = 10.0
 

@@ -18,7 +18,7 @@ end so the table plays the match out before it exits.
 from __future__ import annotations
 
 from courtside.demo.officials import HOLD_S, STEP_S, Plan, layout
-from rules.ruleset import Ruleset
+from rules import Ruleset
 
 REAL_STEP_S = 0.1  # real seconds the table gets between two presses, whatever the speed (a busy machine lags)
 LOAD_S = 0.5  # NEXT that loads the court's next match, before the officials' first press

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import httpx
 
-from rules.errors import DemoError
+from rules import DemoError
 
 API = "/api/v1"
 TIMEOUT_S = 10.0
@@ -86,7 +86,7 @@ def results_csv_for_show(api_csv: str) -> str:
     import csv
     import io
 
-    from rules.standings.results import OPTIONAL_COLUMNS, REQUIRED_COLUMNS
+    from rules import OPTIONAL_COLUMNS, REQUIRED_COLUMNS
 
     keep = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
     reader = csv.DictReader(io.StringIO(api_csv))

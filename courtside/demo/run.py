@@ -11,7 +11,7 @@ import time
 
 from courtside.demo.organiser import ACCOUNT
 from courtside.demo.venue import DemoOptions, Stopped, Venue, has_screen, stop_on_signals
-from rules.errors import DemoError
+from rules import DemoError
 
 
 def run_demo(options: DemoOptions) -> int:
@@ -80,9 +80,7 @@ def _autoplay(venue: Venue) -> None:
 
 def _keyboard(venue: Venue) -> None:
     """A table per court; court 1's takes the keyboard (in its window) until Ctrl-C."""
-    from rules.files import read_text
-    from rules.tournament import parse_tournament
-    from rules.tournament.loading import ruleset_path
+    from rules import parse_tournament, read_text, ruleset_path
 
     tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
     courts = list(tournament.schedule.courts)

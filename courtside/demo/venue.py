@@ -31,10 +31,7 @@ from courtside.demo.calendar import moved_to
 from courtside.demo.organiser import create_desk_account
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
-from rules.errors import DemoError
-from rules.files import read_text
-from rules.ruleset import PRESETS
-from rules.tournament import parse_tournament
+from rules import PRESETS, DemoError, parse_tournament, read_text
 
 SEED_TOURNAMENTS = PRESETS  # rules/examples/NAME.toml: one tournament per preset
 SERVICE_START_TIMEOUT_S = 90.0

@@ -1,0 +1,239 @@
+"""The organiser's desk: its rules, each once as a pure function, and the changes, each one transaction.
+
+The rules say what may change and why not (:class:`DeskError`, nothing stored); what they look at is handed
+in, so the service's transactions below and the pages' backend (server.web.service_backend, which knows
+the protest window and the open ties from its snapshot) call the same ones, and the desk's forms only read
+fields into commands.
+
+Every change takes the store, what to change, ``who`` (the account) and ``why`` (required
+sentence), writes a ``changes`` row (who, when, why, before, after) in the same transaction, and
+returns what it touched (:class:`Affected`) so the caller can tell the change hub
+(``hub.changed(pools=a.pools, courts=a.courts, matches=a.matches, kinds={"desk"})``); the service
+republishes the tables and schedules when the hub says so.
+
+- :func:`record_result` (a correction, a walk-over or forfeit: ``outcome`` says which)
+- :func:`settle_conflict` (apply the held result, or reject it)
+- :func:`move_match` (another court and/or start)
+- :func:`record_decision` (lots or a penalty competition for a tie the results cannot break)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from rules import (
+    CONTINUES,
+    CourtsideError,
+    Decision,
+    ProtocolError,
+    Result,
+    decision_problem,
+    read_result,
+    result_payload,
+)
+from server.db.models import Change, Conflict, DecisionRow, Fixture, ResultRow
+from server.store import Store, result_row, utcnow
+
+
+class DeskError(CourtsideError, ValueError):
+    """An organiser's change that cannot be made; the message says why (nothing was stored).
+    ``field``: the desk form's field it is about, when one is."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+@dataclass(frozen=True)
+class Affected:
+    pools: frozenset[str] = frozenset()
+    courts: frozenset[str] = frozenset()
+    matches: frozenset[str] = frozenset()
+    all_courts: bool = field(default=False)
+
+
+# The rules -------------------------------------------------------------------------------------------
+
+# Seed 004 (ice hockey): the order the organiser considers a game that could not be finished.
+ABANDONED_ORDER = (
+    ("resume", "game resumed at a later time"),
+    ("replay", "game played at a later time"),
+    ("leader", "leading team considered the winner"),
+    ("tie", "game determined a tie"),
+)
+
+
+def reason(why: str) -> str:
+    """Every change is logged with its reason: there must be one."""
+    if not why or not why.strip():
+        raise DeskError("is required: every change is logged with its reason", "why")
+    return why.strip()
+
+
+def correctable(number: int, home: str, away: str, *, known: bool, closed: str | None) -> None:
+    """A match's result may change once its teams are known, until its protest window closes (``closed``:
+    why it has, from the snapshot's instant)."""
+    if not known:
+        raise DeskError(f"match {number}'s teams are not known yet ({home} v {away})", "match")
+    if closed is not None:
+        raise DeskError(closed, "match")
+
+
+def walkover(number: int, home: str, away: str, winner: str | None) -> None:
+    """A walk-over or a forfeit is awarded to one of the match's two teams."""
+    if winner not in (home, away):
+        raise DeskError(f"{winner!r} does not play match {number} ({home} v {away})", "winner")
+
+
+def abandoned(choice: str, home_goals: int = 0, away_goals: int = 0) -> str:
+    """How an abandoned match is settled, in the seed's order, with its score when it stopped: its words."""
+    labels = dict(ABANDONED_ORDER)
+    if choice not in labels:
+        raise DeskError(f"{choice!r} is not one of {', '.join(labels)}", "settle")
+    if choice == "leader" and home_goals == away_goals:
+        raise DeskError(f"no team leads at {home_goals}-{away_goals}; the next in the order is a tie", "home_goals")
+    if choice == "tie" and home_goals != away_goals:
+        raise DeskError(f"a tie is level, not {home_goals}-{away_goals}", "home_goals")
+    return labels[choice]
+
+
+def court_id(courts: Mapping[str, str], wanted: str) -> str:
+    """The id of the court ``wanted`` names (its id or its name) among ``courts`` (id -> name)."""
+    for cid, name in courts.items():
+        if wanted in (cid, name):
+            return cid
+    raise DeskError(f"there is no court {wanted!r} (not one of the courts: {', '.join(courts.values())})", "court")
+
+
+def decision(d: Decision) -> None:
+    """The core's checks of a decision: its method, and at least two different teams, first placed first."""
+    problem = decision_problem(d)
+    if problem is not None:
+        raise DeskError(problem)
+
+
+def open_tie(pool: str, order: Collection[str], ties: Iterable[tuple[str, Collection[str]]], *, played: int,
+             expected: int) -> None:
+    """A decision orders a tie the standings leave open (``ties``: pool and teams), once the pool is played."""
+    if any(p == pool and set(teams) == set(order) for p, teams in ties):
+        return
+    if played < expected:
+        raise DeskError(f"pool {pool} has played {played} of its {expected} matches: a tie is decided once its "
+                        "last match is played", "pool")
+    raise DeskError(f"pool {pool} has no open tie of exactly {', '.join(order) or 'these teams'}", "order")
+
+
+def conflict(keep: str, closed: str | None) -> None:
+    """The held result may replace the stored one only while the match's protest window is open (``closed``);
+    keeping the stored result changes nothing and may still be recorded."""
+    if keep == "held" and closed is not None:
+        raise DeskError(closed, "keep")
+
+
+def sanction(reported: bool, number: int, team: str, player: str) -> None:
+    """The organiser rules on a card reported to them, not on one nobody reported."""
+    if not reported:
+        raise DeskError(f"no report for {player} ({team}) in match {number}")
+
+
+# The changes -----------------------------------------------------------------------------------------
+
+
+def check_result(result: dict[str, Any]) -> Result:
+    """The protocol's checks on a result payload (goals, outcome, winner side, shoot-out)."""
+    try:
+        return read_result(result)
+    except ProtocolError as err:
+        raise DeskError(f"result: {err}") from None
+
+
+def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
+                  note: str = "") -> Affected:
+    """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
+    kept in the audit row's ``after`` beside the result so the pages can say it."""
+    why = reason(why)
+    checked = check_result(result)
+    with store.session.begin() as s:
+        f = s.get(Fixture, match_id)
+        if f is None:
+            raise DeskError(f"there is no match {match_id!r}")
+        old = s.get(ResultRow, match_id)
+        before = result_payload(old) if old else None
+        if old is not None:
+            s.delete(old)
+            s.flush()
+        try:
+            row = result_row(store, s, match_id, checked, source="organiser", court=None, seq=None)
+        except LookupError as err:
+            raise DeskError(str(err)) from None
+        if old is not None:  # the protest window runs from the match's end, not from each correction
+            row.recorded_at = old.recorded_at
+        s.add(row)
+        after = {**result_payload(row), **({"note": note} if note else {})}
+        s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
+                     before=before, after=after))
+        stage = f.stage
+    store.forget_progress()
+    return Affected(pools=frozenset({stage}), matches=frozenset({match_id}), all_courts=True)
+
+
+def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,
+                    settlement: str | None = None) -> Affected:
+    """``settlement`` (only when not applied): "resume" or "replay" for an abandoned match played on later;
+    the court's schedule tells the table so (server.payloads.schedule_payload's ``continues``)."""
+    why = reason(why)
+    if settlement is not None and (apply or settlement not in CONTINUES):
+        raise DeskError(f"settlement: {settlement!r} is not one of {', '.join(CONTINUES)} for a report not applied")
+    with store.session() as s:
+        c = s.get(Conflict, conflict_id)
+        if c is None or c.settled_at is not None:
+            raise DeskError(f"there is no open conflict {conflict_id}")
+        match_id, payload = c.match_id, dict(c.payload)
+    affected = record_result(store, match_id, payload, who=who, why=f"conflict {conflict_id}: {why}") if apply \
+        else Affected(matches=frozenset({match_id}))
+    with store.session.begin() as s:
+        c = s.get(Conflict, conflict_id)
+        assert c is not None
+        c.settled_at, c.settled_by = utcnow(), who
+        c.settlement = "applied" if apply else settlement or "rejected"
+        if not apply:
+            s.add(Change(at=utcnow(), who=who, action="conflict", match_id=match_id, why=why, before=payload,
+                         after=None))
+    return affected
+
+
+def move_match(store: Store, match_id: str, *, court: str | None = None, start: datetime | None = None,
+               who: str, why: str) -> Affected:
+    why = reason(why)
+    if court is not None:
+        court = court_id(store.plan.courts, court)
+    with store.session.begin() as s:
+        f = s.get(Fixture, match_id)
+        if f is None:
+            raise DeskError(f"there is no match {match_id!r}")
+        before = {"court": f.court, "start": f.start.isoformat()}
+        courts = {f.court}
+        if court is not None:
+            f.court, f.court_name = court, store.plan.courts[court]
+            courts.add(court)
+        if start is not None:
+            f.end = start + (f.end - f.start)
+            f.start = start
+        s.add(Change(at=utcnow(), who=who, action="move", match_id=match_id, pool=f.stage, why=why, before=before,
+                     after={"court": f.court, "start": f.start.isoformat()}))
+    return Affected(courts=frozenset(courts), matches=frozenset({match_id}))
+
+
+def record_decision(store: Store, pool: str, method: str, order: list[str], *, who: str, why: str) -> Affected:
+    why = reason(why)
+    decision(Decision(pool=pool, method=method, order=tuple(order)))
+    with store.session.begin() as s:
+        s.add(DecisionRow(pool=pool, method=method, order=list(order), who=who, at=utcnow()))
+        s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
+                     after={"method": method, "order": list(order)}))
+    store.forget_progress()
+    return Affected(pools=frozenset({pool}), all_courts=True)
+

@@ -1,0 +1,64 @@
+"""What the service publishes, as the protocol's payloads: a pool's table and a court's schedule.
+
+Built from the store's plain views (``rules.tournament.PoolState``, ``server.queries.FixtureView``);
+docs/asyncapi.yaml describes them and tests check captured ones against it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import bindparam, select
+
+from rules import CONTINUES, CourtMatch, CourtSchedule, Suspended, court_schedule_payload, of_standings
+from server import queries
+from server.db.models import Conflict
+from server.store import Store
+
+# The settled reports of matches without a result, latest last: built once (a statement built per call is
+# compiled again each time, and this runs for every schedule published while a match is being played).
+_SETTLED = (select(Conflict.match_id, Conflict.settlement)
+            .where(Conflict.match_id.in_(bindparam("ids", expanding=True)), Conflict.settled_at.is_not(None))
+            .order_by(Conflict.id))
+
+
+def table_payload(state: Any) -> dict[str, Any]:
+    # Shallow: a row's fields are all plain values (asdict's deep copy cost more than the ranking).
+    rows = [{f.name: getattr(r, f.name) for f in dataclasses.fields(r)} for r in state.table.rows] \
+        if state.table is not None else [
+        {"rank": 0, "team": slot.team or slot.text, "played": 0, "won": 0, "drawn": 0, "lost": 0, "goals_for": 0,
+         "goals_against": 0, "goal_difference": 0, "points": 0, "reason": slot.needs or ""} for slot in state.teams]
+    unresolved = [u.needs for u in state.table.unresolved] if state.table is not None else []
+    return {"pool": state.name, "rows": rows, "played": state.played, "expected": state.expected,
+            "complete": state.complete, "unresolved": unresolved}
+
+
+def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None,
+                     suspended: Mapping[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+    """``suspended``: match id -> who may not play it (``Register.suspended``); a match with nobody has no key."""
+    fixtures = queries.court_schedule(store, court) if fixtures is None else fixtures
+    continues = continuing(store, [f.match_id for f in fixtures if f.status == "live"])
+    suspended = suspended or {}
+    return court_schedule_payload(CourtSchedule(court_name=store.plan.courts[court], matches=tuple(CourtMatch(
+        match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,  # type: ignore[arg-type]
+        home=f.home_label, away=f.away_label, home_known=f.home is not None, away_known=f.away is not None,
+        start=f.start, end=f.end, status=f.status,  # type: ignore[arg-type]
+        result=None if f.result is None else of_standings(f.result),
+        suspended=tuple(Suspended(**s) for s in suspended.get(f.match_id, ())),
+        continues=continues.get(f.match_id),  # type: ignore[arg-type]
+    ) for f in fixtures)))
+
+
+def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:
+    """Of ``match_ids`` (matches played but without a result: an abandoned one's result is held, not stored),
+    those the organiser settled to be played on, and how: "resume" or "replay" (seed 004). The latest settled
+    report of a match decides (abandoned again after its resumption, it is settled again)."""
+    if not match_ids:
+        return {}
+    latest: dict[str, str | None] = {}
+    with store.session() as s:
+        for match_id, settlement in s.execute(_SETTLED, {"ids": sorted(set(match_ids))}):
+            latest[match_id] = settlement
+    return {m: how for m, how in latest.items() if how in CONTINUES}

@@ -1,0 +1,272 @@
+"""What the web pages (issue 12) and the service read: plain, frozen views of the stored tournament.
+
+Names here are stable; each takes the :class:`~server.store.Store` first.
+
+- :func:`tournament_progress` -> ``rules.tournament.Progress`` (pools, knock-out matches, final ranking)
+- :func:`pool_tables` -> ``{pool: rules.tournament.PoolState}`` (``.table`` is the ranked ``PoolTable``)
+- :func:`schedule` / :func:`court_schedule` / :func:`team_schedule` -> ``[FixtureView]``, teams resolved
+- :func:`fixture` -> one ``FixtureView``
+- :func:`results` -> ``[ResultView]``; :func:`match_events` -> the stored event lines of one match
+- :func:`live_states` / :func:`live_state` -> ``LiveView`` per court (the table's last live message)
+- :func:`court_presence` -> ``[PresenceView]`` (online/offline, last message, delay against the schedule)
+- :func:`open_conflicts` / :func:`conflicts` -> ``[ConflictView]``; :func:`change_log` -> ``[ChangeView]``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select
+
+from rules import PoolState, Progress, winner_team
+from server.db.models import Change, Conflict, EventRow, Live, Presence, ResultRow
+from server.store import Store, resolve
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultView:
+    match_id: str
+    stage: str
+    home: str
+    away: str
+    home_goals: int
+    away_goals: int
+    outcome: str
+    winner: str | None  # the winning team's name; None for a draw or an abandoned match
+    home_shootout: int | None
+    away_shootout: int | None
+    source: str  # "table" | "organiser"
+    recorded_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class FixtureView:
+    match_id: str
+    number: int
+    stage: str
+    round: str
+    kind: str  # round_robin | knockout
+    court: str
+    court_name: str
+    start: datetime
+    end: datetime
+    home_slot: str  # as the file says: a team or a placeholder ("2A", "winner SF1")
+    away_slot: str
+    home: str | None  # the team once known
+    away: str | None
+    status: str  # scheduled | live | finished | conflict
+    result: ResultView | None
+
+    @property
+    def home_label(self) -> str:
+        return self.home or self.home_slot
+
+    @property
+    def away_label(self) -> str:
+        return self.away or self.away_slot
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiveView:
+    court: str
+    match_id: str | None
+    state: dict[str, Any]
+    updated_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class PresenceView:
+    court: str
+    court_name: str
+    state: str  # online | offline | unknown
+    since: datetime | None
+    last_message_at: datetime | None
+    last_type: str | None
+    last_match: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConflictView:
+    id: int
+    match_id: str
+    court: str | None
+    payload: dict[str, Any]
+    reason: str
+    received_at: datetime
+    settled_at: datetime | None
+    settled_by: str | None
+    settlement: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeView:
+    id: int
+    at: datetime
+    who: str
+    action: str
+    match_id: str | None
+    pool: str | None
+    why: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+def result_view(row: Any) -> ResultView:
+    return ResultView(
+        match_id=row.match_id, stage=row.stage, home=row.home, away=row.away, home_goals=row.home_goals,
+        away_goals=row.away_goals, outcome=row.outcome,
+        winner=winner_team(row.winner, row.home, row.away),
+        home_shootout=row.home_shootout, away_shootout=row.away_shootout, source=row.source,
+        recorded_at=row.recorded_at,
+    )
+
+
+def tournament_progress(store: Store) -> Progress:
+    return store.progress()
+
+
+def pool_tables(store: Store) -> dict[str, PoolState]:
+    return dict(store.progress().pools)
+
+
+def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str | None:
+    if text in store.entry_team_names:
+        return text
+    return resolve(store, progress, stage, text) if progress is not None else None
+
+
+@lru_cache(maxsize=16384)
+def _result_view(row: Any) -> ResultView:
+    # A stored result row never changes in place (a correction writes new values, so a new row tuple):
+    # its view is made once, not at every schedule the service publishes.
+    return result_view(row)
+
+
+def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
+                   match_id: str | None = None) -> list[FixtureView]:
+    """The fixtures (all, or those on ``courts``, or one) in schedule order, teams and status as stored now."""
+    with store.session() as s:
+        fixtures = store.fixtures(s)
+        if match_id is not None:
+            chosen = [fixtures[match_id]] if match_id in fixtures else []
+        elif courts is not None:
+            chosen = [f for f in fixtures.values() if f.court in courts]
+        else:
+            chosen = list(fixtures.values())
+        chosen.sort(key=lambda f: (f.start, f.number))
+        # Only the chosen fixtures' results and events are read: the service publishes a court's schedule
+        # after every batch that touched it, and whole tables grow all day.
+        ids = [f.match_id for f in chosen]
+        every = len(chosen) == len(fixtures)
+        results_query = select(ResultRow.__table__)
+        if not every:
+            results_query = results_query.where(ResultRow.match_id.in_(ids))
+        results = {r.match_id: r for r in s.execute(results_query)}
+        conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
+        unfinished = [i for i in ids if i not in results]
+        started = set(s.scalars(select(EventRow.match_id).where(EventRow.match_id.in_(unfinished)).distinct())) \
+            if unfinished else set()
+        # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").
+        teams = store.entry_team_names
+        waiting = [f for f in chosen if f.match_id not in results and not {f.home, f.away} <= teams]
+        progress = store.progress(s) if waiting else None
+    views = []
+    for f in chosen:
+        result = results.get(f.match_id)
+        status = ("conflict" if f.match_id in conflicted else "finished" if result is not None
+                  else "live" if f.match_id in started else "scheduled")
+        views.append(FixtureView(
+            match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind, court=f.court,
+            court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
+            home=result.home if result else _team(store, progress, f.stage, f.home),
+            away=result.away if result else _team(store, progress, f.stage, f.away),
+            status=status, result=_result_view(result) if result else None,
+        ))
+    return views
+
+
+def schedule(store: Store) -> list[FixtureView]:
+    return _fixture_views(store)
+
+
+def court_schedule(store: Store, court: str) -> list[FixtureView]:
+    return _fixture_views(store, courts={court})
+
+
+def court_schedules(store: Store, courts: set[str]) -> dict[str, list[FixtureView]]:
+    """Several courts' schedules from one read (the service publishes a batch's courts together)."""
+    out: dict[str, list[FixtureView]] = {court: [] for court in courts}
+    for f in _fixture_views(store, courts=courts):
+        out[f.court].append(f)
+    return out
+
+
+def fixture(store: Store, match_id: str) -> FixtureView | None:
+    found = _fixture_views(store, match_id=match_id)
+    return found[0] if found else None
+
+
+def team_schedule(store: Store, team: str) -> list[FixtureView]:
+    return [f for f in _fixture_views(store) if team in (f.home, f.away)]
+
+
+def results(store: Store) -> list[ResultView]:
+    with store.session() as s:
+        return [result_view(r) for r in store.results(s)]
+
+
+def match_events(store: Store, match_id: str) -> list[dict[str, Any]]:
+    with store.session() as s:
+        return [dict(e.body) for e in s.scalars(select(EventRow).where(EventRow.match_id == match_id)
+                                                .order_by(EventRow.seq))]
+
+
+def live_states(store: Store) -> dict[str, LiveView]:
+    with store.session() as s:
+        return {r.court: LiveView(court=r.court, match_id=r.match_id, state=dict(r.state), updated_at=r.updated_at)
+                for r in s.scalars(select(Live))}
+
+
+def live_state(store: Store, court: str) -> LiveView | None:
+    return live_states(store).get(court)
+
+
+def court_presence(store: Store) -> list[PresenceView]:
+    with store.session() as s:
+        rows = {r.court: r for r in s.scalars(select(Presence))}
+    out = []
+    for court, name in store.plan.courts.items():
+        r = rows.get(court)
+        out.append(PresenceView(
+            court=court, court_name=name, state=r.state if r else "unknown", since=r.since if r else None,
+            last_message_at=r.last_message_at if r else None, last_type=r.last_type if r else None,
+            last_match=r.last_match if r else None,
+        ))
+    return out
+
+
+def _conflict_view(c: Conflict) -> ConflictView:
+    return ConflictView(
+        id=c.id, match_id=c.match_id, court=c.court, payload=dict(c.payload), reason=c.reason,
+        received_at=c.received_at, settled_at=c.settled_at, settled_by=c.settled_by, settlement=c.settlement,
+    )
+
+
+def conflicts(store: Store) -> list[ConflictView]:
+    with store.session() as s:
+        return [_conflict_view(c) for c in s.scalars(select(Conflict).order_by(Conflict.id))]
+
+
+def open_conflicts(store: Store) -> list[ConflictView]:
+    return [c for c in conflicts(store) if c.settled_at is None]
+
+
+def change_log(store: Store, limit: int = 200) -> list[ChangeView]:
+    with store.session() as s:
+        rows = s.scalars(select(Change).order_by(Change.id.desc()).limit(limit))
+        return [ChangeView(id=c.id, at=c.at, who=c.who, action=c.action, match_id=c.match_id, pool=c.pool,
+                           why=c.why, before=c.before, after=c.after) for c in rows]

@@ -1,0 +1,113 @@
+"""The disciplinary register as the service publishes it: who sits out which match, for the courts' schedules.
+
+:meth:`Register.suspended` runs once per publication on the service's loop. It must cost next to
+nothing when nobody is suspended, which is nearly always: it reads only the penalty and undo events
+stored since its last call (by the events' id) and remembers which matches hold an award that can
+put a card on the register (``discipline.may_sanction``). Only when there are such matches does it
+replay them (once per new penalty or undo, then kept), read the rulings and the whole schedule
+(teams resolved) and work out the suspensions with ``server.discipline``, the desk's own rules.
+It also names the courts whose matches' suspensions changed since the last call: a red card in a
+match on one court suspends a player in a match on another, whose schedule must then go out too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import bindparam, func, select
+
+from server import discipline, queries
+from server.db.models import Change, EventRow, ResultRow, RulingRow
+from server.ingest import CARD_EVENTS
+from server.rulings import Rulings
+from server.store import Store
+
+Suspended = dict[str, list[dict[str, Any]]]
+"""match id -> who may not play it (``discipline.suspended_by_match``'s entries)."""
+
+_PENALTY_TYPES = CARD_EVENTS  # the only events that make or take back a card
+# Built once and run on a plain connection (Core), as ingest's busiest statements are: this runs at every
+# publication, and building the statement and the ORM session's bookkeeping cost more than the reads.
+_LAST_EVENT = select(func.max(EventRow.id))
+_PENALTIES_SINCE = select(EventRow.match_id, EventRow.type, EventRow.body).where(
+    EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"), EventRow.type.in_(_PENALTY_TYPES))
+_REVISION = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
+                   select(func.max(ResultRow.recorded_at)).scalar_subquery(),
+                   select(func.max(Change.id)).scalar_subquery(), select(func.max(RulingRow.id)).scalar_subquery())
+
+
+class Register:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rulings = Rulings(store.engine)
+        self._seen = 0  # the last events.id read
+        self._candidates: set[str] = set()  # matches with an award that may sanction
+        self._dirty: set[str] = set()  # ... whose cards must be replayed again
+        self._cards: dict[str, list[dict[str, Any]]] = {}
+        self._published: Suspended = {}
+        self._court_of: dict[str, str] = {}  # match id -> its court's id, as last read
+        self._revision_seen: tuple[object, ...] | None = None
+
+    def suspended(self) -> tuple[Suspended, set[str]]:
+        """Who may not play which match now, and the courts whose suspensions changed since the last call."""
+        self._read_new_events()
+        now = self._work_out() if self._candidates else {}
+        changed = {m for m in set(now) | set(self._published) if now.get(m) != self._published.get(m)}
+        self._published = now
+        return now, {self._court_of[m] for m in changed if m in self._court_of}
+
+    def _read_new_events(self) -> None:
+        ruleset = self.store.plan.ruleset
+        with self.store.engine.connect() as c:
+            last = c.scalar(_LAST_EVENT) or 0  # the primary key's end: no scan
+            if last <= self._seen:
+                return
+            for row in c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last}):
+                if row.type == "penalty_awarded" and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
+                    self._candidates.add(row.match_id)
+                if row.match_id in self._candidates:
+                    self._dirty.add(row.match_id)
+        self._seen = last
+
+    def _revision(self) -> tuple[object, ...]:
+        """What the suspensions follow besides the cards: results (teams resolved), the desk's changes (moves,
+        corrections, decisions) and the rulings; one read of three small aggregates."""
+        with self.store.engine.connect() as c:
+            return tuple(c.execute(_REVISION).one())
+
+    def _work_out(self) -> Suspended:
+        revision = self._revision()
+        if not self._dirty and revision == self._revision_seen:
+            return self._published
+        schedule = queries.schedule(self.store)  # in playing order, teams resolved, moves applied
+        by_id = {f.match_id: f for f in schedule}
+        self._court_of = {f.match_id: f.court for f in schedule}
+        self._replay(self._dirty, by_id)
+        self._dirty, self._revision_seen = set(), revision
+        sanctions: list[discipline.Sanction] = []
+        for match_id in sorted(self._candidates):
+            f = by_id.get(match_id)
+            if f is not None and f.home and f.away:
+                sanctions += discipline.sanctions_from_cards(f.number, f.home, f.away, self._cards.get(match_id, ()))
+        if not sanctions:
+            return {}
+        sanctions = discipline.with_rulings(sanctions, self.rulings.all())
+        order = sorted(schedule, key=lambda f: (f.start, f.court_name, f.number))  # as the pages order them
+        numbers = {f.number: f.match_id for f in schedule}
+        return {numbers[n]: entries for n, entries in discipline.suspended_by_match(sanctions, order).items()}
+
+    def _replay(self, match_ids: Iterable[str], fixtures: dict[str, queries.FixtureView]) -> None:
+        wanted = sorted(m for m in match_ids if m in fixtures)
+        if not wanted:
+            return
+        bodies: dict[str, list[dict[str, Any]]] = {m: [] for m in wanted}
+        with self.store.session() as s:
+            query = (select(EventRow.match_id, EventRow.body).where(EventRow.match_id.in_(wanted))
+                     .order_by(EventRow.match_id, EventRow.seq))
+            for row in s.execute(query):
+                bodies[row.match_id].append(row.body)
+        ruleset = self.store.plan.ruleset
+        for m in wanted:
+            f = fixtures[m]
+            self._cards[m] = discipline.cards_of(ruleset, bodies[m], f.kind, f.round, m)

@@ -1,0 +1,29 @@
+"""The organiser's rulings on reported cards (``web_rulings``, server.db.models.RulingRow), so a ruling
+survives a restart like every other change. The desk writes them; the service reads them too, for the
+suspensions it publishes in the courts' schedules."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, insert, select
+
+from server.db.models import RulingRow
+from server.discipline import Ruling
+
+
+class Rulings:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def add(self, *, number: int, team: str, player: str, matches: int, who: str, why: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(RulingRow).values(number=number, team=team, player=player, matches=matches, who=who,
+                                                  why=why, at=datetime.now(UTC)))
+
+    def all(self) -> list[Ruling]:
+        """Every ruling, oldest first (a later ruling on the same card replaces the earlier)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(RulingRow.__table__).order_by(RulingRow.id))
+            return [Ruling(number=r.number, team=r.team, player=r.player, matches=r.matches, who=r.who, why=r.why,
+                           at=r.at) for r in rows]

@@ -1,0 +1,452 @@
+"""The standings service: one loop takes the broker's messages, checks, stores, ranks and publishes them.
+
+paho's network thread (server.connection) only puts what happens on the loop's inbox, as named records
+(:class:`Received`, :class:`Connected`, ...); so do the web desk (:meth:`Service.submit`) and the watch. What
+has come is parsed (rules.protocol) and ingested as one transaction (server.ingest), and only after the commit
+is each message acknowledged, so an ack always means "in the database". Once the
+messages stop (or, in a long burst, when server.pacing says) it publishes, retained, the tables of
+the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
+Refusals go to the error topic and the log; nothing stored changes. Several instances share the
+tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
+database's unique keys keep a message handled by two of them from counting twice. With a group,
+each instance also watches what every instance hears in full (server.watch): the live states,
+and the tables and schedules another instance published, so its pages show what another stored.
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+import paho.mqtt.client as mqtt
+
+from rules import CourtsideError
+from rules import protocol as p
+from server import queries
+from server.connection import connect_client
+from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
+from server.logs import line, log, log_lines
+from server.notify import sd_notify, watchdog_interval
+from server.pacing import QUIET, Pacing
+from server.payloads import schedule_payload, table_payload
+from server.register import Register
+from server.store import Store, pool_states
+from server.watch import Watch, Watched
+
+BATCH = 500
+GATHER = 0.001
+"""Seconds the loop waits for more after a first message: paho's thread hands the messages over one by one,
+and a burst's that share a transaction cost a fraction of one each (bench_service: 0.31-0.35 against
+0.34-0.49 ms of CPU a result, 128 pools)."""
+TABLES_AT_ONCE = 8
+"""Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
+for new messages between two such groups."""
+SCHEDULES_AT_ONCE = 8
+"""Courts whose schedules are read and published together, for the same reason: a publishing interrupted
+goes on with the courts not sent yet, without reading again those it sent."""
+
+
+_ID_PREFIX = uuid.uuid4().hex[:16]
+_id_counter = itertools.count()
+
+
+class Received(NamedTuple):
+    """A message from the broker, and when it came (monotonic)."""
+
+    topic: str
+    payload: bytes
+    at: float
+
+
+class Connected(NamedTuple):
+    reason: str
+    accepted: bool  # False: the broker answered and refused us (credentials, ACL)
+
+
+class Disconnected(NamedTuple):
+    reason: str
+
+
+class Unreachable(NamedTuple):
+    """A try to connect failed (paho tries again every 1-5 s)."""
+
+
+class Call(NamedTuple):
+    """``step`` to run on the loop's thread (the desk's changes); its outcome goes to ``done``."""
+
+    step: Callable[[], Any]
+    done: Future[Any]
+
+
+class Stop(NamedTuple):
+    """Wakes the loop to see that it must stop."""
+
+
+Item = Received | Connected | Disconnected | Unreachable | Call | Stop | Watched
+
+
+def new_id() -> str:
+    """A message id unique across processes and restarts: a random prefix drawn once, then a counter.
+    (uuid4 per message read the kernel's random source each time: a tenth of an ack's cost.)"""
+    return f"{_ID_PREFIX}{next(_id_counter):016x}"
+
+
+class Service:
+    """One instance of the service. ``run()`` blocks in the loop until ``stop()``."""
+
+    def __init__(self, store: Store, broker: str, *, group: str | None = "courtside", client_id: str | None = None,
+                 ca_file: str | None = None) -> None:
+        self.store = store
+        self.plan = store.plan
+        self.address = p.parse_broker(broker)
+        self.group = group
+        client_id = client_id or f"courtside-server-{new_id()[:8]}"
+        self.client = connect_client(self.address, client_id, ca_file=ca_file)
+        self.inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+        self.client.on_connect_fail = self._on_connect_fail
+        self._stopping = threading.Event()
+        self.ready = threading.Event()
+        self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
+        self._oldest = time.monotonic()
+        self._unreachable_logged = float("-inf")
+        self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
+        self._progress_due = False  # a published table completed a pool: the later pools' tables are due
+        self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
+                       "batches": 0}
+        self.register = Register(store)  # who sits out which match, for the schedules
+        # Sharing the tables' topics with other instances: hear in full what the pages need (server.watch).
+        self.watch = Watch(self.address, self.plan.id, f"{client_id}-watch", _ID_PREFIX, self.inbox.put,
+                           ca_file=ca_file) if group else None
+
+    # -- paho's callbacks (its thread): only put records on the inbox --------------------------
+
+    def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        self.inbox.put(Connected(str(reason), not getattr(reason, "is_failure", False)))
+
+    def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        self.inbox.put(Disconnected(str(reason)))
+
+    def _on_connect_fail(self, client: mqtt.Client, _u: Any) -> None:
+        self.inbox.put(Unreachable())
+
+    def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
+        self.inbox.put(Received(message.topic, bytes(message.payload), time.monotonic()))
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def submit(self, step: Callable[[], Any]) -> Any:
+        """Run ``step`` in the loop's thread (the desk's changes) and return what it returns."""
+        done: Future[Any] = Future()
+        self.inbox.put(Call(step, done))
+        return done.result()
+
+    def stop(self) -> None:
+        """From any thread (a signal handler included)."""
+        self._stopping.set()
+        self.inbox.put(Stop())
+
+    def run(self) -> None:
+        # paho tries the broker at once and again until it answers (server.connection).
+        # Ready for systemd now, broker or not: a venue's broker may come up after the service (or be
+        # restarted), and systemd must not kill and restart a service that is only waiting for it.
+        # The status says which; ``self.ready`` (and the log's server_ready) mean subscribed.
+        sd_notify("READY=1")
+        sd_notify(f"STATUS=waiting for the broker at {self._broker_name()}")
+        ping = watchdog_interval()
+        last_ping = 0.0
+        if self.watch is not None:
+            self.watch.start()
+        self.client.loop_start()
+        try:
+            pacing = Pacing()  # when to publish what the messages changed (server.pacing)
+            pools: set[str] = set()  # changed since the last publishing
+            courts: set[str] = set()
+            while not self._stopping.is_set():
+                pending = len(pools) + len(courts)
+                batch = self._take(timeout=QUIET if pending else min(ping or 1.0, 1.0))
+                messages: list[tuple[str, bytes]] = []
+                watched: list[Watched] = []
+                for item in batch:
+                    if isinstance(item, Received):
+                        if not messages and not (pools or courts):
+                            self._oldest = item.at
+                        messages.append((item.topic, item.payload))
+                    elif isinstance(item, Watched):  # after the batch's transaction: they must not split it
+                        watched.append(item)
+                    else:
+                        self._ingest(messages, pools, courts)
+                        messages = []
+                        self._handle(item, pools, courts)
+                self._ingest(messages, pools, courts)
+                for item in watched:
+                    self._handle(item, pools, courts)
+                now = time.monotonic()
+                pending = len(pools) + len(courts)
+                if pending and (self._stopping.is_set() or pacing.due(pending, quiet=not batch,
+                                                                       held=now - self._oldest)):
+                    # In a pause, publishing gives way to the next message; held too long, it goes to the end.
+                    forced = self._stopping.is_set() or pacing.held_too_long(pending, held=now - self._oldest)
+                    pools, courts = self._publish_changes(
+                        pools, courts, interrupted=None if forced else lambda: not self.inbox.empty())
+                    pacing.published(pending - len(pools) - len(courts), time.monotonic() - now)
+                if ping is not None and time.monotonic() - last_ping >= ping:
+                    sd_notify("WATCHDOG=1")
+                    last_ping = time.monotonic()
+        finally:
+            sd_notify("STOPPING=1")
+            if self.watch is not None:
+                self.watch.stop()
+            self.client.disconnect()
+            self.client.loop_stop()
+            log("server_stopped", None, tournament=self.plan.id, **self.counts)
+
+    def _take(self, timeout: float) -> list[Item]:
+        """What has come, up to BATCH, waiting up to ``timeout`` for the first."""
+        batch: list[Item] = []
+        try:
+            batch.append(self.inbox.get(timeout=timeout))
+            until = time.monotonic() + GATHER
+            while len(batch) < BATCH:
+                left = until - time.monotonic()
+                batch.append(self.inbox.get(timeout=left) if left > 0 else self.inbox.get_nowait())
+        except queue.Empty:
+            pass
+        return batch
+
+    def _ingest(self, messages: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
+        if not messages:
+            return
+        self.counts["batches"] += 1  # with "stored" and the rest: how many messages a transaction took
+        try:
+            self._messages(messages, pools, courts)
+        except Exception as err:  # a database error: nothing was acked, the tables send it again
+            log("ingest_failed", topic=messages[0][0], reason=f"{type(err).__name__}: {err}"[:500])
+
+    def _handle(self, item: Item, pools: set[str], courts: set[str]) -> None:
+        match item:
+            case Watched(topic, payload):
+                assert self.watch is not None
+                changed = self.watch.handle(topic, payload)
+                if changed is not None:
+                    for listener in self.listeners:
+                        listener(*changed)
+            case Connected(reason, accepted=True):
+                self._connected(reason)
+            case Connected(reason):  # refused: the broker closes, paho tries again
+                log("broker_refused", broker=self._broker_name(), reason=reason)
+            case Disconnected(reason):
+                log("broker_lost", reason=reason)
+                sd_notify(f"STATUS=broker lost, reconnecting to {self._broker_name()}")
+            case Unreachable():  # paho tries again every 1-5 s; the log says so every 30 s at most
+                if time.monotonic() - self._unreachable_logged >= 30:
+                    self._unreachable_logged = time.monotonic()
+                    log("broker_unreachable", broker=self._broker_name(), retrying=True)
+            case Call(step, done):
+                self._call(step, done, pools, courts)
+
+    def _call(self, step: Callable[[], Any], done: Future[Any], pools: set[str], courts: set[str]) -> None:
+        try:
+            affected = step()
+        except Exception as err:  # handed back to the caller, who shows it
+            done.set_exception(err)
+            return
+        pools |= set(getattr(affected, "pools", ()))
+        courts |= set(getattr(affected, "courts", ()))
+        if getattr(affected, "all_courts", False):
+            courts |= set(self.plan.courts)
+        done.set_result(affected)
+
+    def _connected(self, reason: str) -> None:
+        for topic in [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]:
+            self.client.subscribe(f"$share/{self.group}/{topic}" if self.group else topic, qos=1)
+        log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),
+            reason=reason, shared=self.group)
+        # The retained tables and schedules may have been lost with a broker that restarted.
+        self._publish_changes({pool.name for pool in self.plan.tournament.pools}, set(self.plan.courts))
+        sd_notify(f"STATUS=serving {self.plan.id}")
+        if not self.ready.is_set():
+            self.ready.set()
+            log("server_ready", tournament=self.plan.id)
+
+    def _broker_name(self) -> str:
+        return f"{self.address.host}:{self.address.port}"
+
+    def _messages(self, batch: list[tuple[str, bytes]], pools: set[str], courts: set[str]) -> None:
+        """Ingest a batch in one transaction; acks, errors and logs follow its commit.
+
+        A refused message writes nothing, so the others of its batch go on; if the transaction fails
+        (a database error), each message is tried on its own so one bad message cannot hold up others.
+        """
+        now = datetime.now(UTC)
+        parsed: list[tuple[str, p.Message]] = []
+        for topic, raw in batch:
+            try:
+                parsed.append((topic, p.parse(raw, topic=topic)))
+            except CourtsideError as err:
+                self._refuse(topic, None, str(err), now)
+        if not parsed:
+            return
+        try:
+            with self.store.session.begin() as s:
+                outs = []
+                fixtures = fixtures_of(s, self.store)
+                fixtures.prefetch_results(s, [m.match for _, m in parsed if m.type == "result" and m.match])
+                known = [f for f in (fixtures.get(m.match) for _, m in parsed
+                                     if m.type in ("event", "result") and m.match) if f is not None]
+                self.store.matches.prefetch(s, [(f.match_id, f.kind, f.round) for f in known])
+                fixtures.prefetch_played(s, [f.stage for _, m in parsed if m.type == "result" and m.match
+                                             and (f := fixtures.get(m.match)) is not None])
+                heard: dict[str, tuple[str, str | None]] = {}
+                rows: list[dict[str, Any]] = []
+                for topic, m in parsed:
+                    out = ingest(self.store, s, m, now, fixtures)
+                    if out.status != "refused":
+                        rows.extend(self._log_rows(topic, m, out, now))
+                        if m.court is not None:
+                            heard[m.court] = (m.type, m.match)
+                    outs.append(out)
+                touch(s, heard, now)
+                log_messages(s, rows)  # one statement for the whole batch's log
+        except Exception as err:
+            self.store.matches.clear()  # it may hold events of the transaction that failed
+            if len(parsed) == 1:
+                raise
+            log("batch_retried", size=len(parsed), reason=f"{type(err).__name__}: {err}"[:300])
+            for topic, m in parsed:
+                try:
+                    self._messages([(topic, p.encode(m))], pools, courts)
+                except Exception as one:  # a database error: not acked, the table sends it again
+                    log("ingest_failed", topic=topic, reason=f"{type(one).__name__}: {one}"[:500])
+            return
+        lines: list[str] = []
+        for (topic, m), out in zip(parsed, outs, strict=True):
+            self._after(topic, m, out, now, pools, courts, lines)
+        log_lines(lines)
+
+    def _after(self, topic: str, m: p.Message, out: Outcome, now: datetime, pools: set[str],
+               courts: set[str], lines: list[str]) -> None:
+        self.counts[out.status] = self.counts.get(out.status, 0) + 1
+        if out.status == "refused":
+            self._refuse(topic, m, out.reason, now)
+            return
+        if out.ack is not None and m.court and m.match and m.seq:
+            of, through = out.ack
+            ack = p.ack_message(id=new_id(), court=m.court, match=m.match, seq=m.seq, of=of,  # type: ignore[arg-type]
+                                through=through)
+            # QoS 0: an ack lost with a connection costs nothing, the table sends again whatever stays unacked
+            # (firmware.link.RESEND_S) and the same message is acked again; QoS 1 would add a PUBACK and the
+            # client's in-flight bookkeeping to every message the service takes.
+            self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=0)
+        if out.error:
+            self._error(out.reason, topic, m, conflict=out.status == "conflict")
+        if m.type == "result" or out.status in ("conflict", "waiting"):
+            lines.append(line("message", status=out.status, type=m.type, court=m.court, match=m.match, seq=m.seq,
+                              reason=out.reason or None))
+        pools |= out.pools
+        if out.all_courts:
+            courts |= set(self.plan.courts)
+        elif m.type not in ("live", "presence"):
+            courts |= out.courts
+        if m.type == "live" and self.watch is not None:
+            return  # every instance's watch hears it and tells its pages (server.watch)
+        if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
+            for listener in self.listeners:
+                listener(set(), {m.court} if m.court else set())
+
+    def _log_rows(self, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> list[dict[str, Any]]:
+        if m is not None and m.type == "live":
+            return []  # several a second per court: the live table keeps the last one, the log would drown
+        return [{"received_at": now, "topic": topic[:256], "message_id": m.id if m else None,
+                 "court": m.court if m else None, "match_id": m.match if m else None, "seq": m.seq if m else None,
+                 "type": m.type if m else None, "status": out.status, "reason": out.reason or None}]
+
+    def _refuse(self, topic: str, m: p.Message | None, reason: str, now: datetime) -> None:
+        self.counts["refused"] += 1 if m is None else 0
+        log("refused", topic=topic, id=m.id if m else None, reason=reason)
+        try:
+            with self.store.session.begin() as s:
+                log_messages(s, self._log_rows(topic, m, Outcome("refused", reason), now))
+        except Exception as err:  # the log is a help, never a reason to stop
+            log("log_failed", reason=str(err))
+        self._error(reason, topic, m)
+
+    def _error(self, reason: str, topic: str, m: p.Message | None, conflict: bool = False) -> None:
+        msg = p.error_message(id=new_id(), reason=reason[:2000], topic=topic[:256],
+                              court=m.court if m else None, match=m.match if m else None, seq=m.seq if m else None,
+                              refused_id=m.id if m else None)
+        if conflict:
+            msg.payload["conflict"] = True
+        self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
+
+    def _publish_tables(self, states: dict[str, Any]) -> None:
+        for name, state in sorted(states.items()):
+            msg = p.build(id=new_id(), type="table", payload=table_payload(state))
+            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+
+    def _publish_changes(self, pools: set[str], courts: set[str],
+                         interrupted: Callable[[], bool] | None = None) -> tuple[set[str], set[str]]:
+        """Publish the tables of ``pools`` and then the schedules of ``courts``; with ``interrupted``, stop
+        between two steps as soon as it says so (messages are waiting: the loop takes them first and goes on
+        publishing at the next pause) and hand back the pools and courts not published yet."""
+        stop = interrupted or (lambda: False)
+        started = time.monotonic()
+        first = sorted(n for n in pools if n in self.plan.entry_teams)
+        done: set[str] = set()
+        with self.store.session() as s:
+            for i in range(0, len(first), TABLES_AT_ONCE):
+                if i and stop():
+                    return self._published(pools - done, courts, done, set(), started)
+                states = pool_states(self.store, s, first[i:i + TABLES_AT_ONCE])
+                self._publish_tables(states)
+                done |= set(states)
+                # A pool that completes fills later pools (pool C) and knock-out slots.
+                self._progress_due |= any(st.complete for st in states.values())
+            # Only a later pool's table (pool C, its teams from other pools) can change with another stage's
+            # result, and only once a stage completes or a knock-out result comes in: then the whole progress.
+            self._progress_due |= bool(pools - done)
+            if self._progress_due and self._later_pools:
+                progress = self.store.progress(s)
+                self._publish_tables({n: st for n, st in progress.pools.items()
+                                      if n in self._later_pools and (st.table is not None or n in pools)})
+            self._progress_due = False
+        # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
+        suspended, moved = self.register.suspended()
+        courts = courts | moved
+        ordered = sorted(courts)
+        sent: set[str] = set()
+        for i in range(0, len(ordered), SCHEDULES_AT_ONCE):
+            if sent and stop():
+                return self._published(set(), courts - sent, pools, sent, started)
+            group = ordered[i:i + SCHEDULES_AT_ONCE]
+            by_court = queries.court_schedules(self.store, set(group))  # one read for the group
+            for court in group:
+                payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
+                # Made by the court schedule's builder from typed records: reading it back to check it (p.build)
+                # doubled the cost of a burst's last publishing, and the builder/reader round trip is tested.
+                msg = p.Message(id=new_id(), type="schedule", court=court, match=None, seq=None, payload=payload)
+                self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
+                                    retain=True)
+            sent |= set(group)
+        return self._published(set(), set(), pools, courts, started)
+
+    def _published(self, pools_left: set[str], courts_left: set[str], pools: set[str], courts: set[str],
+                   started: float) -> tuple[set[str], set[str]]:
+        """Tell the web part what was published, log it, and hand back what is left."""
+        for listener in self.listeners:
+            listener(pools, courts)
+        if pools:  # how long the newest standings took, from the first message of the batch that changed them
+            log("published", pools=",".join(sorted(pools)), courts=len(courts),
+                publish_ms=round((time.monotonic() - started) * 1000, 1),
+                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1),
+                left=len(pools_left) + len(courts_left) or None)
+        return pools_left, courts_left

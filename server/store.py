@@ -1,0 +1,276 @@
+"""The service's store: the database engine, the tournament plan, and the tournament's progress.
+
+Every read and write goes through a short session (``with store.session() as s``); the
+tournament's progress (tables, resolved placeholders) is derived from the stored results and
+decisions by ``rules.tournament.progress`` and cached until the stored facts change, so the web
+pages and the loop can ask for it as often as they like. Several processes may share one
+database: the cache key is read from the database, not kept in memory alone.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, bindparam, func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from rules import (
+    Decision,
+    MatchResult,
+    PoolState,
+    Progress,
+    Result,
+    Slot,
+    progress,
+    rank_pool,
+    result_payload,
+    standings_result,
+)
+from server.db import open_database
+from server.db.models import Change, DecisionRow, Fixture, ResultRow
+from server.fairplay import pool_fair_play, pools_fair_play
+from server.logs import log
+from server.openmatches import OpenMatches
+from server.plan import Plan
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def to_match_result(row: Any) -> MatchResult:
+    """A stored (not abandoned) result as the standings rank it."""
+    return standings_result(row, pool=row.stage, home=row.home, away=row.away)
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureRow:
+    """A fixture as stored (the Fixture table's columns), as a plain object: the loop and the schedules read
+    their attributes thousands of times a second, several times faster than from a database row."""
+
+    match_id: str
+    number: int
+    stage: str
+    round: str
+    kind: str
+    home: str
+    away: str
+    court: str
+    court_name: str
+    start: datetime
+    end: datetime
+
+
+_CHANGE_MARK = select(func.max(Change.id))
+
+
+class Store:
+    def __init__(self, engine: Engine, plan: Plan) -> None:
+        self.engine = engine
+        self.plan = plan
+        self.session = sessionmaker(engine, expire_on_commit=False)
+        self._lock = threading.Lock()
+        self._cached: tuple[tuple[object, ...], Progress] | None = None
+        self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
+        self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
+        for m in plan.fixtures.values():
+            self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
+        self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
+        # (the change log's last id, rows, the courts with placeholder matches)
+        self._fixtures: tuple[object, dict[str, FixtureRow], frozenset[str]] | None = None
+
+    @classmethod
+    def open(cls, url: str, plan: Plan) -> Store:
+        store = cls(open_database(url), plan)
+        store.sync_fixtures()
+        return store
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def sync_fixtures(self) -> None:
+        """Put the plan's fixtures in the database; a match the organiser moved keeps its court and time."""
+        with self.session.begin() as s:
+            known = set(s.scalars(select(Fixture.match_id)))
+            for match_id, m in self.plan.fixtures.items():
+                if match_id in known:
+                    continue
+                s.add(Fixture(
+                    match_id=match_id, number=m.number, stage=m.stage, round=m.round,
+                    kind=self.plan.stage_kind(match_id), home=m.home, away=m.away,
+                    court=self.plan.court_id(m.court), court_name=m.court, start=m.start, end=m.end,
+                ))
+
+    def fixtures(self, s: Session) -> dict[str, FixtureRow]:
+        """match id -> its fixture as the organiser left it.
+
+        Read again only when the change log moved (any instance's desk writes a move with its change, in
+        one transaction): the loop checks every batch against the fixtures and publishes schedules from
+        them, and reading the whole list each time cost more than the rest of a schedule.
+        """
+        mark = s.connection().scalar(_CHANGE_MARK)
+        cached = self._fixtures
+        if cached is None or cached[0] != mark:
+            read = s.connection().execute(select(Fixture.__table__))
+            rows = {row.match_id: FixtureRow(**row._mapping) for row in read}
+            waiting = frozenset(f.court for f in rows.values() if not {f.home, f.away} <= self.entry_team_names)
+            cached = self._fixtures = (mark, rows, waiting)
+        return cached[1]
+
+    def placeholder_courts(self, s: Session) -> frozenset[str]:
+        """The courts with a match whose teams a placeholder names ("2A", "winner SF1"): the only schedules
+        a completed pool or a knock-out result can change besides the court that played it."""
+        if self._fixtures is None:  # the batch that asks has read the fixtures (and the change log) already
+            self.fixtures(s)
+        assert self._fixtures is not None
+        return self._fixtures[2]
+
+    # -- the tournament's progress ------------------------------------------------------------
+
+    def _revision(self, s: Session) -> tuple[object, ...]:
+        results = s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one()
+        decisions = s.execute(select(func.count(DecisionRow.id))).scalar()
+        changes = s.execute(_CHANGE_MARK).scalar()
+        return (*results, decisions, changes)
+
+    def results(self, s: Session) -> list[ResultRow]:
+        return list(s.scalars(select(ResultRow).order_by(ResultRow.recorded_at, ResultRow.match_id)))
+
+    def decisions(self, s: Session) -> list[Decision]:
+        rows = s.scalars(select(DecisionRow).order_by(DecisionRow.id))
+        return [Decision(pool=r.pool, method=r.method, order=tuple(r.order)) for r in rows]
+
+    def progress(self, s: Session | None = None) -> Progress:
+        if s is None:
+            with self.session() as own:
+                return self.progress(own)
+        key = self._revision(s)
+        with self._lock:
+            if self._cached is not None and self._cached[0] == key:
+                return self._cached[1]
+        p = self.compute_progress(s)
+        with self._lock:
+            was = self._cached[1].set_aside if self._cached is not None else ()
+            self._cached = (key, p)
+        for aside in p.set_aside:
+            if aside not in was:  # once, when it first no longer fits: the desk lists it until settled
+                log("result_set_aside", stage=aside.stage, home=aside.result.home, away=aside.result.away,
+                    score=f"{aside.result.home_goals}-{aside.result.away_goals}", reason=aside.reason)
+        return p
+
+    def compute_progress(self, s: Session) -> Progress:
+        rows = self.results(s)
+        results = [to_match_result(r) for r in rows if r.outcome != "abandoned"]
+        plan = self.plan
+        fair_play = pools_fair_play(self, s, rows) if plan.ruleset.ranking.fair_play is not None else None
+        return progress(plan.tournament, plan.ruleset, plan.entry_teams, results, self.decisions(s),
+                        results_source="the service's results", source=plan.source, strict=False,
+                        fair_play=fair_play)
+
+    def forget_progress(self) -> None:
+        with self._lock:
+            self._cached = None
+
+
+class UnknownTeams(LookupError):
+    """The fixture's teams are not known yet (a placeholder the results do not resolve)."""
+
+
+def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | None:
+    """The team a fixture's home/away stands for, or None while it is not known."""
+    t = store.plan.tournament
+    if any(text in teams for teams in store.plan.entry_teams.values()):
+        return text
+    slot = progress.slots.get(text)
+    if slot is not None:
+        return slot.team
+    state = progress.matches.get(stage)
+    if state is not None:
+        for side in (state.home, state.away):
+            if side.text == text:
+                return side.team
+    if t.pool(stage) is not None and stage in progress.pools:
+        for s in progress.pools[stage].teams:
+            if s.text == text:
+                return s.team
+    return None
+
+
+def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:
+    """The two teams of a fixture now, from the file and the results so far."""
+    f = s.get(Fixture, match_id)
+    if f is None:
+        raise LookupError(match_id)
+    if f.home in store.entry_team_names and f.away in store.entry_team_names:
+        return f.home, f.away  # a first-round pool's match: no need to work out the tournament
+    p = store.progress(s)
+    home, away = resolve(store, p, f.stage, f.home), resolve(store, p, f.stage, f.away)
+    if home is None or away is None:
+        raise UnknownTeams(f"match {match_id}: {f.home} v {f.away} are not known yet")
+    return home, away
+
+
+def result_row(
+    store: Store, s: Session, match_id: str, result: Result, *, source: str, court: str | None, seq: int | None,
+) -> ResultRow:
+    """A results row for ``result``: its columns are the payload's keys."""
+    f = s.get(Fixture, match_id)
+    assert f is not None
+    home, away = teams_of(store, s, match_id)
+    return ResultRow(match_id=match_id, stage=f.stage, home=home, away=away, **result_payload(result), seq=seq,
+                     court=court, source=source, recorded_at=utcnow())
+
+
+# Prepared once: the loop re-ranks the pools a batch changed after every batch.
+_POOL_RESULTS = (select(ResultRow.__table__).where(ResultRow.stage.in_(bindparam("pools", expanding=True)))
+                 .order_by(ResultRow.recorded_at, ResultRow.match_id))
+_POOL_DECISIONS = (select(DecisionRow.pool, DecisionRow.method, DecisionRow.order)
+                   .where(DecisionRow.pool.in_(bindparam("pools", expanding=True))).order_by(DecisionRow.id))
+
+
+def pool_state(store: Store, s: Session, name: str) -> PoolState:
+    """One pool's state (see :func:`pool_states`)."""
+    return pool_states(store, s, [name])[name]
+
+
+def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, PoolState]:
+    """The named pools' states: a first-round pool re-ranked on its own (only its results, as the progress
+    would rank it; the first-round pools' results and decisions in two reads for all of them); a later
+    pool (its teams come from other pools) through the whole progress."""
+    plan = store.plan
+    names = [n for n in names if plan.tournament.pool(n) is not None]
+    first = [n for n in names if n in plan.entry_teams]
+    out: dict[str, PoolState] = {}
+    if len(first) < len(names):
+        progress = store.progress(s)
+        out.update({n: progress.pools[n] for n in names if n not in plan.entry_teams})
+    if not first:
+        return out
+    connection = s.connection()
+    results: dict[str, list[MatchResult]] = {n: [] for n in first}
+    rows: dict[str, list[Any]] = {n: [] for n in first}  # for the fair-play points (server.fairplay)
+    for r in connection.execute(_POOL_RESULTS, {"pools": first}):
+        if r.outcome != "abandoned":
+            results[r.stage].append(to_match_result(r))
+            rows[r.stage].append(r)
+    decisions: dict[str, list[Decision]] = {n: [] for n in first}
+    for r in connection.execute(_POOL_DECISIONS, {"pools": first}):
+        decisions[r.pool].append(Decision(pool=r.pool, method=r.method, order=tuple(r.order)))
+    for name in first:
+        pool = plan.tournament.pool(name)
+        assert pool is not None
+        ruleset = plan.ruleset
+        meets = 2 if pool.double else 1
+        if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
+            ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
+        teams = plan.entry_teams[name]
+        own = results[name]
+        fair_play = pool_fair_play(store, s, rows[name], teams) if ruleset.ranking.fair_play is not None else None
+        table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions[name], fair_play=fair_play)
+        out[name] = PoolState(name=name, teams=tuple(Slot(text=t, team=t) for t in teams), played=len(own),
+                              expected=store.stage_sizes.get(name, 0), table=table)
+    return out

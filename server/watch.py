@@ -1,0 +1,96 @@
+"""What every instance hears, whichever of them the shared subscription hands a table's message to.
+
+Several ``courtside server`` instances share the tables' topics (``$share/GROUP/...``): each result,
+event and live state is stored by ONE of them. Every instance serves every page, so each also needs
+to know when the others changed something. It learns it from the broker, with a second connection
+that subscribes to the same topics every instance gets in full (not shared):
+
+- the tables' live states (``court/+/live``, retained by the tables): held in memory as they come, so
+  a court's page shows its score on every instance without a database write per instance;
+- the pool tables and court schedules the instances publish (retained) after each result or desk
+  change, once it is committed: a sign that the stored state moved, so the pages read it again.
+
+A second connection because the service's own is MQTT 3.1.1, where two subscriptions matching one
+message cannot be told apart and a client hears its own publications (no ``no_local``); the watch's
+messages say where they come from by the connection they arrive on. The callbacks only put them on
+the service's inbox; its loop handles them (:meth:`Watch.handle`).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+import paho.mqtt.client as mqtt
+
+from rules import ProtocolError
+from rules import protocol as p
+from server.connection import connect_client
+
+
+class Watched(NamedTuple):
+    """A message the watch heard, for the service's inbox."""
+
+    topic: str
+    payload: bytes
+
+
+class Watch:
+    """The non-shared view of one tournament's topics, for ``service`` (server.service.Service)."""
+
+    def __init__(self, address: p.BrokerAddress, tournament: str, client_id: str, own_prefix: str,
+                 put: Callable[[Watched], None], *, ca_file: str | None = None) -> None:
+        self.tournament = tournament
+        self.own_prefix = own_prefix  # the ids this process gives its messages: its own need no re-reading
+        self.put = put
+        self.live: dict[str, tuple[dict[str, Any], datetime]] = {}  # court id -> (live payload, heard at, UTC)
+        self.heard = 0  # messages taken (the tests and benchmarks read it)
+        self.client = connect_client(address, client_id, ca_file=ca_file)
+        self.client.on_connect = self._on_connect
+        self.client.on_message = self._on_message
+        self._started = threading.Event()
+
+    def topics(self) -> list[str]:
+        root = p.root(self.tournament)
+        return [f"{root}/court/+/live", f"{root}/court/+/schedule", f"{root}/pool/+/table"]
+
+    def start(self) -> None:
+        self.client.loop_start()
+        self._started.set()
+
+    def stop(self) -> None:
+        if self._started.is_set():
+            self.client.disconnect()
+            self.client.loop_stop()
+
+    # paho's thread: only onto the service's inbox --------------------------------------------
+    def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
+        if not getattr(reason, "is_failure", False):
+            for topic in self.topics():
+                client.subscribe(topic, qos=0)
+
+    def _on_message(self, client: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
+        self.put(Watched(message.topic, bytes(message.payload)))
+
+    # the service's loop ----------------------------------------------------------------------
+    def handle(self, topic: str, raw: bytes) -> tuple[set[str], set[str]] | None:
+        """What changed for the pages: (pools, courts) as the service's listeners take them, or None.
+
+        A live state changes its court only; another instance's table or schedule says the stored state
+        moved (a result, a desk change), which the pages read again in full: no pool and no court named."""
+        self.heard += 1
+        try:
+            kind = p.parse_topic(topic)
+            if kind.kind == "live" and kind.court is not None:
+                m = p.parse(raw, topic=topic)
+                self.live[kind.court] = (m.payload, datetime.now(UTC))
+                return set(), {kind.court}
+            body = json.loads(raw)
+        except (ValueError, ProtocolError):
+            return None  # the instance that stores a table's message refuses it with the reason
+        if not isinstance(body, dict) or str(body.get("id", "")).startswith(self.own_prefix):
+            return None  # this instance published it and told its pages already
+        return set(), set()

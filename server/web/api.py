@@ -1,0 +1,235 @@
+"""The versioned JSON API (/api/v1, described in docs/openapi.yaml) and the CSV exports."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from rules import CourtsideError
+from server.web import forms
+from server.web.errors import NeedsConfirmation
+from server.web.inputs import DeskCommand
+from server.web.sessions import Session, csrf_ok
+from server.web.site import Site
+from server.web.view import MatchRow, View
+
+V1 = "/api/v1"
+
+
+def match_json(v: View, m: MatchRow) -> dict[str, Any]:
+    r = m.recorded
+    return {
+        "number": m.number,
+        "stage": m.stage,
+        "round": m.round,
+        "court": m.court,
+        "start": m.start.isoformat(timespec="minutes"),
+        "end": m.end.isoformat(timespec="minutes"),
+        "home": m.home,
+        "away": m.away,
+        "teams_known": m.home_known and m.away_known,
+        "live": m.live,
+        "moved": m.moved,
+        "result": None if r is None else {**asdict(r.result), "recorded_at": r.recorded_at.isoformat(), "by": r.by,
+                                          "note": r.note},
+        "provisional_until": None if m.locked_at is None else m.locked_at.isoformat(timespec="seconds"),
+        "locked": m.locked(v.data.now),
+        "suspended": [{"team": s.team, "player": s.player, "for": s.label} for s in v.suspended(m.number)],
+    }
+
+
+def pool_json(v: View, pool: str) -> dict[str, Any]:
+    table = v.table(pool)
+    played, expected = v.pool_played(pool)
+    return {
+        "pool": pool,
+        "teams": v.pool_teams(pool),
+        "played": played,
+        "expected": expected,
+        "table": [] if table is None else [asdict(row) for row in table.rows],
+        "unresolved": [] if table is None else [{"teams": list(u.teams), "needs": u.needs} for u in table.unresolved],
+        "matches": [match_json(v, m) for m in v.matches if m.stage == pool],
+    }
+
+
+def court_json(v: View, court: str) -> dict[str, Any]:
+    now, following = v.now_and_next(court)
+    presence = v.data.presence.get(court)
+    return {
+        "court": court,
+        "now": None if now is None else match_json(v, now),
+        "next": None if following is None else match_json(v, following),
+        "live": None if court not in v.data.live else asdict(v.data.live[court]),
+        "online": None if presence is None else presence.online,
+    }
+
+
+def routes(site: Site) -> list[Route]:
+    def read(build: Callable[[View, Request], Any]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            v = site.view()
+            body = build(v, request)
+            return cached(request, {"version": v.data.version, **body})
+
+        return endpoint
+
+    def pool(v: View, request: Request) -> dict[str, Any]:
+        name = request.path_params["pool"]
+        if name not in v.pools:
+            raise HTTPException(404, f"there is no pool {name}")
+        return pool_json(v, name)
+
+    def match(v: View, request: Request) -> dict[str, Any]:
+        row = v.by_number.get(int(request.path_params["number"]))
+        if row is None:
+            raise HTTPException(404, "there is no such match")
+        return {"match": match_json(v, row)}
+
+    def court(v: View, request: Request) -> dict[str, Any]:
+        name = request.path_params["court"]
+        if name not in v.courts:
+            raise HTTPException(404, f"there is no court {name}")
+        return court_json(v, name)
+
+    def team(v: View, request: Request) -> dict[str, Any]:
+        name = request.path_params["team"]
+        if name not in v.teams:
+            raise HTTPException(404, f"there is no team {name}")
+        return {"team": name, "matches": [match_json(v, m) for m in v.team_matches(name)]}
+
+    def tournament(v: View, request: Request) -> dict[str, Any]:
+        t = v.data.tournament
+        return {"name": t.name, "ruleset": v.data.ruleset.name, "courts": v.courts, "pools": v.pools,
+                "teams": v.teams, "error": v.error}
+
+    def ranking(v: View, request: Request) -> dict[str, Any]:
+        return {"ranking": [{"place": n, "team": team, "needs": needs} for n, team, needs in v.final_ranking()]}
+
+    async def results_csv(request: Request) -> Response:
+        v = site.view()
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["number", "pool", "home", "away", "home_goals", "away_goals", "outcome", "winner",
+                    "home_shootout", "away_shootout", "court", "start", "recorded_by", "locked"])
+        for m in v.matches:
+            if m.recorded is None:
+                continue
+            r = m.recorded.result
+            w.writerow([m.number, r.pool, r.home, r.away, r.home_goals, r.away_goals, r.outcome, r.winner or "",
+                        _blank(r.home_shootout), _blank(r.away_shootout), m.court,
+                        m.start.isoformat(timespec="minutes"),
+                        m.recorded.by, "yes" if m.locked(v.data.now) else "no"])
+        return _csv(out.getvalue(), "results.csv")
+
+    async def standings_csv(request: Request) -> Response:
+        v = site.view()
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["pool", "rank", "team", "played", "won", "drawn", "lost", "goals_for", "goals_against",
+                    "goal_difference", "points", "reason"])
+        for pool in v.pools:
+            table = v.table(pool)
+            for row in table.rows if table is not None else ():
+                w.writerow([pool, row.rank, row.team, row.played, row.won, row.drawn, row.lost, row.goals_for,
+                            row.goals_against, row.goal_difference, row.points, row.reason])
+        return _csv(out.getvalue(), "standings.csv")
+
+    def write(build: Callable[[View, str, Request, dict[str, Any]], DeskCommand]) -> Callable[[Request],
+                                                                                          Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            session = site.session(request)
+            if session is None or session.account is None:
+                return JSONResponse({"error": "log in at /desk/login first"}, status_code=403)
+            if not csrf_ok(session, request.headers.get("x-csrf-token")):
+                return JSONResponse({"error": "the X-CSRF-Token header is missing or stale"}, status_code=403)
+            try:
+                fields = json.loads(await request.body() or b"{}")
+                if not isinstance(fields, dict):
+                    raise ValueError("the body must be a JSON object")
+            except ValueError as err:
+                return JSONResponse({"error": f"body: {err}"}, status_code=400)
+            try:
+                command = build(site.view(), _who(session), request, fields)
+                await run_in_threadpool(site.backend.submit, command)
+            except NeedsConfirmation as err:
+                return JSONResponse({"error": str(err), "consequences": err.lines, "confirm": "send again with "
+                                     '"confirm": true to store it'}, status_code=409)
+            except CourtsideError as err:
+                return JSONResponse({"error": str(err)}, status_code=409)
+            return JSONResponse({"ok": True, "version": site.backend.data().version})
+
+        endpoint.guarded = True  # type: ignore[attr-defined]
+        return endpoint
+
+    def n(request: Request) -> int:
+        return int(request.path_params["number"])
+
+    w_result = write(lambda v, who, r, f: forms.result_command(v, who, n(r), f))
+    w_walkover = write(lambda v, who, r, f: forms.walkover_command(v, who, n(r), f))
+    w_abandoned = write(lambda v, who, r, f: forms.abandoned_command(v, who, n(r), f))
+    w_move = write(lambda v, who, r, f: forms.move_command(v, who, n(r), f))
+    w_decision = write(lambda v, who, r, f: forms.decision_command(who, f))
+    w_conflict = write(lambda v, who, r, f: forms.conflict_command(who, r.path_params["conflict"], f))
+    w_sanction = write(lambda v, who, r, f: forms.sanction_command(who, f))
+
+    desk = f"{V1}/desk"
+    return [
+        Route(f"{V1}/tournament", read(tournament), name="api_tournament"),
+        Route(f"{V1}/pools/{{pool:name}}", read(pool), name="api_pool"),
+        Route(f"{V1}/matches", read(lambda v, r: {"matches": [match_json(v, m) for m in v.matches]}),
+              name="api_matches"),
+        Route(f"{V1}/matches/{{number:int}}", read(match), name="api_match"),
+        Route(f"{V1}/courts", read(lambda v, r: {"courts": [court_json(v, c) for c in v.courts]}), name="api_courts"),
+        Route(f"{V1}/courts/{{court:name}}", read(court), name="api_court"),
+        Route(f"{V1}/teams/{{team:name}}", read(team), name="api_team"),
+        Route(f"{V1}/ranking", read(ranking), name="api_ranking"),
+        Route(f"{V1}/results.csv", results_csv, name="api_results_csv"),
+        Route(f"{V1}/standings.csv", standings_csv, name="api_standings_csv"),
+        Route(f"{desk}/matches/{{number:int}}/result", w_result, methods=["POST"], name="api_desk_result"),
+        Route(f"{desk}/matches/{{number:int}}/walkover", w_walkover, methods=["POST"], name="api_desk_walkover"),
+        Route(f"{desk}/matches/{{number:int}}/abandoned", w_abandoned, methods=["POST"], name="api_desk_abandoned"),
+        Route(f"{desk}/matches/{{number:int}}/move", w_move, methods=["POST"], name="api_desk_move"),
+        Route(f"{desk}/decisions", w_decision, methods=["POST"], name="api_desk_decision"),
+        Route(f"{desk}/conflicts/{{conflict}}", w_conflict, methods=["POST"], name="api_desk_conflict"),
+        Route(f"{desk}/sanctions", w_sanction, methods=["POST"], name="api_desk_sanction"),
+    ]
+
+
+LIVE_MAX_AGE = 1  # seconds a front (Caddy) or a phone may reuse a read: live states change every few seconds
+
+
+def cached(request: Request, body: dict[str, Any]) -> Response:
+    """A read the same for every viewer, which a front may keep for LIVE_MAX_AGE and then check again.
+
+    Its weak ETag is the body's digest without ``version`` (each instance counts its own snapshots), so
+    the same state served by any instance answers a revalidation with 304 and no body."""
+    text = json.dumps({k: body[k] for k in body if k != "version"}, sort_keys=True, default=str)
+    tag = f'W/"{hashlib.blake2b(text.encode(), digest_size=10).hexdigest()}"'
+    headers = {"Cache-Control": f"public, max-age={LIVE_MAX_AGE}", "ETag": tag}
+    if tag in {t.strip() for t in request.headers.get("if-none-match", "").split(",")}:
+        return Response(status_code=304, headers=headers)
+    return JSONResponse(body, headers=headers)
+
+
+def _who(session: Session) -> str:
+    return session.account or "?"
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _csv(text: str, name: str) -> Response:
+    return Response(text, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

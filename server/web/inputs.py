@@ -1,0 +1,153 @@
+"""What the web pages read and what the desk asks for: plain frozen data, no I/O.
+
+The service owns the state; the web part gets an immutable :class:`TournamentData`
+snapshot from it (:mod:`server.web.port`) and hands back :class:`DeskCommand`\\ s for
+the service's one loop to apply. Matches are named by their schedule number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from rules import Decision, LiveBoard, MatchResult, Progress, Ruleset, Tournament, TournamentSchedule
+from server.discipline import Sanction  # the register's entry: the service publishes them too
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordedResult:
+    """A result the service holds for one scheduled match, with where it came from."""
+
+    number: int
+    result: MatchResult
+    recorded_at: datetime
+    by: str = "table"  # "table" or the organiser's account name
+    note: str = ""  # "walk-over", "abandoned: leading team wins", ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Presence:
+    """One court's table as the service last heard it."""
+
+    court: str
+    online: bool
+    last_seen: datetime | None = None
+    last_message: str = ""  # in English; shown only when there is no last_kind to word it by
+    last_kind: str = ""  # the last message's protocol type (live, result, event, presence), worded by the page
+    last_match: int | None = None  # the match that message named
+    playing: int | None = None  # the match number its live state names
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conflict:
+    """A result that disagrees with the one stored for a finished match; it waits for the organiser."""
+
+    id: str
+    number: int
+    court: str
+    stored: MatchResult
+    held: MatchResult
+    received: datetime
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Abandoned:
+    """A match a table abandoned (its officials' long hold): the service stores no result and holds the
+    report until the organiser settles the match in the ice-hockey seed's order of consideration."""
+
+    id: str  # the held report's, closed when the match is settled
+    number: int
+    court: str
+    home_goals: int  # the score when it stopped
+    away_goals: int
+    received: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuditEntry:
+    at: datetime
+    who: str
+    what: str
+    why: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentData:
+    """Everything a page shows, as of ``version``; the service builds a new one per change."""
+
+    version: int
+    now: datetime
+    tournament: Tournament
+    ruleset: Ruleset
+    entry_teams: dict[str, tuple[str, ...]]
+    schedule: TournamentSchedule
+    results: dict[int, RecordedResult] = field(default_factory=dict)
+    decisions: tuple[Decision, ...] = ()
+    live: dict[str, LiveBoard] = field(default_factory=dict)  # court -> the board its table published last
+    live_at: dict[str, datetime] = field(default_factory=dict)  # court -> when that state was received
+    presence: dict[str, Presence] = field(default_factory=dict)
+    conflicts: tuple[Conflict, ...] = ()
+    abandoned: tuple[Abandoned, ...] = ()
+    audit: tuple[AuditEntry, ...] = ()
+    sanctions: tuple[Sanction, ...] = ()
+    moves: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # number -> (court, start)
+    progress: Progress | None = None  # the service's own, when it has it; else the pages compute it
+
+
+# Desk commands ---------------------------------------------------------------------------
+# Each carries who asked and why; the service applies it on its loop, logs it, and publishes.
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeskCommand:
+    who: str
+    why: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectResult(DeskCommand):
+    """Enter or replace a match's result (also a walk-over, a forfeit, an abandoned match settled)."""
+
+    number: int
+    result: MatchResult
+    abandoned: str = ""  # how an abandoned match is settled (server.desk.ABANDONED_ORDER's "leader" or "tie")
+    confirmed: bool = False  # the organiser saw what it changes downstream (server.corrections) and goes on
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordDecision(DeskCommand):
+    decision: Decision
+
+
+@dataclass(frozen=True, kw_only=True)
+class SettleConflict(DeskCommand):
+    conflict: str
+    keep: Literal["stored", "held"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveMatch(DeskCommand):
+    number: int
+    court: str
+    start: datetime
+    # How the table takes the abandoned match up again: "resume" or "replay" (seed 004); "" for a plain move.
+    # The court's schedule says it, so the table reopens its journal of the match (docs/asyncapi.yaml).
+    continues: Literal["", "resume", "replay"] = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSanction(DeskCommand):
+    """The organiser's ruling on a reported card: how many further matches the player misses."""
+
+    number: int
+    team: str
+    player: str
+    matches: int
+
+
+__all__ = [
+    "AuditEntry", "Conflict", "CorrectResult", "DeskCommand", "MoveMatch", "Presence", "RecordDecision",
+    "RecordedResult", "RuleSanction", "Sanction", "SettleConflict", "TournamentData",
+]

@@ -1,0 +1,174 @@
+"""The public pages and their live stream (server-sent events)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+from collections.abc import AsyncIterator
+from urllib.parse import quote
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from server.web.calendar import team_calendar
+from server.web.fanout import Fanout, digest_of, encoded
+from server.web.limits import HeldStream, StreamSlots
+from server.web.site import Site
+
+HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
+MAX_REGIONS = 8
+
+
+def routes(site: Site) -> list[Route]:
+    async def tournament(request: Request) -> Response:
+        return site.page(request, "tournament.html", regions=["courts"])
+
+    async def pool(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["pool"]
+        if name not in v.pools:
+            raise HTTPException(404, f"there is no pool {name}")
+        printable = request.url.path.endswith("/print")
+        return site.page(request, "pool_print.html" if printable else "pool.html", pool=name, regions=[f"pool/{name}"])
+
+    async def bracket(request: Request) -> Response:
+        return site.page(request, "bracket.html", regions=["bracket"])
+
+    async def ranking(request: Request) -> Response:
+        return site.page(request, "ranking.html", regions=["ranking"])
+
+    async def court(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["court"]
+        if name not in v.courts:
+            raise HTTPException(404, f"there is no court {name}")
+        overlay = request.url.path.endswith("/overlay")
+        kind = "overlay" if overlay else "court"
+        return site.page(request, f"{kind}.html", court=name, regions=[f"{kind}/{name}"])
+
+    async def team(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["team"]
+        if name not in v.teams:
+            raise HTTPException(404, f"there is no team {name}")
+        feed = f"/team/{quote(name, safe='')}/calendar.ics"
+        return site.page(request, "team.html", team=name, regions=[f"team/{name}"], calendar=feed,
+                         subscribe=f"webcal://{request.url.netloc}{feed}")
+
+    async def teams(request: Request) -> Response:
+        query = request.query_params.get("q", "")[:100]
+        found = [t for t in site.view().teams if _folded(query) in _folded(t)]
+        return site.page(request, "teams.html", regions=[], query=query, found=found)
+
+    async def schedule(request: Request) -> Response:
+        return site.page(request, "schedule.html", regions=["schedule"])
+
+    async def calendar(request: Request) -> Response:
+        v = site.view()
+        name = request.path_params["team"]
+        if name not in v.teams:
+            raise HTTPException(404, f"there is no team {name}")
+        return Response(team_calendar(v, name), media_type="text/calendar; charset=utf-8",
+                        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+
+    streams = StreamSlots()
+    fanout = Fanout(site, site.backend.changes)
+
+    async def live(request: Request) -> Response:
+        wanted = request.query_params.getlist("r")[:MAX_REGIONS]
+        session = site.session(request)
+        known = _known_regions(site, wanted, desk=session is not None and session.account is not None)
+        if not known:
+            raise HTTPException(400, "name the page's regions: /live?r=pool/A")
+        address = request.client.host if request.client else "?"
+        if not streams.take(address):  # each open page holds a connection: a few per client, so many in all
+            raise HTTPException(429, "too many live pages are open from this address (or in all); close some")
+        return HeldStream(
+            streams, address, _stream(site, fanout, known, request, request.headers.get("last-event-id", "")),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    return [
+        Route("/", tournament, name="tournament"),
+        Route("/pool/{pool:name}", pool, name="pool"),
+        Route("/pool/{pool:name}/print", pool, name="pool_print"),
+        Route("/bracket", bracket, name="bracket"),
+        Route("/ranking", ranking, name="ranking"),
+        Route("/schedule", schedule, name="schedule"),
+        Route("/teams", teams, name="teams"),
+        Route("/team/{team:name}/calendar.ics", calendar, name="calendar"),
+        Route("/team/{team:name}", team, name="team"),
+        Route("/court/{court:name}", court, name="court"),
+        Route("/court/{court:name}/overlay", court, name="overlay"),
+        Route("/live", live, name="live"),
+    ]
+
+
+def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
+    v = site.view()
+    names = {"courts", "bracket", "ranking", "schedule"} | ({"deskcourts"} if desk else set())
+    names |= {f"pool/{p}" for p in v.pools}
+    names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
+    names |= {f"team/{t}" for t in v.teams}
+    return [w for w in dict.fromkeys(wanted) if w in names]
+
+
+def _folded(text: str) -> str:
+    """A name as a search compares it: "koln" finds "Köln", "ÖREBRO" finds "Örebro"."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in plain if not unicodedata.combining(ch))
+
+
+def _event_id(regions: list[str], sent: dict[str, str]) -> bytes:
+    """The stream's event id: what the page holds of each of its regions (digests), in the request's order.
+
+    Content, not a counter: a phone that reconnects through the front to another instance sends it back
+    (Last-Event-ID) and that instance sends again exactly the regions whose HTML differs from it."""
+    return ("id: " + ".".join(sent.get(name, "-") for name in regions) + "\n").encode()
+
+
+def _resumed(regions: list[str], last_event_id: str) -> dict[str, str]:
+    """What a reconnecting page holds (name -> digest), from the event id it sends back; {} if none."""
+    held = last_event_id.strip().split(".")
+    if len(held) != len(regions):
+        return {}  # another page's id, or none: every region is sent
+    return {name: d for name, d in zip(regions, held, strict=True) if d != "-"}
+
+
+async def _stream(site: Site, fanout: Fanout, regions: list[str], request: Request,
+                  last_event_id: str = "") -> AsyncIterator[bytes]:
+    """Every region the page does not hold yet (a page opened late, or back after a dropped connection,
+    on this instance or another, catches up at once), then each region again whenever its HTML changes,
+    as the fan-out hands it over (server.web.fanout)."""
+    held = _resumed(regions, last_event_id)
+    view = site.view()
+    now = {name: site.region(view, name) for name in regions}
+    shown = {name: digest_of(html) for name, html in now.items()}
+    page = fanout.open(regions, shown)  # no await since the snapshot was read: it gets every later change
+    try:
+        yield b"retry: 1000\n\n"
+        sent: dict[str, str] = {}
+        for name, html in now.items():
+            sent[name] = shown[name]
+            if held.get(name) != shown[name]:
+                # Encoded afresh on (re)connecting: its ``now`` sets the page's clock offset.
+                yield b"event: region\n" + _event_id(regions, sent) + encoded(name, html)
+        while True:
+            try:
+                async with asyncio.timeout(HEARTBEAT):
+                    await page.wake.wait()
+            except TimeoutError:
+                if await request.is_disconnected():
+                    return
+                yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode()
+                continue
+            for name, (d, data) in page.take().items():
+                if sent.get(name) != d:
+                    sent[name] = d
+                    yield b"event: region\n" + _event_id(regions, sent) + data
+    finally:
+        fanout.close(page)

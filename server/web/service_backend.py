@@ -1,0 +1,400 @@
+"""The pages' backend over the standings service (server.service): what they read, how the desk writes.
+
+Reads come from the service's database through ``server.queries`` (a snapshot is rebuilt
+once after each change the service reports through ``Service.listeners``, never per page);
+desk changes run on the service's own loop (``Service.submit``) through ``server.desk``,
+which stores them with their audit row; the loop then republishes tables and schedules to
+the courts and tells the pages, as it does for a result from a table.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import bindparam, func, select
+
+from rules import (
+    Decision,
+    LiveBoard,
+    MatchResult,
+    Progress,
+    ProtocolError,
+    Result,
+    ScheduledMatch,
+    TournamentSchedule,
+    of_standings,
+    read_live,
+    read_result,
+    result_payload,
+    standings_result,
+)
+from server import desk, discipline, queries
+from server.corrections import consequences
+from server.db.models import EventRow
+from server.discipline import Ruling, sanctions_from_cards
+from server.ingest import CARD_EVENTS
+from server.rulings import Rulings
+from server.service import Service
+from server.store import to_match_result
+from server.web.errors import NeedsConfirmation
+from server.web.inputs import (
+    Abandoned,
+    AuditEntry,
+    Conflict,
+    CorrectResult,
+    DeskCommand,
+    MoveMatch,
+    Presence,
+    RecordDecision,
+    RecordedResult,
+    RuleSanction,
+    Sanction,
+    SettleConflict,
+    TournamentData,
+)
+from server.web.port import ChangeHub
+from server.web.view import MatchRow, View
+
+TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
+# A card or its undo stored since the register was last read (the primary key's end, then a range of it).
+_LAST_EVENT = select(func.max(EventRow.id))
+_CARDS_SINCE = select(EventRow.match_id).where(EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"),
+                                               EventRow.type.in_(CARD_EVENTS))
+
+
+class ServiceBackend:
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+        self.plan = service.store.plan
+        self._hub = ChangeHub()
+        self._built = -1
+        self._built_at = 0.0  # time.monotonic() of the snapshot's build
+        self._full = 0
+        self._base: tuple[int, _Base] | None = None
+        self._data: TournamentData | None = None
+        self._lock = threading.Lock()
+        self._build_lock = threading.Lock()
+        self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self._events_seen = 0  # the last events.id the register's cards were read up to
+        self.rulings = Rulings(self.store.engine)
+        service.listeners.append(self._changed)
+
+    def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
+        """A court's live state, presence or event (no pool) needs only the light part rebuilt; a result,
+        a desk change or a republication (pools, or no court named) needs everything."""
+        if pools or not courts:
+            with self._lock:
+                self._full += 1
+        self._hub.notify()
+
+    @property
+    def changes(self) -> ChangeHub:
+        return self._hub
+
+    def data(self) -> TournamentData:
+        with self._lock:
+            # Time alone changes what the pages say (a protest window closes, a late court's delay grows),
+            # and a quiet service reports no change: a new version lets every open page, woken by its
+            # heartbeat at the latest, see the snapshot at the new instant. Once per TICK, whichever
+            # page asks first (the others would each add a version).
+            stale = self._data is not None and time.monotonic() - self._built_at > TICK
+            if stale:
+                self._built_at = time.monotonic()
+        if stale:
+            self._hub.notify()
+        with self._lock:
+            seen, full = self._hub.version, self._full  # read before building: a later change is not lost
+        with self._build_lock:
+            if self._data is None or self._built != seen:
+                if self._base is None or self._base[0] != full or self._late_card(self._base[1]):
+                    mark = self._last_event()  # before reading: a card stored meanwhile is read next time
+                    self._base = (full, self._build_base())
+                    self._events_seen = mark
+                self._data = self._build(seen, self._base[1])
+                self._built, self._built_at = seen, time.monotonic()
+            return self._data
+
+    def submit(self, command: DeskCommand) -> None:
+        self.service.submit(self._step(command))
+        # The loop tells its listeners after the batch; the organiser's next page must already see the change.
+        self._changed(set(), set())
+
+    # Desk commands onto the service's loop ------------------------------------------------------
+    def _step(self, command: DeskCommand) -> Callable[[], desk.Affected]:
+        """The desk's rules on ``command`` at this instant (the snapshot may be up to TICK old: no way round
+        the protest window), then the change to run on the service's loop."""
+        store, who, why = self.store, command.who, desk.reason(command.why)
+        view = View(replace(self.data(), now=datetime.now()))
+        if isinstance(command, CorrectResult):
+            n, r = command.number, command.result
+            row = _row(view, n)
+            desk.correctable(n, row.home, row.away, known=row.home_known and row.away_known, closed=view.closed(n))
+            note = ""
+            if r.outcome in ("walkover", "forfeit"):
+                desk.walkover(n, row.home, row.away, r.winner)
+                note = r.outcome
+            if command.abandoned:
+                label = desk.abandoned(command.abandoned, r.home_goals, r.away_goals)
+                note, why = f"abandoned: {label}", f"abandoned, {label}: {why}"
+            result = of_standings(r)
+            if not command.confirmed:
+                self._ask_first(str(n), result)
+            return _settling(lambda: desk.record_result(store, str(n), result_payload(result), who=who, why=why,
+                                                        note=note), store, _report(view, n), who, why)
+        if isinstance(command, MoveMatch):
+            _row(view, command.number)
+            court = desk.court_id(self.plan.courts, command.court)
+            report = ""
+            if command.continues:  # an abandoned match played on: its report is settled so
+                why, report = f"abandoned, {desk.abandoned(command.continues)}: {why}", _report(view, command.number)
+            return _settling(lambda: desk.move_match(store, str(command.number), court=court, start=command.start,
+                                                     who=who, why=why), store, report, who, why,
+                             settlement=command.continues or None)
+        if isinstance(command, RecordDecision):
+            d = command.decision
+            played, expected = view.pool_played(d.pool)
+            desk.open_tie(d.pool, d.order, [(u.pool, u.teams) for u in view.unresolved()], played=played,
+                          expected=expected)
+            return lambda: desk.record_decision(store, d.pool, d.method, list(d.order), who=who, why=why)
+        if isinstance(command, SettleConflict):
+            held = next((c for c in view.data.conflicts if c.id == command.conflict), None)
+            desk.conflict(command.keep, view.closed(held.number) if held is not None else None)
+            if not command.conflict.isdigit():
+                raise desk.DeskError(f"there is no open conflict {command.conflict!r}")
+            return lambda: desk.settle_conflict(store, int(command.conflict), apply=command.keep == "held", who=who,
+                                                why=why)
+        if isinstance(command, RuleSanction):
+            key = (command.number, command.team, command.player)
+            desk.sanction(any((x.number, x.team, x.player) == key for x in view.data.sanctions), *key)
+
+            def rule() -> desk.Affected:
+                self.rulings.add(number=command.number, team=command.team, player=command.player,
+                                 matches=command.matches, who=who, why=why)
+                return desk.Affected(all_courts=True)
+
+            return rule
+        raise desk.DeskError(f"unknown desk command {type(command).__name__}")
+
+    def _ask_first(self, match_id: str, result: Result) -> None:
+        """Refuse a result that changes later matches, places or played results until it is confirmed."""
+        with self.store.session() as s:
+            try:
+                found = consequences(self.store, s, match_id, result)
+            except LookupError:
+                return  # its teams are not known: desk.record_result refuses it with the reason
+        if found:
+            raise NeedsConfirmation(found.lines())
+
+    def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
+        """The cards of a match from its stored events (replayed once per new event, then kept)."""
+        bodies = queries.match_events(self.store, match_id)
+        key = (match_id, len(bodies))
+        if key not in self._replayed:
+            self._replayed[key] = discipline.cards_of(self.plan.ruleset, bodies, kind, round, match_id)
+        return self._replayed[key]
+
+    def _live_states(self) -> dict[str, queries.LiveView]:
+        """The courts' live states as stored, each replaced by the newer one this instance's watch heard
+        (server.watch): with several instances, the one that stores a court's state may be another."""
+        states = queries.live_states(self.store)
+        watch = self.service.watch
+        if watch is not None:
+            for court, (payload, at) in list(watch.live.items()):
+                states[court] = queries.LiveView(court=court, match_id=payload.get("board", {}).get("match"),
+                                                 state=payload, updated_at=at)
+        return states
+
+    def _last_event(self) -> int:
+        with self.store.engine.connect() as c:
+            return int(c.scalar(_LAST_EVENT) or 0)
+
+    def _late_card(self, base: _Base) -> bool:
+        """Whether a card (or its undo) was stored for a finished match since the register was read. The
+        officials may enter a card after the final whistle: the service tells the pages of that court's event
+        only (no pool changes), which rebuilds the light part, and the register, the team's page and the
+        desk would miss the card until the next result. One read of the primary key's end when nothing came."""
+        last = self._last_event()
+        if last <= self._events_seen:
+            return False
+        with self.store.engine.connect() as c:
+            matches = {row.match_id for row in c.execute(_CARDS_SINCE, {"seen": self._events_seen, "last": last})}
+        self._events_seen = last
+        return any(m.isdigit() and int(m) in base.results for m in matches)
+
+    # The snapshot ------------------------------------------------------------------------------
+    def _build_base(self) -> _Base:
+        """What changes with results and the desk: the schedule as moved, results, decisions, progress,
+        the cards of finished matches, the change log."""
+        store, plan = self.store, self.plan
+        fixtures = {f.number: f for f in queries.schedule(store)}
+        original = sorted(plan.fixtures.values(), key=lambda m: m.number)
+        moves = {}
+        for m in original:
+            f = fixtures.get(m.number)
+            if f is not None and (f.court_name, f.start) != (m.court, m.start):
+                moves[m.number] = (f.court_name, f.start)
+        with store.session() as s:
+            rows = store.results(s)
+            decisions = tuple(store.decisions(s))
+            progress = store.progress(s)
+        changes = queries.change_log(store)
+        # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
+        entered: dict[str, queries.ChangeView] = {}
+        for c in changes:
+            if c.action == "result" and c.match_id is not None:
+                entered.setdefault(c.match_id, c)
+        results: dict[int, RecordedResult] = {}
+        for r in rows:
+            by, note = r.source, ""
+            if r.source == "organiser" and r.match_id in entered:
+                by, note = entered[r.match_id].who, str((entered[r.match_id].after or {}).get("note") or "")
+            results[int(r.match_id)] = RecordedResult(number=int(r.match_id), result=to_match_result(r),
+                                                      recorded_at=_local(r.recorded_at), by=by, note=note)
+        sanctions = []
+        for number in sorted(results):
+            f = fixtures.get(number)
+            if f is not None and f.home and f.away:
+                sanctions += sanctions_from_cards(number, f.home, f.away, self._cards(str(number), f.kind, f.round))
+        ruled = self.rulings.all()
+        entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in changes]
+        entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
+                               what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
+                    for r in ruled]
+        return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
+                     progress=progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
+                     audit=tuple(sorted(entries, key=lambda e: e.at)))
+
+    def _build(self, version: int, base: _Base) -> TournamentData:
+        """The base with what changes several times a second: live states, presence, conflicts."""
+        store, plan = self.store, self.plan
+        name_of, fixtures, results = plan.courts, base.fixtures, base.results
+        live: dict[str, LiveBoard] = {}
+        live_at: dict[str, datetime] = {}
+        sanctions = list(base.sanctions)
+        for court, view in self._live_states().items():
+            try:
+                board = read_live(view.state)
+            except ProtocolError:
+                continue  # stored by a table of an older version: its next message replaces it
+            if board.match is not None and board.match.isdigit():
+                f = fixtures.get(int(board.match))
+                if f is not None and f.home and f.away and f.number not in results:
+                    sanctions += sanctions_from_cards(f.number, f.home, f.away, view.state["state"].get("cards") or ())
+            live[name_of.get(court, court)] = board
+            live_at[name_of.get(court, court)] = _local(view.updated_at)
+        presence = {}
+        for p in queries.court_presence(store):
+            if p.state == "unknown":
+                continue
+            playing = int(p.last_match) if p.last_match and p.last_match.isdigit() and p.state == "online" else None
+            said = [p.last_type or "", f"match {p.last_match}" if p.last_match else ""]
+            presence[p.court_name] = Presence(
+                court=p.court_name, online=p.state == "online",
+                last_seen=_local(p.last_message_at) if p.last_message_at else None,
+                last_message=" ".join(x for x in said if x), last_kind=p.last_type or "",
+                last_match=int(p.last_match) if p.last_match and p.last_match.isdigit() else None,
+                playing=playing if p.last_type == "live" else None,
+            )
+        conflicts, abandoned = [], []
+        for c in queries.open_conflicts(store):
+            f = fixtures.get(int(c.match_id)) if c.match_id.isdigit() else None
+            stored = results.get(int(c.match_id)) if c.match_id.isdigit() else None
+            if f is not None and stored is None and c.payload.get("outcome") == "abandoned":
+                # Held with no result stored (server.ingest): the organiser settles the match.
+                abandoned.append(Abandoned(
+                    id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
+                    home_goals=int(c.payload.get("home_goals") or 0), away_goals=int(c.payload.get("away_goals") or 0),
+                    received=_local(c.received_at)))
+                continue
+            if f is None or stored is None:
+                continue
+            conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
+                                      stored=stored.result, held=_held(stored.result, c.payload),
+                                      received=_local(c.received_at), reason=c.reason))
+        sanctions = discipline.with_rulings(sanctions, base.rulings)
+        return TournamentData(
+            version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
+            entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=base.original), results=results,
+            decisions=base.decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
+            abandoned=tuple(abandoned),
+            audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Base:
+    fixtures: dict[int, queries.FixtureView]
+    original: tuple[ScheduledMatch, ...]
+    moves: dict[int, tuple[str, datetime]]
+    results: dict[int, RecordedResult]
+    decisions: tuple[Decision, ...]
+    progress: Progress
+    sanctions: tuple[Sanction, ...]
+    rulings: tuple[Ruling, ...]
+    audit: tuple[AuditEntry, ...]
+
+def _settling(step: Callable[[], desk.Affected], store: Any, report: str, who: str,
+              why: str, *, settlement: str | None = None) -> Callable[[], desk.Affected]:
+    """``step``, then the abandoned report it settles closed (not applied: the table's score stays a report)
+    in the same turn of the service's loop, so the desk never shows a settled match as still waiting.
+    ``settlement``: "resume" or "replay" when the match is played on (the court's schedule then says so)."""
+    if not report:
+        return step
+
+    def both() -> desk.Affected:
+        affected = step()
+        desk.settle_conflict(store, int(report), apply=False, who=who, why=f"settled: {why}", settlement=settlement)
+        return affected
+
+    return both
+
+
+def _row(view: View, number: int) -> MatchRow:
+    row = view.by_number.get(number)
+    if row is None:
+        raise desk.DeskError(f"there is no match {number}", "match")
+    return row
+
+
+def _report(view: View, number: int) -> str:
+    """The table's open report that match ``number`` was abandoned: a result entered for the match any way
+    (settling it in the seed's order, a plain result, a walk-over) closes it."""
+    report = view.abandoned(number)
+    return report.id if report is not None else ""
+
+
+def _local(at: datetime) -> datetime:
+    """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,
+    the way the schedule's times are written, so the two compare."""
+    aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    return aware.astimezone().replace(tzinfo=None)
+
+
+def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:
+    """A held report (checked when it came) as the stored result's match."""
+    return standings_result(read_result(payload), pool=stored.pool, home=stored.home, away=stored.away)
+
+
+def _what(c: queries.ChangeView) -> str:
+    where = f"match {c.match_id}" if c.match_id else f"pool {c.pool}" if c.pool else ""
+    if c.action == "result" and c.after:  # "match 3: 1-4 (was 3-1)", as the score sheet would say it
+        was = f" (was {_score(c.before)})" if c.before else ""
+        return f"{where}: {_score(c.after)}{was}" + (f" [{c.after['note']}]" if c.after.get("note") else "")
+    after = ", ".join(f"{k} {v}" for k, v in (c.after or {}).items() if v is not None)
+    return f"{c.action} {where}: {after}".strip()
+
+
+def _score(r: dict[str, Any]) -> str:
+    text = f"{r['home_goals']}-{r['away_goals']}"
+    if r.get("outcome", "regular") != "regular":
+        text += f" {r['outcome']}"
+    return text + (f" {r['home_shootout']}-{r['away_shootout']}" if r.get("home_shootout") is not None else "")
+
+
+__all__ = ["ServiceBackend"]

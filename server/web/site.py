@@ -1,0 +1,125 @@
+"""What every handler shares: the backend, the view of the current snapshot, templates, sessions."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from server.web.accounts import Accounts
+from server.web.livestate import CourtLive, court_live
+from server.web.sessions import COOKIE, LoginGuard, Session, Sessions
+from server.web.view import View
+from server.web.words import day_text, decided_by, needs_in, reason_in, round_text, team_text, translations
+
+if TYPE_CHECKING:
+    from server.web.service_backend import ServiceBackend
+
+HERE = Path(__file__).parent
+
+
+class Site:
+    def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
+        self.backend = backend
+        self.accounts = accounts
+        self.sessions = Sessions()
+        self.limit = LoginGuard()
+        self.secure_cookies = secure_cookies
+        self.lang = lang or backend.data().tournament.language  # the tournament file's unless told
+        self._view: View | None = None
+        self.env = Environment(
+            loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]), auto_reload=False,
+            extensions=["jinja2.ext.i18n"],
+        )
+        words = translations(self.lang)
+        self.env.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
+        self.env.filters["q"] = lambda s: quote(str(s), safe="")
+        self.env.filters["hm"] = lambda d: d.strftime("%H:%M") if isinstance(d, datetime) else ""
+        self.env.filters["day"] = lambda d: day_text(words, d) if isinstance(d, datetime) else ""
+        self.env.filters["word"] = lambda s: words.gettext(s) if s else ""  # a ruleset's or table's word, if known
+        self.env.filters["slot"] = lambda name: team_text(words, str(name))
+        self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
+        self.env.globals["round_name"] = lambda r: round_text(words, r)
+        self.gettext = words.gettext
+        self.env.globals["clock_of"] = lambda view, court: live_of(view, court, words.gettext)
+        # A place's reason and a tie's need in the page's language, from the standings' phrases.
+        self.env.globals["reason_of"] = lambda table, row, complete: reason_in(words, table, row, complete=complete)
+        self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
+        self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
+        self._regions: dict[tuple[int, str], str] = {}
+
+    def view(self) -> View:
+        data = self.backend.data()
+        if self._view is None or self._view.data.version != data.version:
+            self._view = View(data)
+            self._regions.clear()
+        return self._view
+
+    # Rendering ---------------------------------------------------------------------------
+    def region(self, view: View, name: str) -> str:
+        """One live part of a page (shared by the page and the SSE stream), rendered once per version."""
+        key = (view.data.version, name)
+        html = self._regions.get(key)
+        if html is None:
+            kind, _, arg = name.partition("/")
+            template = self.env.get_template(f"regions/{kind}.html")
+            html = template.render(v=view, arg=arg, data=view.data, clock=live_of(view, arg, self.gettext) if kind in (
+                "court", "overlay") else None)
+            self._regions[key] = html
+        return html
+
+    def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        view = context.pop("view", None) or self.view()
+        session = self.session(request)
+        html = self.env.get_template(template).render(
+            v=view,
+            data=view.data,
+            region=lambda name: Markup(self.region(view, name)),  # rendered by our own autoescaping template
+            session=session,
+            server_now=int(time.time() * 1000),
+            lang=self.lang,
+            **context,
+        )
+        response = HTMLResponse(html, status_code=status)
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors "
+            + ("*" if template == "overlay.html" else "'none'")  # only the overlay is framed (OBS, vMix)
+        )
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        return response
+
+    # Sessions ----------------------------------------------------------------------------
+    def session(self, request: Request) -> Session | None:
+        return self.sessions.get(request.cookies.get(COOKIE))
+
+    def set_cookie(self, response: Any, session: Session) -> None:
+        response.set_cookie(
+            COOKIE,
+            session.token,
+            max_age=int(self.sessions.lifetime),
+            httponly=True,
+            secure=self.secure_cookies,
+            samesite="strict",
+            path="/",
+        )
+
+
+def live_of(view: View, court: str, gettext: Callable[[str], str]) -> CourtLive | None:
+    """The court's live board as its region draws it, carried to the snapshot's instant."""
+    board = view.data.live.get(court)
+    if board is None:
+        return None
+    now = view.data.now
+    at = view.data.live_at.get(court, now)
+    if at.tzinfo is not None and now.tzinfo is None:
+        at = at.astimezone().replace(tzinfo=None)  # the snapshot's instants are the venue's local time
+    return court_live(board, at, max(at, now), gettext)

@@ -1,0 +1,316 @@
+"""What the pages show, derived once per snapshot: the schedule with teams and results
+filled in, each court's now and next, each team's matches, the bracket, suspensions.
+
+Pure functions of a :class:`TournamentData`; the app caches one :class:`View` per version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from rules import (
+    CourtsideError,
+    MatchResult,
+    PoolTable,
+    Progress,
+    Unresolved,
+    match_winner,
+    parse_placeholder,
+    progress,
+)
+from rules.standings.scoring import score as scored
+from rules.tournament.placeholders import canonical
+from server.discipline import misses
+from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
+
+
+def protest_window(data: TournamentData) -> timedelta | None:
+    """The ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match")."""
+    ms = data.ruleset.protest_window
+    return None if ms is None else timedelta(milliseconds=ms)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchRow:
+    number: int
+    stage: str
+    round: str
+    court: str
+    start: datetime
+    end: datetime
+    home: str  # the team, or the placeholder while it is open ("winner SF1")
+    away: str
+    home_known: bool
+    away_known: bool
+    recorded: RecordedResult | None
+    live: bool
+    locked_at: datetime | None  # when the protest window closes (None: no window)
+    moved: bool
+    awarded: tuple[int, int] | None = None  # a walk-over's or forfeit's score as the ruleset awards it
+
+    @property
+    def is_pool(self) -> bool:
+        return self.round == "pool"
+
+    @property
+    def score(self) -> str:
+        if self.recorded is None:
+            return ""
+        r = self.recorded.result
+        home, away = self.awarded or (r.home_goals, r.away_goals)
+        text = f"{home}–{away}"
+        if r.outcome == "shootout":
+            text += f" ({r.home_shootout}–{r.away_shootout} {'pen.'})"
+        elif r.outcome == "overtime":
+            text += " OT"
+        elif r.outcome in ("walkover", "forfeit"):
+            text += " w.o." if r.outcome == "walkover" else " forf."
+        return text
+
+    @property
+    def winner(self) -> str | None:
+        """Who won (by the score, the shoot-out or the award): a table's result need not name its winner."""
+        return None if self.recorded is None else match_winner(self.recorded.result)
+
+    def locked(self, now: datetime) -> bool:
+        return self.locked_at is not None and now >= self.locked_at
+
+    def teams(self) -> tuple[str, str]:
+        return (self.home, self.away)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suspension:
+    sanction: Sanction
+    misses: tuple[int, ...]  # match numbers the player sits out
+
+
+class View:
+    """The derived pages' data for one snapshot."""
+
+    def __init__(self, data: TournamentData) -> None:
+        self.data = data
+        self.error: str | None = None
+        results = [r.result for _, r in sorted(data.results.items())]
+        try:
+            self.progress: Progress | None = data.progress or progress(
+                data.tournament, data.ruleset, data.entry_teams, results, data.decisions
+            )
+        except CourtsideError as err:  # stored results the rules refuse: show it, never crash a page
+            self.progress, self.error = None, str(err)
+        self.matches = self._rows()
+        self.by_number = {m.number: m for m in self.matches}
+        self.courts = list(data.tournament.schedule.courts)
+        for m in self.matches:
+            if m.court not in self.courts:
+                self.courts.append(m.court)
+        self.suspensions = self._suspensions()
+
+    # Schedule ---------------------------------------------------------------------------
+    def _team(self, stage: str, text: str, side: str) -> tuple[str, bool]:
+        if parse_placeholder(text) is None:
+            return text, True
+        p = self.progress
+        if p is None:
+            return text, False
+        state = p.matches.get(stage)
+        if state is not None:
+            slot = state.home if side == "home" else state.away
+            if slot.team is not None and canonical(slot.text) == canonical(text):
+                return slot.team, True
+        found = p.slots.get(canonical(text))
+        if found is not None and found.team is not None:
+            return found.team, True
+        return text, False
+
+    def _rows(self) -> list[MatchRow]:
+        data = self.data
+        window = protest_window(data)
+        playing = {p.playing for p in data.presence.values() if p.online and p.playing is not None}
+        playing |= {int(b.match) for b in data.live.values()
+                    if b.match is not None and b.match.isdigit() and b.phase != "finished"}
+        rows = []
+        for m in data.schedule.matches:
+            court, start = data.moves.get(m.number, (m.court, m.start))
+            end = start + (m.end - m.start)
+            home, home_known = self._team(m.stage, m.home, "home")
+            away, away_known = self._team(m.stage, m.away, "away")
+            recorded = data.results.get(m.number)
+            locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
+            rows.append(
+                MatchRow(
+                    number=m.number,
+                    stage=m.stage,
+                    round=m.round,
+                    court=court,
+                    start=start,
+                    end=end,
+                    home=home,
+                    away=away,
+                    home_known=home_known,
+                    away_known=away_known,
+                    recorded=recorded,
+                    live=m.number in playing and recorded is None,
+                    locked_at=locked_at,
+                    moved=m.number in data.moves,
+                    awarded=_awarded(data, recorded.result) if recorded is not None else None,
+                )
+            )
+        rows.sort(key=lambda r: (r.start, r.court, r.number))
+        return rows
+
+    def abandoned(self, number: int) -> Abandoned | None:
+        """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""
+        return next((a for a in self.data.abandoned if a.number == number), None)
+
+    def closed(self, number: int) -> str | None:
+        """Why match ``number``'s result may no longer change (its protest window has closed), or None.
+        Every way a result can change asks this: a correction, a walk-over, an abandoned match settled,
+        a conflicting result kept."""
+        row = self.by_number.get(number)
+        if row is None or row.locked_at is None or not row.locked(self.data.now):
+            return None
+        return f"match {number}'s protest window closed at {row.locked_at:%H:%M}; the result is final"
+
+    def on_court(self, court: str) -> list[MatchRow]:
+        return [m for m in self.matches if m.court == court]
+
+    def now_and_next(self, court: str) -> tuple[MatchRow | None, MatchRow | None]:
+        """The match being played (or the first still to play) on ``court``, and the one after it."""
+        waiting = [m for m in self.on_court(court) if m.recorded is None]
+        live = [m for m in waiting if m.live]
+        now = live[0] if live else (waiting[0] if waiting else None)
+        rest = [m for m in waiting if m is not now]
+        return now, (rest[0] if rest else None)
+
+    def delay(self, court: str) -> timedelta:
+        """How far the court runs behind its schedule at the snapshot's instant."""
+        now, _ = self.now_and_next(court)
+        if now is None:
+            return timedelta(0)
+        late = self.data.now - (now.end if now.live else now.start)
+        return max(late, timedelta(0))
+
+    def team_matches(self, team: str) -> list[MatchRow]:
+        return [m for m in self.matches if team in m.teams()]
+
+    def days(self, matches: list[MatchRow] | None = None) -> list[tuple[datetime, list[MatchRow]]]:
+        """The matches (all of them unless told) by the day they are played, in playing order."""
+        out: list[tuple[datetime, list[MatchRow]]] = []
+        for m in self.matches if matches is None else matches:
+            if not out or out[-1][0].date() != m.start.date():
+                out.append((m.start, []))
+            out[-1][1].append(m)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """Every match has its result: the day is over and the pages lead with the final ranking."""
+        return bool(self.matches) and all(m.recorded is not None for m in self.matches)
+
+    @property
+    def teams(self) -> list[str]:
+        return sorted(t.name for t in self.data.tournament.teams)
+
+    # Pools, bracket, ranking -----------------------------------------------------------
+    @property
+    def pools(self) -> list[str]:
+        return [p.name for p in self.data.tournament.pools]
+
+    def table(self, pool: str) -> PoolTable | None:
+        if self.progress is None or pool not in self.progress.pools:
+            return None
+        return self.progress.pools[pool].table
+
+    def pool_teams(self, pool: str) -> list[str]:
+        if self.progress is None or pool not in self.progress.pools:
+            return []
+        return [s.team or s.text for s in self.progress.pools[pool].teams]
+
+    def team_pools(self, team: str) -> list[tuple[str, int | None, int]]:
+        """(pool, the team's place in it or None before it has played there, how many teams) for each pool
+        the team plays in, a second-round pool ("3A") once the team has filled its slot."""
+        out = []
+        for pool in self.pools:
+            teams = self.pool_teams(pool)
+            if team in teams:
+                table = self.table(pool)
+                place = next((r.rank for r in table.rows if r.team == team and r.played), None) if table else None
+                out.append((pool, place, len(teams)))
+        return out
+
+    def carried(self, pool: str) -> list[MatchRow]:
+        """The earlier pools' matches whose results a carry-forward pool (pool C) counts, as they were played:
+        its table counts them, so its page lists them beside its own."""
+        if self.progress is None or pool not in self.progress.pools:
+            return []
+        pairs = {(r.home, r.away) for r in self.progress.pools[pool].carried}
+        return [m for m in self.matches if m.stage != pool and m.recorded is not None
+                and (m.recorded.result.home, m.recorded.result.away) in pairs]
+
+    def pool_played(self, pool: str) -> tuple[int, int]:
+        if self.progress is None or pool not in self.progress.pools:
+            return 0, 0
+        state = self.progress.pools[pool]
+        return state.played, state.expected
+
+    def bracket(self) -> list[tuple[str, list[MatchRow]]]:
+        """Classification matches grouped by round, in playing order."""
+        rounds: dict[str, list[MatchRow]] = {}
+        for m in self.matches:
+            if not m.is_pool:
+                rounds.setdefault(m.round, []).append(m)
+        return list(rounds.items())
+
+    def trees(self) -> list[Any]:
+        """The knock-out matches drawn as brackets (:mod:`server.web.bracket`)."""
+        from server.web.bracket import trees  # it reads a View: imported here, not at the top
+
+        return trees(self)
+
+    def final_ranking(self) -> list[tuple[int, str, str | None]]:
+        """(place, team or placeholder, what it still needs)."""
+        if self.progress is None:
+            return [(n, text, None) for n, text in enumerate(self.data.tournament.final_ranking, 1)]
+        return [(n, s.team or s.text, s.needs) for n, s in enumerate(self.progress.final_ranking, 1)]
+
+    def unresolved(self) -> list[Unresolved]:
+        """The ties only the organiser can break, whole (the desk words ``needs`` from their phrases,
+        ``needs_of``, in the tournament's language, as the pool pages do), in the pools that are complete.
+        The standings list every level group, down to a pool's four teams before a ball is played; until
+        the pool's last match those results may still break the tie, and lots are drawn (seed 003), or a
+        penalty competition held "after the round" (seed 000), only among the teams still level then."""
+        if self.progress is None:
+            return []
+        return [u for state in self.progress.pools.values() if state.complete and state.table is not None
+                for u in state.table.unresolved]
+
+    # Discipline -------------------------------------------------------------------------
+    def _suspensions(self) -> list[Suspension]:
+        out = []
+        for s in self.data.sanctions:
+            out.append(Suspension(sanction=s, misses=misses(s, self.matches, self.by_number.get(s.number))))
+        return out
+
+    def suspended(self, number: int) -> list[Sanction]:
+        """Players who may not play match ``number`` (sent off earlier, seed 003/001)."""
+        return [s.sanction for s in self.suspensions if number in s.misses]
+
+    def pending_rulings(self) -> list[Sanction]:
+        return [s for s in self.data.sanctions if s.needs_decision and not s.decided]
+
+
+def _awarded(data: TournamentData, result: MatchResult) -> tuple[int, int] | None:
+    """A walk-over's or forfeit's goals as the standings count them: one entered 0-0 ("not entered") is
+    the ruleset's score (seed 003: "3-0 som slutresultat"), which is what a parent should read."""
+    if result.outcome not in ("walkover", "forfeit"):
+        return None
+    try:
+        counted = scored(data.ruleset, result)
+    except CourtsideError:  # a result the rules refuse: the page shows View.error, the row what was stored
+        return None
+    return counted.home_goals, counted.away_goals
+
+

@@ -1,0 +1,115 @@
+"""The service against a real Mosquitto and a real database: acks after commit, idempotency, refusals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import func, select
+
+from rules import protocol as p
+from rules.ruleset import load_ruleset
+from server import queries
+from server.db.models import EventRow, MessageLog, ResultRow
+from tests.service_support import TableClient, played, running_service
+from tests.test_protocol import schema_for
+
+RULES = load_ruleset("indoor-hockey")
+
+
+def test_a_match_from_a_court_is_acked_stored_ranked_and_published(mosquitto: Any, db_url: str) -> None:
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        events, result = played(RULES, 3, 1)
+        table.play("1", events, result)
+        ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        assert (ack.match, ack.seq, ack.payload["through"]) == ("1", events[-1]["seq"], events[-1]["seq"])
+        pool = table.wait_for("table", lambda m: m.payload["pool"] == "A" and m.payload["played"] == 1)
+        assert pool.payload["rows"][0]["team"] == "Rot-Weiss Köln"
+        # The same messages again, and out of order: nothing changes, every one is acked again.
+        for e in reversed(events):
+            table.send_event("1", e)
+        table.send_result("1", events[-1]["seq"], result)
+        table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        with service.store.session() as s:
+            assert s.scalar(select(func.count()).select_from(EventRow)) == len(events)
+            assert s.scalar(select(func.count()).select_from(ResultRow)) == 1
+        assert queries.fixture(service.store, "1").status == "finished"  # type: ignore[union-attr]
+        table.close()
+    # Everything the service sent, as captured from the broker, fits docs/asyncapi.yaml.
+    kinds = set()
+    for topic, raw in table.raw:
+        kind = p.parse_topic(topic).kind
+        channel = {"errors": "error", "events": "event"}.get(kind, kind)
+        schema_for(channel)[1].validate(json.loads(raw))
+        kinds.add(channel)
+    assert kinds >= {"ack", "table", "schedule"}
+
+
+def test_wrong_court_unknown_match_bad_payload_and_false_result_are_refused(mosquitto: Any, db_url: str) -> None:
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-2")
+        events, result = played(RULES, 2, 0)
+        table.send_event("1", events[0])  # match 1 is on hall-1
+        err = table.wait_for("error")
+        assert "scheduled on hall-1" in err.payload["reason"]
+        schema_for("error")[1].validate(err.to_dict())
+        table.send_event("99", events[0])
+        assert "no match '99'" in table.wait_for("error").payload["reason"]
+        table.send_raw("events", b'{"v": 1, "id": "x"')
+        assert "json" in table.wait_for("error").payload["reason"]
+        table.send_raw("events", json.dumps({"v": 1}).encode() + b" " * 20_000)
+        assert "size" in table.wait_for("error").payload["reason"]
+        for e in events:
+            table.send_event("2", e)
+        table.send_result("2", events[-1]["seq"], {**result, "home_goals": 5})
+        err = table.wait_for("error", lambda m: m.match == "2")
+        assert "differs from what its events give" in err.payload["reason"]
+        with service.store.session() as s:
+            assert s.scalar(select(func.count()).select_from(ResultRow)) == 0
+            refused = s.scalar(select(func.count()).select_from(MessageLog).where(MessageLog.status == "refused"))
+            assert refused == 5
+        table.close()
+
+
+def test_a_different_result_for_a_finished_match_is_held_not_applied(mosquitto: Any, db_url: str) -> None:
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        events, result = played(RULES, 1, 1)
+        table.play("1", events, result)
+        table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        # The table corrected the score after the end and sends the new result with the correction.
+        more = [*events, {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
+                          "home": 2, "away": 1}]
+        table.send_event("1", more[-1])
+        table.send_result("1", len(more), {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"})
+        table.wait_for("ack", lambda m: m.payload["of"] == "result" and m.seq == len(more))
+        err = table.wait_for("error", lambda m: m.payload.get("conflict") is True)
+        assert "waits for the organiser" in err.payload["reason"]
+        (held,) = queries.open_conflicts(service.store)
+        assert held.payload["home_goals"] == 2
+        assert queries.results(service.store)[0].home_goals == 1
+        table.close()
+
+
+def test_an_event_far_ahead_of_a_match_not_started_is_refused(mosquitto: Any, db_url: str) -> None:
+    """Issue 21: a table could store an event 100,000 sequence numbers ahead for a match it had not started."""
+    from server.ingest import MAX_SEQ_AHEAD
+
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        events, _ = played(RULES, 1, 0)
+        for seq in (100_000, MAX_SEQ_AHEAD + 1):
+            table.send_event("1", {**events[0], "seq": seq})
+            err = table.wait_for("error", lambda m, seq=seq: m.seq == seq)
+            assert "far past the last stored (0)" in err.payload["reason"]
+        table.send_event("1", {**events[0], "seq": MAX_SEQ_AHEAD})  # a long gap a table could leave: it waits
+        table.send_event("1", events[0])
+        table.wait_for("ack", lambda m: m.payload["of"] == "event" and m.seq == 1)
+        with service.store.session() as s:
+            assert sorted(s.scalars(select(EventRow.seq))) == [1, MAX_SEQ_AHEAD]
+        table.close()

@@ -1,0 +1,45 @@
+"""The service's publishing of tables and schedules: in a pause of a burst it gives way to waiting messages
+and goes on later, with nothing lost and no table published twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from server.plan import load_plan
+from server.service import SCHEDULES_AT_ONCE, TABLES_AT_ONCE, Service
+from server.store import Store
+
+
+def tournament(folder: Path, pools: int, courts: int) -> Path:
+    names = [f"P{i}" for i in range(pools)]
+    court_names = ", ".join(f'"C{c}"' for c in range(1, courts + 1))
+    lines = ['name = "pauses"', 'ruleset = "indoor-hockey"', "", "[schedule]", 'start = "2026-01-16T08:00"',
+             f"courts = [{court_names}]", 'slot = "55:00"']
+    for n in names:
+        lines += ["", "[[pools]]", f'name = "{n}"', f'teams = ["{n}a", "{n}b", "{n}c"]']
+        lines += [line for t in "abc" for line in ("", "[[teams]]", f'name = "{n}{t}"', f'club = "{n}{t}"')]
+    path = folder / "pauses.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_publishing_that_gives_way_hands_back_the_rest_and_publishes_it_next_time(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'db.sqlite'}", load_plan(tournament(tmp_path, TABLES_AT_ONCE + 3,
+                                                                               SCHEDULES_AT_ONCE + 2)))
+    service = Service(store, "mqtt://127.0.0.1:1", group=None)  # never connected: publishing only queues
+    told: list[tuple[set[str], set[str]]] = []
+    service.listeners.append(lambda pools, courts: told.append((set(pools), set(courts))))
+    pools, courts = set(store.plan.entry_teams), set(store.plan.courts)
+    # Messages are waiting from the start: the first group of tables goes out, then it gives way.
+    left_pools, left_courts = service._publish_changes(pools, courts, interrupted=lambda: True)
+    assert len(left_pools) == 3 and left_courts == courts
+    assert told == [(pools - left_pools, set())]
+    # The next pause: the rest of the tables (one group), and the schedules, which give way between two groups
+    # of courts.
+    left_pools, left_courts = service._publish_changes(left_pools, left_courts, interrupted=lambda: True)
+    assert left_pools == set() and len(left_courts) == 2
+    assert told[1][0] | told[0][0] == pools and len(told[1][1]) == SCHEDULES_AT_ONCE
+    # Held too long (or the loop stopping): all of what is left, whatever is waiting.
+    assert service._publish_changes(left_pools, left_courts) == (set(), set())
+    assert told[2] == (set(), left_courts)
+    store.close()

@@ -1,0 +1,138 @@
+"""The data layer on SQLite and PostgreSQL: migrations, fixtures, queries and the organiser's changes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from server import desk, queries
+from server.db import models, open_database
+from server.db.migrate import current
+from server.plan import load_plan
+from server.store import Store
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml"
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    s = Store.open(db_url, load_plan(EXAMPLE))
+    yield s
+    s.close()
+
+
+def test_migrations_run_at_start_and_again_without_harm(db_url: str) -> None:
+    engine = open_database(db_url)
+    assert current(engine) == "0003"
+    open_database(db_url).dispose()
+    assert current(engine) == "0003"
+    engine.dispose()
+
+
+def test_the_migrations_make_the_models_schema(db_url: str) -> None:
+    # One way to the database: a table or column in models.py without its migration (or the other way) fails here.
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    engine = open_database(db_url)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), models.Base.metadata)
+    engine.dispose()
+    assert [d for d in differences if d[0] != "remove_table" or d[1].name != "alembic_version"] == []
+
+
+def test_fixtures_come_from_the_tournament_file(store: Store) -> None:
+    hall1 = queries.court_schedule(store, "hall-1")
+    assert [f.number for f in hall1][:3] == [1, 3, 5]
+    first = hall1[0]
+    assert (first.home, first.away, first.status) == ("Rot-Weiss Köln", "Slavia Praha", "scheduled")
+    sf1 = queries.fixture(store, "15")
+    assert sf1 is not None and sf1.home is None and sf1.home_label == "2A"
+    assert {p.court for p in queries.court_presence(store)} == {"hall-1", "hall-2"}
+
+
+def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> None:
+    affected = desk.record_result(store, "1", {"home_goals": 3, "away_goals": 1, "outcome": "regular",
+                                               "winner": "home"}, who="ann", why="score sheet")
+    assert affected.pools == {"A"}
+    table = queries.pool_tables(store)["A"].table
+    assert table is not None and table.rows[0].team == "Rot-Weiss Köln" and table.rows[0].points > 0
+    assert queries.fixture(store, "1").status == "finished"  # type: ignore[union-attr]
+    (change,) = queries.change_log(store)
+    assert (change.who, change.action, change.why, change.before) == ("ann", "result", "score sheet", None)
+    first = queries.results(store)[0].recorded_at
+    desk.record_result(store, "1", {"home_goals": 1, "away_goals": 1, "outcome": "regular", "winner": None},
+                       who="ann", why="wrong goal")
+    # A correction changes the score, not when the match ended: the protest window runs on from there.
+    assert queries.results(store)[0].recorded_at == first
+    assert queries.change_log(store)[0].before == {"home_goals": 3, "away_goals": 1, "outcome": "regular",
+                                                   "winner": "home", "home_shootout": None, "away_shootout": None}
+    assert len(queries.results(store)) == 1
+    with pytest.raises(desk.DeskError, match="why"):
+        desk.record_result(store, "1", {"home_goals": 0, "away_goals": 0, "outcome": "regular"}, who="a", why=" ")
+    with pytest.raises(desk.DeskError, match="outcome"):
+        desk.record_result(store, "1", {"home_goals": 0, "away_goals": 0, "outcome": "won"}, who="a", why="x")
+    with pytest.raises(desk.DeskError, match="not known yet"):
+        desk.record_result(store, "15", {"home_goals": 1, "away_goals": 0, "outcome": "regular",
+                                         "winner": "home"}, who="a", why="x")
+
+
+def test_a_moved_match_changes_court_and_stays_moved(store: Store, db_url: str) -> None:
+    desk.move_match(store, "1", court="hall-2", start=datetime(2026, 1, 16, 18, 0), who="ann", why="floor wet")
+    moved = queries.fixture(store, "1")
+    assert moved is not None and moved.court == "hall-2" and moved.start.hour == 18
+    again = Store.open(db_url, store.plan)  # a restart does not put it back
+    assert queries.fixture(again, "1").court == "hall-2"  # type: ignore[union-attr]
+    again.close()
+    with pytest.raises(desk.DeskError, match="no court"):
+        desk.move_match(store, "1", court="hall-9", who="ann", why="x")
+
+
+
+def test_a_first_round_pool_ranked_on_its_own_equals_the_whole_progress(store: Store) -> None:
+    from server.store import pool_state
+
+    scores = [(3, 1), (0, 0), (2, 2), (1, 4), (0, 1), (2, 0)]
+    for (home, away), match_id in zip(scores, ["1", "2", "5", "6", "9", "10"], strict=True):
+        winner = "home" if home > away else "away" if away > home else None
+        desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
+                                             "winner": winner}, who="ann", why="sheet")
+        with store.session() as s:
+            assert pool_state(store, s, "A") == store.compute_progress(s).pools["A"]
+    with store.session() as s:
+        assert pool_state(store, s, "A").complete
+        assert pool_state(store, s, "C") == store.compute_progress(s).pools["C"]
+
+
+def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> None:
+    from server.store import pool_states
+
+    for match_id, (home, away) in zip(["1", "2", "3", "4"], [(1, 0), (2, 2), (0, 3), (1, 1)], strict=True):
+        winner = "home" if home > away else "away" if away > home else None
+        desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
+                                             "winner": winner}, who="ann", why="sheet")
+    with store.session() as s:
+        states = pool_states(store, s, ["A", "B", "C", "no such pool"])
+        progress = store.compute_progress(s)
+    assert set(states) == {"A", "B", "C"}
+    assert all(states[name] == progress.pools[name] for name in states)
+
+
+def test_only_courts_with_a_placeholder_match_wait_on_a_completed_pool(store: Store) -> None:
+    teams = store.entry_team_names
+    with store.session() as s:
+        fixtures = store.fixtures(s)
+        expected = {f.court for f in fixtures.values() if f.home not in teams or f.away not in teams}
+        assert store.placeholder_courts(s) == expected and expected  # the semi-finals and finals name "2A"...
+    # A move writes the change log: the fixtures and their courts are read again.
+    semi = next(f for f in fixtures.values() if f.home not in teams)
+    other = next(c for c in store.plan.courts if c != semi.court)
+    for f in fixtures.values():
+        if f.court != other and (f.home not in teams or f.away not in teams):
+            desk.move_match(store, f.match_id, court=other, who="ann", why="one hall for the finals")
+    with store.session() as s:
+        assert store.fixtures(s)[semi.match_id].court == other
+        assert store.placeholder_courts(s) == {other}

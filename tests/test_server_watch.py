@@ -1,0 +1,67 @@
+"""server.watch: what every instance hears in full, over a real Mosquitto."""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from rules import protocol as p
+from rules.live import live_payload
+from rules.match import ClockStarted, Goal, Match
+from server.watch import Watch, Watched
+from tests.conftest import Broker
+from tests.service_support import RULES
+
+T = "cup"
+
+
+def live(court: str, goals: int) -> bytes:
+    match = Match(RULES, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    for i in range(goals):
+        match.apply(Goal(at=1000 * (i + 1), team="home"))
+    payload = live_payload(match.state_at(1000 * goals + 1), RULES, "3")
+    return p.encode(p.build(id=f"l{goals}", type="live", court=court, match="3", payload=payload))
+
+
+def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
+        mosquitto: Callable[..., Broker]) -> None:
+    broker = mosquitto()
+    inbox: queue.Queue[Watched] = queue.Queue()
+    watch = Watch(p.parse_broker(broker.url), T, "watch-test", "mine", inbox.put)
+    watch.start()
+    other = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="other")
+    other.connect("127.0.0.1", broker.port)
+    other.loop_start()
+    try:
+        deadline = time.monotonic() + 10
+        while not watch.client.is_connected():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.3)  # subscribed
+        table = b'{"v":1,"id":"theirs-1","type":"table","payload":{}}'  # another instance's (only its id is read)
+        own = b'{"v":1,"id":"mine-1","type":"table","payload":{}}'
+        sent = [(p.court_topic(T, "hall-1", "live"), live("hall-1", 2)),
+                (p.pool_topic(T, "A"), own),
+                (p.pool_topic(T, "A"), table),
+                (p.court_topic(T, "hall-1", "schedule"), b"not json"),
+                (p.court_topic(T, "hall-1", "live"), b'{"v":1}'),
+                (p.court_topic(T, "hall-1", "events"), b'{"v":1,"id":"e"}')]  # not watched: the group's
+        for topic, raw in sent:
+            other.publish(topic, raw, qos=1).wait_for_publish(5)
+        got = [inbox.get(timeout=5) for _ in range(5)]
+        assert inbox.empty() and all(isinstance(item, Watched) for item in got)
+        changed = [watch.handle(item.topic, item.payload) for item in got]
+        # A live state changes its court, held in memory; another's table says the stored state moved;
+        # its own publication, and what is not a message, change nothing.
+        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None]
+        payload, _at = watch.live["hall-1"]
+        assert payload["board"]["home_goals"] == 2 and watch.heard == 5
+    finally:
+        other.loop_stop()
+        other.disconnect()
+        watch.stop()
