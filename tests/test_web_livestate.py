@@ -16,7 +16,7 @@ from rules.match import ClockStarted, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from server.web.livestate import CourtLive, PenaltyLine, court_live
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "standings" / "web" / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "server" / "web" / "templates"
 # The name each template gives a type, and the type.
 NAMES: dict[str, type] = {"live": CourtLive, "board": LiveBoard, "line": PenaltyLine, "p": LivePenalty,
                           "penalty": LivePenalty}

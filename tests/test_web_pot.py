@@ -14,7 +14,7 @@ from rules.words.po import parse_po
 from server.web.pot import msgids, pot
 from server.web.words import day_text, round_text, team_text
 
-POT = Path(__file__).resolve().parent.parent / "standings" / "web" / "courtside-web.pot"
+POT = Path(__file__).resolve().parent.parent / "server" / "web" / "courtside-web.pot"
 
 
 def test_the_shipped_template_is_up_to_date() -> None:
