@@ -73,15 +73,18 @@ def _other_places(before: Progress, after: Progress) -> list[str]:
 
 def _newly_set_aside(store: Store, s: Session, before: Progress, after: Progress) -> list[str]:
     known = {_key(a.result) for a in before.set_aside}
-    return [f"{played_as(store, s, a.result)}, already played, would no longer count ({a.reason}); it stays "
-            "stored for you to settle" for a in after.set_aside if _key(a.result) not in known]
-
-
-def played_as(store: Store, s: Session, r: MatchResult) -> str:
-    """"match 14 (C): Pembroke Wanderers 2-1 Three Rock Rovers": a stored result with its match's number."""
+    newly = [a for a in after.set_aside if _key(a.result) not in known]
+    if not newly:
+        return []
     fixtures = store.fixtures(s)
-    number = next((fixtures[row.match_id].number for row in store.results(s)
-                   if (row.stage, row.home, row.away) == (r.pool, r.home, r.away) and row.match_id in fixtures), None)
+    numbers = {(row.stage, row.home, row.away): fixtures[row.match_id].number
+               for row in store.results(s) if row.match_id in fixtures}
+    return [f"{played_as(a.result, numbers.get((a.result.pool, a.result.home, a.result.away)))}, already played, "
+            f"would no longer count ({a.reason}); it stays stored for you to settle" for a in newly]
+
+
+def played_as(r: MatchResult, number: int | None) -> str:
+    """"match 14 (C): Pembroke Wanderers 2-1 Three Rock Rovers": a stored result with its match's number."""
     where = f"match {number} ({r.pool})" if number is not None else r.pool
     return f"{where}: {r.home} {r.home_goals}-{r.away_goals} {r.away}"
 
