@@ -74,6 +74,10 @@ class Disconnected(NamedTuple):
     reason: str
 
 
+class Subscribed(NamedTuple):
+    """The broker granted the service's subscriptions (SUBACK): only now is a table's message not dropped."""
+
+
 class Unreachable(NamedTuple):
     """A try to connect failed (paho tries again every 1-5 s)."""
 
@@ -89,7 +93,7 @@ class Stop(NamedTuple):
     """Wakes the loop to see that it must stop."""
 
 
-Item = Received | Connected | Disconnected | Unreachable | Call | Stop | Watched
+Item = Received | Connected | Subscribed | Disconnected | Unreachable | Call | Stop | Watched
 
 
 def new_id() -> str:
@@ -114,6 +118,7 @@ class Service:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_subscribe = self._on_subscribe
         self._stopping = threading.Event()
         self.ready = threading.Event()
         self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
@@ -135,6 +140,9 @@ class Service:
 
     def _on_disconnect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _props: Any = None) -> None:
         self.inbox.put(Disconnected(str(reason)))
+
+    def _on_subscribe(self, client: mqtt.Client, _u: Any, _mid: Any, _codes: Any, _props: Any = None) -> None:
+        self.inbox.put(Subscribed())
 
     def _on_connect_fail(self, client: mqtt.Client, _u: Any) -> None:
         self.inbox.put(Unreachable())
@@ -242,6 +250,8 @@ class Service:
                         listener(*changed)
             case Connected(reason, accepted=True):
                 self._connected(reason)
+            case Subscribed():
+                self._subscribed()
             case Connected(reason):  # refused: the broker closes, paho tries again
                 log("broker_refused", broker=self._broker_name(), reason=reason)
             case Disconnected(reason):
@@ -267,13 +277,17 @@ class Service:
         done.set_result(affected)
 
     def _connected(self, reason: str) -> None:
-        for topic in [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]:
-            self.client.subscribe(f"$share/{self.group}/{topic}" if self.group else topic, qos=1)
+        topics = [*p.service_subscriptions(self.plan.id), f"{p.root(self.plan.id)}/court/+/live"]
+        # One SUBSCRIBE, so one SUBACK says all are in place (_subscribed): sent from paho's thread, it may
+        # reach the broker after a table's message, which the broker would drop for want of a subscriber.
+        self.client.subscribe([(f"$share/{self.group}/{t}" if self.group else t, 1) for t in topics])
         log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),
             reason=reason, shared=self.group)
         # The retained tables and schedules may have been lost with a broker that restarted.
         self._publish_changes({pool.name for pool in self.plan.tournament.pools}, set(self.plan.courts))
         sd_notify(f"STATUS=serving {self.plan.id}")
+
+    def _subscribed(self) -> None:
         if not self.ready.is_set():
             self.ready.set()
             log("server_ready", tournament=self.plan.id)
