@@ -1,83 +1,169 @@
-"""server.web.fanout: a change rendered once per region and handed only to the pages that show it,
-over the sample tournament day on the service (a table's live state, a result)."""
+"""server.web.fanout and the live stream (server.web.pages._stream) over uvicorn and real connections: a
+change rendered once and written only to the pages that show it, a phone resuming from its event id, and a
+phone that cannot keep up holding up no other and ending with the newest state.
+
+The regions come from a :class:`Board` whose HTML the test sets (what the fan-out reads of a site: a view
+and a region's HTML in it), so that each change is one the test made, and one as large as it needs."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import socket
+import threading
+import time
 from collections import Counter
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, cast
+from urllib.parse import parse_qs
 
-from server.web.accounts import Accounts
-from server.web.fanout import Fanout, Page, digest
+import uvicorn
+from starlette.types import Receive, Scope, Send
+
+from server.web.fanout import Fanout, digest
+from server.web.limits import uvicorn_options
+from server.web.pages import _stream
+from server.web.port import ChangeHub
 from server.web.site import Site
-from tests.web_day import SampleDay, sample_day
 
 
-async def woken(*pages: Page) -> None:
-    async with asyncio.timeout(10):
-        for page in pages:
-            await page.wake.wait()
+class Board:
+    """Regions' HTML as the test sets it; each version's region rendered once, counted."""
+
+    def __init__(self) -> None:
+        self.html = {"court/1": "<p>court 1: 0-0</p>", "pool/A": "<p>pool A</p>"}
+        self.version = 0
+        self.changes = ChangeHub()
+        self.renders: Counter[str] = Counter()
+        self._rendered: set[tuple[int, str]] = set()
+
+    def view(self) -> Any:
+        return self.version
+
+    def region(self, view: Any, name: str) -> str:
+        if (view, name) not in self._rendered:
+            self._rendered.add((view, name))
+            self.renders[name] += 1
+        return self.html[name]
+
+    def set(self, name: str, html: str) -> None:
+        self.html = {**self.html, name: html}
+        self.version += 1
+        self.changes.notify()
 
 
-def test_a_change_is_rendered_once_and_reaches_only_the_pages_that_show_it() -> None:
-    with sample_day() as day:
-        _rendered_once(day)
+@contextmanager
+def served(board: Board) -> Iterator[tuple[int, Fanout]]:
+    fanout = Fanout(board, board.changes)
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        query = parse_qs(scope["query_string"].decode())
+        last = dict(scope["headers"]).get(b"last-event-id", b"").decode()
+        await _stream(cast(Site, board), fanout, query["r"], last, lambda: None)(scope, receive, send)
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off",
+                                           timeout_graceful_shutdown=1, **uvicorn_options()))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        yield port, fanout
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
-def _rendered_once(day: SampleDay) -> None:
-    backend = day.backend
-    site = Site(backend, Accounts.at("sqlite://"), lang=None, secure_cookies=False)
-    renders: Counter[str] = Counter()
-    plain = site.region
+class Phone:
+    """One page's stream on a socket of its own (HTTP/1.0: the body comes unframed); its events as read."""
 
-    def counted(view: Any, name: str) -> str:
-        if (view.data.version, name) not in site._regions:
-            renders[name] += 1
-        return plain(view, name)
+    def __init__(self, port: int, region: str, last_id: str = "") -> None:
+        self.sock = socket.socket()
+        self.sock.connect(("127.0.0.1", port))
+        self.sock.settimeout(20)  # a guard against hanging, not a measure: the events come at once
+        resume = f"Last-Event-ID: {last_id}\r\n" if last_id else ""
+        self.sock.sendall(f"GET /live?r={region} HTTP/1.0\r\n{resume}\r\n".encode())
+        self.buffer = b""
+        self.head = True
 
-    site.region = counted  # type: ignore[method-assign]
-    following = min((m for m in backend.data().schedule.matches if m.number not in backend.data().results),
-                    key=lambda m: m.number)
-    court, pool = following.court, following.stage
-    other_pool = next(p for p in site.view().pools if p != pool)
+    def next_region(self) -> tuple[str, dict[str, Any]]:
+        """The next region event: its id and its data."""
+        while True:
+            while b"\n\n" not in self.buffer:
+                chunk = self.sock.recv(65536)
+                assert chunk, "the stream ended"
+                self.buffer += chunk
+            event, self.buffer = self.buffer.split(b"\n\n", 1)
+            if self.head:
+                assert event.startswith(b"HTTP/1.1 200"), event[:100]
+                self.head = False
+                event = event.split(b"\r\n\r\n", 1)[1]
+            fields = dict(line.split(": ", 1) for line in event.decode().splitlines() if ": " in line)
+            if fields.get("event") == "region":
+                return fields["id"], json.loads(fields["data"])
 
-    async def run() -> None:
-        fanout = Fanout(site, backend.changes)
-        view = site.view()  # each page opens on what the current snapshot shows, as the stream does
-        shown = {name: digest(site.region(view, name)) for name in (f"court/{court}", f"pool/{other_pool}")}
-        watching = [fanout.open([f"court/{court}"], shown) for _ in range(50)]
-        table = fanout.open([f"pool/{other_pool}"], shown)
-        await asyncio.sleep(0.1)  # the fan-out's task waits for the next change
-        before = dict(renders)
-        await asyncio.to_thread(day.live, following.number, 3, 1, running=False)  # as the table sends it
-        await woken(*watching)
-        await asyncio.sleep(0.2)
-        # Fifty pages of the court, one rendering of its region; the other pool's page neither woke nor got it.
-        assert renders[f"court/{court}"] - before.get(f"court/{court}", 0) == 1
-        html = site.region(site.view(), f"court/{court}")
-        for page in watching:
-            assert list(page.pending) == [f"court/{court}"] and page.pending[f"court/{court}"][0] == digest(html)
-        assert not table.wake.is_set() and table.pending == {}
-        # A page that has not written its update yet keeps only the newest of each region.
-        await asyncio.to_thread(day.live, following.number, 4, 1, running=False)
-        await asyncio.sleep(0.5)
-        newest = site.region(site.view(), f"court/{court}")
-        assert newest != html
-        taken = watching[0].take()
-        assert list(taken) == [f"court/{court}"] and taken[f"court/{court}"][0] == digest(newest)
-        # A result in the other pool reaches its page; the court's pages, unchanged, get nothing.
-        for p in watching:
-            p.take()
-        m = next(m for m in backend.data().schedule.matches if m.stage == other_pool
-                 and m.number not in backend.data().results)
-        await asyncio.to_thread(day.play, m.number, 5, 0)
-        await woken(table)
-        await asyncio.sleep(0.2)
-        assert "5–0" in table.take()[f"pool/{other_pool}"][1].decode()
-        assert all(p.pending == {} for p in watching)
-        for page in [*watching, table]:
-            fanout.close(page)
-        assert fanout.pages == {}
+    def close(self) -> None:
+        self.sock.close()
 
-    asyncio.run(run())
 
+def test_a_change_is_rendered_once_and_written_only_to_the_pages_that_show_it() -> None:
+    board = Board()
+    with served(board) as (port, fanout):
+        court = [Phone(port, "court/1") for _ in range(50)]
+        table = Phone(port, "pool/A")
+        for phone in [*court, table]:  # each page first gets what it does not hold: the region as it is
+            assert phone.next_region()[1]["html"] in board.html.values()
+        before = board.renders["court/1"]
+        board.set("court/1", "<p>court 1: 1-0</p>")
+        for phone in court:
+            event_id, data = phone.next_region()
+            assert event_id == digest("<p>court 1: 1-0</p>") and data["html"] == "<p>court 1: 1-0</p>"
+        # Fifty pages of the court, one rendering of its region, and written by the fan-out's loop itself.
+        assert board.renders["court/1"] - before == 1
+        assert (fanout.written, fanout.fell_behind) == (50, 0)
+        # The pool's page got nothing of it: the next event it reads is its own region's change.
+        board.set("pool/A", "<p>pool A: 5-0</p>")
+        assert table.next_region()[1]["html"] == "<p>pool A: 5-0</p>"
+        for phone in [*court, table]:
+            phone.close()
+
+
+def test_a_phone_back_with_its_event_id_gets_only_what_changed_since() -> None:
+    board = Board()
+    with served(board) as (port, _):
+        first = Phone(port, "court/1&r=pool/A")
+        held = [first.next_region(), first.next_region()]
+        assert [data["id"] for _, data in held] == ["court/1", "pool/A"]
+        last_id = held[-1][0]
+        assert last_id == f"{digest(board.html['court/1'])}.{digest(board.html['pool/A'])}"
+        first.close()
+        board.set("pool/A", "<p>pool A: 2-2</p>")  # while the phone was away, maybe on another instance
+        back = Phone(port, "court/1&r=pool/A", last_id=last_id)
+        event_id, data = back.next_region()
+        assert data["id"] == "pool/A" and data["html"] == "<p>pool A: 2-2</p>"  # not the court: it held that
+        assert event_id == f"{digest(board.html['court/1'])}.{digest('<p>pool A: 2-2</p>')}"
+        back.close()
+
+
+def test_a_phone_that_cannot_keep_up_holds_up_no_other_and_ends_with_the_newest_state() -> None:
+    board = Board()
+    with served(board) as (port, fanout):
+        slow = Phone(port, "court/1")  # reads nothing until the end
+        quick = Phone(port, "court/1")
+        quick.next_region()
+        for n in range(1, 81):  # 8 MB: more than the slow phone's socket buffers take (a few MB at most)
+            board.set("court/1", f"<p>court 1, state {n}</p>" + "x" * 100_000)
+            assert quick.next_region()[1]["html"].startswith(f"<p>court 1, state {n}</p>")
+        assert fanout.fell_behind >= 1  # the loop came to the slow phone's full connection and went on
+        states: list[int] = []
+        while not states or states[-1] != 80:
+            html = slow.next_region()[1]["html"]
+            states.append(int(html.split("state ", 1)[1].split("<", 1)[0]) if "state" in html else 0)
+        # In order, ending with the newest; the states it had no room for were replaced by newer ones.
+        assert states == sorted(states) and len(states) < 81
+        slow.close()
+        quick.close()

@@ -1,12 +1,20 @@
-"""The live regions' fan-out: each change rendered and encoded once per region, handed to the open pages
-that show that region, and to no other.
+"""The live regions' fan-out: each change rendered and encoded once per region, and written by one loop to the
+connection of every open page that shows that region, and to no other.
 
-Before it, every open page woke on every change of the snapshot and compared its regions itself: with
-thousands of pages open, a court's live state woke the pool pages too, each for nothing. Now one task per
-web loop (:class:`Fanout`) wakes, renders each region that some page shows (``Site.region``, cached per
-snapshot version), and, where the region's HTML changed, puts its encoded event in the inbox of each page
-that shows it. A page's own task then only writes (it holds the connection). A page that falls behind
-keeps only each region's newest update: the next one replaces it in its inbox.
+One task per web loop (:class:`Fanout`) wakes on each change, renders each region that some page shows
+(``Site.region``, cached per snapshot version) and, where the region's HTML changed, writes its frame to each
+page's ASGI ``send`` in turn. Measured (docs/benchmarks.md, issue 24), waking a task and a generator per page
+per change cost several times the write itself; now a change costs one write per page and nothing else.
+
+A page whose phone cannot keep up (its connection's buffers full: uvicorn's ``send`` would wait for them to
+drain) is not waited for: the loop goes on to the next page, and that page is *behind*. It keeps only the
+newest update of each region it has not been written (a region's update is its whole HTML, so the newest
+stands for those it replaces: nothing is lost), and a task of its own writes them as the connection drains;
+then the loop writes to it again. A page opening (or coming back with its Last-Event-ID) starts behind: its
+own task writes what the phone lacks, while later changes wait in the same place.
+
+Every :data:`HEARTBEAT` seconds the loop writes a beat to every page: the page's clock offset, and a
+connection that proxies keep open and a page that notices when it has gone quiet.
 """
 
 from __future__ import annotations
@@ -15,11 +23,16 @@ import asyncio
 import hashlib
 import json
 import time
-from typing import Protocol
+from collections.abc import Coroutine
+from typing import Any, Protocol, cast
+
+from starlette.types import Message, Send
 
 from server.logs import log
 from server.web.port import ChangeHub
 from server.web.view import View
+
+HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
 
 
 class Regions(Protocol):
@@ -41,47 +54,101 @@ def encoded(name: str, html: str) -> bytes:
     return f"data: {payload}\n\n".encode()
 
 
+def body(frame: bytes) -> Message:
+    return {"type": "http.response.body", "body": frame, "more_body": True}
+
+
+def written_at_once(send: Send, message: Message) -> bool:
+    """Write ``message`` if the connection takes it now. uvicorn's ``send`` (and the middlewares' around it)
+    only ever waits before writing anything, for a full connection to drain: a call that would wait is
+    closed there, having written nothing, and False says so."""
+    step = cast(Coroutine[Any, Any, None], send(message))
+    try:
+        step.send(None)
+    except StopIteration:
+        return True
+    step.close()
+    return False
+
+
 class Page:
-    """One open page's inbox: for each region, the newest update it has not written yet."""
+    """One open page: its regions, what its phone holds of each (digests), its connection's ``send``, and,
+    while it is behind, the newest update of each region not written yet."""
 
-    def __init__(self, regions: list[str]) -> None:
-        self.regions = regions
-        self.pending: dict[str, tuple[str, bytes]] = {}  # region -> (digest, encoded data)
-        self.wake = asyncio.Event()
+    def __init__(self, regions: list[str], send: Send, held: dict[str, str]) -> None:
+        self.regions, self.send = regions, send
+        self.sent = held  # region -> digest of what the phone holds
+        self.pending: dict[str, tuple[str, bytes]] = {}  # region -> (digest, encoded data), while behind
+        self.behind = True  # its own task writes (on opening, and whenever the connection is full)
+        self.writer: asyncio.Task[None] | None = None
 
-    def put(self, name: str, d: str, data: bytes) -> None:
+    def frame(self, name: str, d: str, data: bytes) -> bytes:
+        """The region's event, its id what the page holds of each of its regions once it has this one, in the
+        request's order: content, not a counter, so that a phone reconnecting through the front to another
+        instance sends it back (Last-Event-ID) and gets exactly the regions whose HTML differs from it."""
+        held = ".".join(d if r == name else self.sent.get(r, "-") for r in self.regions)
+        return b"event: region\nid: " + held.encode() + b"\n" + data
+
+    def hand(self, name: str, d: str, data: bytes, shared: bytes) -> bool:
+        """Written now (True), or kept for its own task; ``shared`` is the frame of a page of this region alone."""
+        if self.sent.get(name) == d:
+            return False
+        if self.behind:
+            self.pending[name] = (d, data)
+            return False
+        frame = shared if len(self.regions) == 1 else self.frame(name, d, data)
+        if written_at_once(self.send, body(frame)):
+            self.sent[name] = d
+            return True
         self.pending[name] = (d, data)
-        self.wake.set()
+        self.behind = True
+        self.writer = asyncio.get_running_loop().create_task(self.catch_up())
+        return False
 
-    def take(self) -> dict[str, tuple[str, bytes]]:
-        pending, self.pending = self.pending, {}
-        self.wake.clear()
-        return pending
+    async def catch_up(self) -> None:
+        """Write what is pending, waiting for the connection as long as it takes; then the loop writes again."""
+        while self.pending:
+            name = next(iter(self.pending))
+            d, data = self.pending.pop(name)
+            if self.sent.get(name) != d:
+                frame = self.frame(name, d, data)
+                self.sent[name] = d
+                await self.send(body(frame))
+        self.behind = False
 
 
 class Fanout:
-    """The open pages of one web loop, by region, and the task that hands them each region's changes."""
+    """The open pages of one web loop, by region, and the task that writes them each region's changes."""
 
     def __init__(self, site: Regions, hub: ChangeHub) -> None:
         self.site, self.hub = site, hub
         self.pages: dict[str, set[Page]] = {}
         self.last: dict[str, str] = {}  # region -> digest of the last update handed out
         self._task: asyncio.Task[None] | None = None
-        self.rounds = 0  # snapshots looked at (the benchmark reads it)
-        self.handed = 0  # updates put in pages' inboxes
+        self.rounds = 0  # snapshots looked at (the benchmark reads these counts)
+        self.written = 0  # frames written by the loop itself
+        self.fell_behind = 0  # times a page's connection was full when the loop came to it
 
-    def open(self, regions: list[str], shown: dict[str, str]) -> Page:
-        """A page that now shows ``shown`` (region -> digest, of the current snapshot): it gets what changes."""
-        page = Page(regions)
+    def open(self, regions: list[str], send: Send, now: dict[str, str], held: dict[str, str]) -> Page:
+        """A page now showing ``now`` (region -> HTML, of the current snapshot) on a phone that holds ``held``
+        (region -> digest). It starts behind, with what the phone lacks pending: :meth:`Page.catch_up`
+        writes it, and every later change reaches it."""
+        page = Page(regions, send, {})
         for name in regions:
+            d = digest_of(now[name])
+            if held.get(name) == d:
+                page.sent[name] = d
+            else:  # encoded afresh on (re)connecting: its ``now`` sets the page's clock offset
+                page.pending[name] = (d, encoded(name, now[name]))
             self.pages.setdefault(name, set()).add(page)
-            if name in shown:
-                self.last.setdefault(name, shown[name])  # not handed out again for nothing at the next change
+            self.last.setdefault(name, d)  # not handed out again for nothing at the next change
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         return page
 
     def close(self, page: Page) -> None:
+        if page.writer is not None:
+            page.writer.cancel()
         for name in page.regions:
             held = self.pages.get(name)
             if held is not None:
@@ -91,27 +158,48 @@ class Fanout:
                     self.last.pop(name, None)
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        beat_at = loop.time() + HEARTBEAT
         seen = self.hub.version
+        self._round()  # at once: a change made after the first page read its snapshot, before this task ran
         while self.pages:
-            seen = await self.hub.wait(seen)
             try:
-                self._round()
-            except Exception as err:  # a region that fails to render must not stop every other page's updates
-                log("live_fanout_failed", reason=f"{type(err).__name__}: {err}"[:300])
+                async with asyncio.timeout_at(beat_at):
+                    seen = await self.hub.wait(seen)
+            except TimeoutError:
+                beat_at = loop.time() + HEARTBEAT
+                self._beat()
+                continue
+            self._round()
 
     def _round(self) -> None:
         self.rounds += 1
-        view = self.site.view()
-        for name, pages in list(self.pages.items()):
-            html = self.site.region(view, name)
-            d = digest_of(html)
-            if self.last.get(name) == d:
-                continue
-            self.last[name] = d
-            data = encoded(name, html)
-            for page in pages:
-                page.put(name, d, data)
-            self.handed += len(pages)
+        try:
+            view = self.site.view()
+            for name, pages in list(self.pages.items()):
+                self._hand(name, self.site.region(view, name), pages)
+        except Exception as err:  # a region that fails to render must not stop every other page's updates
+            log("live_fanout_failed", reason=f"{type(err).__name__}: {err}"[:300])
+
+    def _hand(self, name: str, html: str, pages: set[Page]) -> None:
+        d = digest_of(html)
+        if self.last.get(name) == d:
+            return
+        self.last[name] = d
+        data = encoded(name, html)
+        shared = b"event: region\nid: " + d.encode() + b"\n" + data
+        for page in list(pages):
+            was = page.behind
+            try:
+                self.written += page.hand(name, d, data, shared)
+            except Exception:  # its connection refused the write outright: it is going, like any other
+                self.close(page)
+            self.fell_behind += page.behind and not was
+
+    def _beat(self) -> None:
+        frame = body(f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode())
+        for page in {p for pages in self.pages.values() for p in pages if not p.behind}:
+            written_at_once(page.send, frame)  # a full connection has updates pending: no beat needed
 
 
 _digests: dict[str, str] = {}

@@ -20,8 +20,6 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import h11
-from starlette.responses import StreamingResponse
-from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 REQUEST_TIMEOUT = 10.0  # seconds for a whole request (a phone on bad Wi-Fi sends a page request in < 1 s)
@@ -54,20 +52,6 @@ class StreamSlots:
         self.held[address] -= 1
         if self.held[address] <= 0:
             del self.held[address]
-
-
-class HeldStream(StreamingResponse):
-    """A live stream that gives its slot back however it ends (a closed page, a dropped connection, shutdown)."""
-
-    def __init__(self, slots: StreamSlots, address: str, content: Any, **kw: Any) -> None:
-        super().__init__(content, **kw)
-        self.slots, self.address = slots, address
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self.slots.give_back(self.address)
 
 
 def guarded_protocol(trusted: frozenset[str] = frozenset(), per_address: int = CONNECTIONS_PER_ADDRESS,

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
 import unicodedata
-from collections.abc import AsyncIterator
+from collections.abc import Callable
 from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.web.calendar import team_calendar
-from server.web.fanout import Fanout, digest_of, encoded
-from server.web.limits import HeldStream, StreamSlots
+from server.web.fanout import Fanout, body
+from server.web.limits import StreamSlots
 from server.web.site import Site
 
-HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
 MAX_REGIONS = 8
 
 
@@ -77,7 +75,7 @@ def routes(site: Site) -> list[Route]:
     streams = StreamSlots()
     fanout = Fanout(site, site.backend.changes)
 
-    async def live(request: Request) -> Response:
+    async def live(request: Request) -> ASGIApp:
         wanted = request.query_params.getlist("r")[:MAX_REGIONS]
         session = site.session(request)
         known = _known_regions(site, wanted, desk=session is not None and session.account is not None)
@@ -86,11 +84,8 @@ def routes(site: Site) -> list[Route]:
         address = request.client.host if request.client else "?"
         if not streams.take(address):  # each open page holds a connection: a few per client, so many in all
             raise HTTPException(429, "too many live pages are open from this address (or in all); close some")
-        return HeldStream(
-            streams, address, _stream(site, fanout, known, request, request.headers.get("last-event-id", "")),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-        )
+        return _stream(site, fanout, known, request.headers.get("last-event-id", ""),
+                       lambda: streams.give_back(address))
 
     return [
         Route("/", tournament, name="tournament"),
@@ -123,14 +118,6 @@ def _folded(text: str) -> str:
     return "".join(ch for ch in plain if not unicodedata.combining(ch))
 
 
-def _event_id(regions: list[str], sent: dict[str, str]) -> bytes:
-    """The stream's event id: what the page holds of each of its regions (digests), in the request's order.
-
-    Content, not a counter: a phone that reconnects through the front to another instance sends it back
-    (Last-Event-ID) and that instance sends again exactly the regions whose HTML differs from it."""
-    return ("id: " + ".".join(sent.get(name, "-") for name in regions) + "\n").encode()
-
-
 def _resumed(regions: list[str], last_event_id: str) -> dict[str, str]:
     """What a reconnecting page holds (name -> digest), from the event id it sends back; {} if none."""
     held = last_event_id.strip().split(".")
@@ -139,36 +126,29 @@ def _resumed(regions: list[str], last_event_id: str) -> dict[str, str]:
     return {name: d for name, d in zip(regions, held, strict=True) if d != "-"}
 
 
-async def _stream(site: Site, fanout: Fanout, regions: list[str], request: Request,
-                  last_event_id: str = "") -> AsyncIterator[bytes]:
-    """Every region the page does not hold yet (a page opened late, or back after a dropped connection,
-    on this instance or another, catches up at once), then each region again whenever its HTML changes,
-    as the fan-out hands it over (server.web.fanout)."""
-    held = _resumed(regions, last_event_id)
-    view = site.view()
-    now = {name: site.region(view, name) for name in regions}
-    shown = {name: digest_of(html) for name, html in now.items()}
-    page = fanout.open(regions, shown)  # no await since the snapshot was read: it gets every later change
-    try:
-        yield b"retry: 1000\n\n"
-        sent: dict[str, str] = {}
-        for name, html in now.items():
-            sent[name] = shown[name]
-            if held.get(name) != shown[name]:
-                # Encoded afresh on (re)connecting: its ``now`` sets the page's clock offset.
-                yield b"event: region\n" + _event_id(regions, sent) + encoded(name, html)
-        while True:
-            try:
-                async with asyncio.timeout(HEARTBEAT):
-                    await page.wake.wait()
-            except TimeoutError:
-                if await request.is_disconnected():
-                    return
-                yield f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode()
-                continue
-            for name, (d, data) in page.take().items():
-                if sent.get(name) != d:
-                    sent[name] = d
-                    yield b"event: region\n" + _event_id(regions, sent) + data
-    finally:
-        fanout.close(page)
+STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                  (b"x-accel-buffering", b"no")]
+
+
+def _stream(site: Site, fanout: Fanout, regions: list[str], last_event_id: str, done: Callable[[], None]) -> ASGIApp:
+    """The page's live stream: every region the phone does not hold yet (a page opened late, or back after a
+    dropped connection, on this instance or another, catches up at once), then each region again whenever
+    its HTML changes, written by the fan-out (server.web.fanout). ``done`` gives the stream's place back."""
+
+    async def respond(scope: Scope, receive: Receive, send: Send) -> None:
+        page = None
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
+            await send(body(b"retry: 1000\n\n"))
+            view = site.view()
+            now = {name: site.region(view, name) for name in regions}
+            page = fanout.open(regions, send, now, _resumed(regions, last_event_id))  # no await since the read
+            await page.catch_up()
+            while (await receive())["type"] != "http.disconnect":
+                pass  # the request has no body: the next message is the phone going away
+        finally:
+            if page is not None:
+                fanout.close(page)
+            done()
+
+    return respond
