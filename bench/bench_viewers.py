@@ -3,7 +3,7 @@ pages of 1, 2 or 4 service instances, while the tables play at speed; from a tab
 phone's update, and what happens to the phones of an instance killed under that load.
 
     .venv/bin/python -m bench.bench_viewers [--viewers 2000] [--instances 2] [--seconds 40] [--rate 4]
-                                            [--kill-at 20] [--tournament rules/examples/water-polo.toml]
+                                            [--kill-at 20] [--front] [--tournament rules/examples/water-polo.toml]
 
 Everything runs on this machine over loopback: its own Mosquitto on a free port, a fresh PostgreSQL
 database on 127.0.0.1:5432 (dropped at the end), ``--instances`` service processes (the service and its
@@ -22,16 +22,27 @@ play; its viewers reconnect, as EventSource does (1 s later, with their Last-Eve
 instance, and the benchmark reports how long they were away and whether every viewer ends with every
 court's and pool's last state (updates lost). Page loads (the home page, a pool page) are timed on fresh
 connections meanwhile. Bounded: at most 12,000 viewers, 4 instances and 120 s of play; it stops by itself.
+
+``--front`` puts Caddy (the shipped systemd/Caddyfile, ``tls internal``) before the instances, as a venue
+runs it: every stream and page load goes through it over TLS, its ``least_conn`` spreads the phones (the
+connections each instance holds are counted mid-play), and a phone whose instance is killed reconnects
+through it. The clients are asyncio protocols that only look for the tokens in whole events: they share
+the two cores with what they measure, and their CPU seconds are printed beside the instances' and Caddy's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import functools
 import json
+import os
+import random
 import re
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -61,6 +72,20 @@ def free_port() -> int:
         return port
 
 
+def listen_port() -> int:
+    """A port free on every address (Caddy listens on all), for TCP and UDP (HTTP/3), below the ephemeral
+    range: the ephemeral ports of thousands of streams just closed (TIME_WAIT) would clash with it."""
+    while True:
+        port = random.randrange(20000, 32000)
+        try:
+            for kind in (socket.SOCK_STREAM, socket.SOCK_DGRAM):
+                with socket.socket(socket.AF_INET, kind) as s:
+                    s.bind(("", port))
+            return port
+        except OSError:
+            continue
+
+
 def source_address(viewer: int) -> str:
     n = viewer // PER_ADDRESS
     return f"127.{10 + n // 60000}.{(n // 250) % 240}.{n % 250 + 1}"
@@ -68,7 +93,7 @@ def source_address(viewer: int) -> str:
 
 # -- an instance: the service and its pages in one process --------------------------------------------------
 
-def serve(http_port: int, broker: str, db: str, tournament: str) -> None:
+def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) -> None:
     import gc
 
     from server.plan import load_plan
@@ -78,9 +103,12 @@ def serve(http_port: int, broker: str, db: str, tournament: str) -> None:
 
     store = Store.open(db, load_plan(tournament))
     service = Service(store, broker, group="courtside")
-    web = start_web(service, f"127.0.0.1:{http_port}", db, secure_cookies=False)
+    web = start_web(service, f"127.0.0.1:{http_port}", db, secure_cookies=False,
+                    trusted_proxies=("127.0.0.1",) if front else ())
     app: Any = web.server.config.app
     site = app.state.site
+    live = next(r.endpoint for r in app.routes if getattr(r, "name", "") == "live")
+    fanout = next(c.cell_contents for c in live.__closure__ if type(c.cell_contents).__name__ == "Fanout")
     renders = Counter[str]()
     plain = site.region
 
@@ -98,8 +126,8 @@ def serve(http_port: int, broker: str, db: str, tournament: str) -> None:
         service.run()
     finally:
         web.stop()
-        print(json.dumps({"renders": dict(renders), "versions": service_version(site), "cpu_s": time.process_time()}),
-              flush=True)
+        print(json.dumps({"renders": dict(renders), "versions": service_version(site), "cpu_s": time.process_time(),
+                          "written": fanout.written, "fell_behind": fanout.fell_behind}), flush=True)
 
 
 def service_version(site: Any) -> int:
@@ -128,6 +156,7 @@ class Tally:
     final: Counter[str] = field(default_factory=Counter)  # "region|court:k ... results" -> viewers
     connected: int = 0
     refused: int = 0
+    frames: int = 0  # reads that carried at least one whole event
 
     def got(self, table: dict[str, list[float]], key: str, at: float) -> None:
         entry = table.setdefault(key, [0, 0.0])
@@ -135,19 +164,19 @@ class Tally:
         entry[1] = max(entry[1], at)
 
 
-def take(v: Viewer, event: bytes, at: float, tally: Tally, courts: int) -> None:
-    line = event.find(b"\nid: ")
+def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int) -> None:
+    """What whole events (one read's worth) show: the newest event id, and the states or results they carry."""
+    line = events.rfind(b"\nid: ")
     if line >= 0:
-        v.last_id = event[line + 5:event.index(b"\n", line + 5)].decode()
+        v.last_id = events[line + 5:events.index(b"\n", line + 5)].decode()
     if v.region.startswith("pool/"):
-        shown = event.count(SCORES)
+        shown = events[events.rfind(b"event: region"):].count(SCORES)  # the newest event's recorded matches
         for n in range(v.results + 1, shown + 1):
             tally.got(tally.results, f"{v.region[5:]},{n}", at)
         v.results = max(v.results, shown)
         return
-    for raw in TOKEN.findall(event):
-        token = int(raw)
-        k, c = divmod(token, 10)
+    for raw in TOKEN.findall(events):
+        k, c = divmod(int(raw), 10)
         if c >= courts or k == 0:
             continue
         for j in range(v.live.get(c, 0) + 1, k + 1):
@@ -161,58 +190,108 @@ def elsewhere(v: Viewer) -> int:
     return others[v.number % len(others)]
 
 
-async def watch(v: Viewer, ports: list[int], tally: Tally, courts: int, stop_at: float) -> None:
-    """One phone's page: its stream, reconnected (with its last event id) to the next instance when dropped."""
+class Stream(asyncio.Protocol):
+    """One phone's live stream, as cheap as a client can be (the clients share the cores with what they
+    measure): the response's chunks undone and only whole events looked at, one search per read."""
+
+    def __init__(self, v: Viewer, tally: Tally, courts: int, request: bytes, lost: asyncio.Future[None]) -> None:
+        self.v, self.tally, self.courts, self.request, self.lost = v, tally, courts, request, lost
+        self.head: bytes | None = b""
+        self.raw, self.text, self.left = b"", b"", 0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        transport.write(self.request)  # type: ignore[attr-defined]
+
+    def data_received(self, data: bytes) -> None:
+        at = time.monotonic()
+        if self.head is not None:
+            self.head += data
+            end = self.head.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not self.head.startswith(b"HTTP/1.1 200"):
+                self.tally.refused += 1
+                self.transport.close()
+                return
+            data, self.head = self.head[end + 4:], None
+            self.tally.connected += 1
+            if self.v.dropped_at is not None:
+                self.tally.moves.append(at - self.v.dropped_at)
+                self.v.dropped_at = None
+        self.text += self.unchunked(data)
+        end = self.text.rfind(b"\n\n")
+        if end >= 0:
+            events, self.text = self.text[:end], self.text[end + 2:]
+            self.tally.frames += 1
+            if b"event: region" in events:
+                take(self.v, events, at, self.tally, self.courts)
+
+    def unchunked(self, data: bytes) -> bytes:
+        """The body in ``data``, without the chunked encoding's framing (HTTP/1.1: `size CRLF bytes CRLF`)."""
+        raw, out, i = self.raw + data, [], 0
+        while i < len(raw):
+            if self.left > 0:
+                part = raw[i:i + self.left]
+                out.append(part)
+                self.left -= len(part)
+                i += len(part)
+                continue
+            end = raw.find(b"\r\n", i + 2 if raw.startswith(b"\r\n", i) else i)
+            if end < 0:
+                break
+            self.left = int(raw[i:end].strip() or b"0", 16)
+            i = end + 2
+            if self.left == 0:  # the body's end (the front ends it so when its instance is gone): reconnect
+                self.transport.close()
+                break
+        self.raw = raw[i:]
+        return b"".join(out)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.lost.done():
+            self.lost.set_result(None)
+
+
+async def watch(v: Viewer, target: dict[str, Any], tls: ssl.SSLContext | None, tally: Tally, courts: int,
+                stop_at: float) -> None:
+    """One phone's page: its stream, reconnected (with its last event id) when dropped: to another instance,
+    or through the front again, which picks one."""
+    loop = asyncio.get_running_loop()
     query = f"r={quote(v.region, safe='/')}"
     while time.monotonic() < stop_at:
-        port = ports[v.instance]
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source_address(v.number), 0))
-        except OSError:
-            v.instance = elsewhere(v)
-            await asyncio.sleep(RETRY)
-            continue
+        port = target["front"] or target["ports"][v.instance]
         resume = f"Last-Event-ID: {v.last_id}\r\n" if v.last_id else ""
-        writer.write(f"GET /live?{query} HTTP/1.1\r\nHost: courtside\r\n{resume}\r\n".encode())
-        buffer, head = b"", True
+        request = f"GET /live?{query} HTTP/1.1\r\nHost: {target['host']}\r\n{resume}\r\n".encode()
+        lost = loop.create_future()
+        transport = None
         try:
-            while True:
-                chunk = await asyncio.wait_for(reader.read(65536), max(0.1, stop_at - time.monotonic()))
-                if not chunk:
-                    break
-                at = time.monotonic()
-                if head:
-                    if not chunk.startswith(b"HTTP/1.1 200"):
-                        tally.refused += 1
-                        break
-                    head = False
-                    tally.connected += 1
-                    if v.dropped_at is not None:
-                        tally.moves.append(at - v.dropped_at)
-                        v.dropped_at = None
-                buffer += chunk
-                *events, buffer = buffer.split(b"\n\n")
-                for event in events:
-                    if b"event: region" in event:
-                        take(v, event, at, tally, courts)
-        except (TimeoutError, OSError):
+            transport, _ = await loop.create_connection(
+                functools.partial(Stream, v, tally, courts, request, lost), "127.0.0.1", port,
+                local_addr=(source_address(v.number), 0), ssl=tls, server_hostname=target["host"] if tls else None)
+            await asyncio.wait_for(lost, max(0.1, stop_at - time.monotonic()))
+        except (TimeoutError, OSError, ssl.SSLError):
             pass
         finally:
-            writer.close()
+            if transport is not None:
+                transport.close()
         if time.monotonic() >= stop_at:
             break
         v.dropped_at = v.dropped_at or time.monotonic()
-        v.instance = elsewhere(v)  # the front sends it to another instance
+        v.instance = elsewhere(v)
         await asyncio.sleep(RETRY)
 
 
 async def clients(spec: dict[str, Any]) -> Tally:
     tally = Tally()
-    ports, courts, stop_at = spec["ports"], spec["courts"], spec["stop_at"]
-    viewers = [Viewer(number=n, region=r, instance=i, instances=len(ports)) for n, r, i in spec["viewers"]]
+    courts, stop_at = spec["courts"], spec["stop_at"]
+    viewers = [Viewer(number=n, region=r, instance=i, instances=len(spec["target"]["ports"]))
+               for n, r, i in spec["viewers"]]
+    target = spec["target"]
+    tls = ssl.create_default_context(cafile=target["cafile"]) if target["cafile"] else None
     tasks = []
     for v in viewers:
-        tasks.append(asyncio.create_task(watch(v, ports, tally, courts, stop_at)))
+        tasks.append(asyncio.create_task(watch(v, target, tls, tally, courts, stop_at)))
         await asyncio.sleep(spec["stagger"])
     await asyncio.gather(*tasks, return_exceptions=True)
     for v in viewers:
@@ -227,7 +306,8 @@ def client_main(spec_path: str, out_path: str) -> None:
     tally = asyncio.run(clients(spec))
     Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "moves": tally.moves,
                                           "final": dict(tally.final), "connected": tally.connected,
-                                          "refused": tally.refused, "cpu_s": time.process_time()}))
+                                          "refused": tally.refused, "frames": tally.frames,
+                                          "cpu_s": time.process_time()}))
 
 
 # -- the tables, at speed ---------------------------------------------------------------------------------------
@@ -326,24 +406,74 @@ async def play(tables: Tables, seconds: float, rate: float, live_per_match: int)
     return {**finals, **{f"pool{pool}": n for pool, n in recorded.items()}}
 
 
-async def page_loads(ports: list[int], paths: list[str], until: float) -> list[float]:
-    """Pages loaded on fresh connections, one at a time, until ``until``: their times in seconds."""
+async def page_loads(target: dict[str, Any], ports: list[int], paths: list[str], until: float) -> list[float]:
+    """Pages loaded on fresh connections (through the front, TLS and all, if there is one), one at a time,
+    until ``until``: their times in seconds."""
+    tls = ssl.create_default_context(cafile=target["cafile"]) if target["cafile"] else None
     took = []
     i = 0
     while time.monotonic() < until:
-        port, path = ports[i % len(ports)], paths[i % len(paths)]
+        port, path = target["front"] or ports[i % len(ports)], paths[i % len(paths)]
         i += 1
         started = time.monotonic()
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.9.9.9", 0))
-            writer.write(f"GET {path} HTTP/1.1\r\nHost: courtside\r\nConnection: close\r\n\r\n".encode())
-            await asyncio.wait_for(reader.read(-1), 10)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.9.9.9", 0), ssl=tls,
+                                                           server_hostname=target["host"] if tls else None)
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: {target['host']}\r\nConnection: close\r\n\r\n".encode())
+            answer = await asyncio.wait_for(reader.read(-1), 10)
             writer.close()
-            took.append(time.monotonic() - started)
-        except (OSError, TimeoutError):
+            took.append(time.monotonic() - started if answer.startswith(b"HTTP/1.1 200") else float("inf"))
+        except (OSError, TimeoutError, ssl.SSLError):
             took.append(float("inf"))
         await asyncio.sleep(0.2)
     return took
+
+
+def held_streams(ports: list[int]) -> list[int]:
+    """Connections established to each instance's port now (/proc/net/tcp): how the phones are spread."""
+    wanted = {f"{port:04X}": i for i, port in enumerate(ports)}
+    held = [0] * len(ports)
+    with open("/proc/net/tcp") as table:
+        next(table)
+        for row in table:
+            local, state = row.split()[1], row.split()[3]
+            i = wanted.get(local.rpartition(":")[2])
+            if i is not None and state == "01":
+                held[i] += 1
+    return held
+
+
+def start_front(tmp: Path, ports: list[int]) -> tuple[subprocess.Popen[bytes], int, str]:
+    """Caddy with the shipped systemd/Caddyfile (``tls internal``, a venue's name) before the instances;
+    its HTTPS port and the root certificate its clients trust. Tried again on other ports if one it was
+    given was taken meanwhile."""
+    import resource
+    import shutil
+
+    from bench.bench_front import CADDYFILE, VENUE
+
+    def more_files() -> None:  # a phone's connection and its upstream's: two descriptors a phone
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (65536, 65536))
+
+    caddy = shutil.which("caddy") or sys.exit("caddy is not installed (apt-get install caddy)")
+    root = tmp / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+    for _ in range(3):
+        https = listen_port()
+        env = {**os.environ, "XDG_DATA_HOME": str(tmp / "data"), "XDG_CONFIG_HOME": str(tmp / "config"),
+               "HOME": str(tmp), "COURTSIDE_SITE": VENUE, "COURTSIDE_TLS": "internal",
+               "COURTSIDE_UPSTREAM": " ".join(f"127.0.0.1:{p}" for p in ports), "COURTSIDE_HTTPS_PORT": str(https),
+               "COURTSIDE_HTTP_PORT": str(listen_port()), "COURTSIDE_CADDY_ADMIN": f"127.0.0.1:{free_port()}"}
+        proc = subprocess.Popen([caddy, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=(tmp / "caddy.log").open("ab"),
+                                preexec_fn=more_files)
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            if root.exists() and listening(https, proc, wait=False):
+                return proc, https, str(root)
+            time.sleep(0.2)
+        proc.kill()
+    raise SystemExit("Caddy did not start:\n" + (tmp / "caddy.log").read_text()[-3000:])
 
 
 # -- the run ------------------------------------------------------------------------------------------------------
@@ -366,7 +496,7 @@ def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) ->
 
 def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate: float = 4.0,
             live_per_match: int = 12, kill_at: float | None = None, tournament: Path = EXAMPLE,
-            quiet: bool = False) -> dict[str, Any]:
+            quiet: bool = False, front: bool = False) -> dict[str, Any]:
     """Run the benchmark; the figures as a dict (the test and main() print them)."""
     import psycopg
 
@@ -381,6 +511,7 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
     admin.execute(f'CREATE DATABASE "{name}"')
     db = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
     procs: list[subprocess.Popen[bytes]] = []
+    caddy = None
     with tempfile.TemporaryDirectory() as tmp:
         broker_port = free_port()
         conf = Path(tmp) / "mosquitto.conf"
@@ -393,12 +524,18 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
             for port in ports:
                 procs.append(subprocess.Popen(
                     [sys.executable, "-m", "bench.bench_viewers", "--serve", str(port),
-                     f"mqtt://127.0.0.1:{broker_port}", db, str(tournament)],
+                     f"mqtt://127.0.0.1:{broker_port}", db, str(tournament), "front" if front else "direct"],
                     stdout=subprocess.PIPE, stderr=log, cwd=ROOT))
             for port, proc in zip(ports, procs, strict=True):
                 if not listening(port, proc):
                     log.close()
                     raise SystemExit("an instance did not start:\n" + (Path(tmp) / "instances.log").read_text()[-3000:])
+            target = {"ports": ports, "front": 0, "host": "courtside", "cafile": ""}
+            if front:
+                from bench.bench_front import VENUE
+
+                caddy, https, cafile = start_front(Path(tmp), ports)
+                target = {"ports": ports, "front": https, "host": VENUE, "cafile": cafile}
             time.sleep(1.5)  # subscribed
             courts = [plan.courts[c] for c in sorted(plan.courts)]
             pools = sorted(plan.entry_teams)
@@ -409,13 +546,13 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
             for i in range(0, viewers, PER_CLIENT):
                 part = spread[i:i + PER_CLIENT]
                 spec = Path(tmp) / f"spec{i}.json"
-                spec.write_text(json.dumps({"ports": ports, "courts": len(courts), "stop_at": stop_at,
+                spec.write_text(json.dumps({"target": target, "courts": len(courts), "stop_at": stop_at,
                                             "viewers": part, "stagger": connect_s / len(part)}))
                 outs.append(Path(tmp) / f"out{i}.json")
                 clients_.append(subprocess.Popen([sys.executable, "-m", "bench.bench_viewers", "--client",
                                                   str(spec), str(outs[-1])], cwd=ROOT))
             time.sleep(connect_s + 3)
-            figures = asyncio.run(_play(plan, broker_port, ports, procs, seconds, rate, live_per_match, kill_at,
+            figures = asyncio.run(_play(plan, broker_port, target, procs, seconds, rate, live_per_match, kill_at,
                                         courts, pools))
             for client in clients_:
                 client.wait(timeout=max(10.0, stop_at - time.monotonic() + 30))
@@ -430,26 +567,36 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                         served.append(json.loads(out.decode().strip().splitlines()[-1]))
                     except (subprocess.TimeoutExpired, ValueError, IndexError):
                         proc.kill()
-            broker.terminate()
-            broker.wait(timeout=10)
+            others = {"broker": cpu_seconds(broker.pid)} | ({"front": cpu_seconds(caddy.pid)} if caddy else {})
+            for other in (caddy, broker):
+                if other is not None:
+                    other.terminate()
+                    other.wait(timeout=10)
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             admin.close()
-    return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet)
+    figures["others_cpu_s"] = others
+    return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet, front)
 
 
-def listening(port: int, proc: subprocess.Popen[bytes]) -> bool:
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return round((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), 1)
+
+
+def listening(port: int, proc: subprocess.Popen[bytes], wait: bool = True) -> bool:
     deadline = time.monotonic() + 60
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return True
         except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
+            if not wait or time.monotonic() > deadline or proc.poll() is not None:
                 return False
             time.sleep(0.2)
 
 
-async def _play(plan: Any, broker_port: int, ports: list[int], procs: list[subprocess.Popen[bytes]],
+async def _play(plan: Any, broker_port: int, target: dict[str, Any], procs: list[subprocess.Popen[bytes]],
                 seconds: float, rate: float, live_per_match: int, kill_at: float | None, courts: list[str],
                 pools: list[str]) -> dict[str, Any]:
     tables = Tables(plan, broker_port)
@@ -463,19 +610,24 @@ async def _play(plan: Any, broker_port: int, ports: list[int], procs: list[subpr
         procs[0].kill()
         return time.monotonic() - started
 
+    async def spread() -> list[int]:
+        await asyncio.sleep(min(seconds / 2, (kill_at or seconds) - 1))
+        return await asyncio.to_thread(held_streams, target["ports"])
+
+    ports = target["ports"]
     paths = ["/", f"/pool/{quote(pools[0])}", f"/court/{quote(courts[0])}"]
     live_ports = ports[1:] if kill_at is not None and len(ports) > 1 else ports
-    loads, finals, killed = await asyncio.gather(page_loads(live_ports, paths, started + seconds),
-                                                 play(tables, seconds, rate, live_per_match), kill())
+    loads, finals, killed, held = await asyncio.gather(page_loads(target, live_ports, paths, started + seconds),
+                                                       play(tables, seconds, rate, live_per_match), kill(), spread())
     await asyncio.sleep(3)
     tables.close()
     return {"live_sent": tables.live_sent, "results_sent": tables.results_sent, "finals": finals,
-            "loads": loads, "killed": killed}
+            "loads": loads, "killed": killed, "held": held}
 
 
 def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dict[str, Any]],
               spread: list[tuple[int, str, int]], viewers: int, instances: int, kill_at: float | None,
-              quiet: bool) -> dict[str, Any]:
+              quiet: bool, front: bool = False) -> dict[str, Any]:
     regions = Counter(r for _, r, _ in spread)
     courts = sorted(r[6:] for r in regions if r.startswith("court/"))
     live: dict[str, list[float]] = {}
@@ -518,7 +670,8 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
     moves = [m for t in tallies for m in t["moves"]]
     loads = f["loads"]
     out = {
-        "viewers": viewers, "instances": instances, "connected": sum(t["connected"] for t in tallies),
+        "viewers": viewers, "instances": instances, "front": front, "held": f["held"],
+        "connected": sum(t["connected"] for t in tallies),
         "refused": sum(t["refused"] for t in tallies),
         "live_updates": len(f["live_sent"]), "live_complete": complete,
         "live_p50_ms": percentile(delays, 0.5) * 1000, "live_p99_ms": percentile(delays, 0.99) * 1000,
@@ -532,7 +685,8 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "page_p99_ms": percentile(loads, 0.99) * 1000,
         "renders": [s.get("renders") for s in served], "versions": [s.get("versions") for s in served],
         "instances_cpu_s": [round(s.get("cpu_s", 0), 1) for s in served],
-        "clients_cpu_s": [round(t.get("cpu_s", 0), 1) for t in tallies],
+        "clients_cpu_s": [round(t.get("cpu_s", 0), 1) for t in tallies], "others_cpu_s": f["others_cpu_s"],
+        "written": [s.get("written") for s in served], "fell_behind": [s.get("fell_behind") for s in served],
     }
     if not quiet:
         print(report(out))
@@ -541,18 +695,21 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
 
 def report(o: dict[str, Any]) -> str:
     lines = [
-        f"{o['viewers']} SSE viewers over {o['instances']} instance(s): {o['connected']} connections made, "
-        f"{o['refused']} refused",
+        f"{o['viewers']} SSE viewers over {o['instances']} instance(s)"
+        f"{' through the front (Caddy, TLS)' if o['front'] else ''}: {o['connected']} connections made, "
+        f"{o['refused']} refused; held per instance mid-play {o['held']}",
         f"  live states {o['live_updates']}, reached every viewer that shows them: {o['live_complete']}; "
         f"publish -> last viewer p50 {o['live_p50_ms']:.0f} ms, p99 {o['live_p99_ms']:.0f} ms, "
         f"max {o['live_max_ms']:.0f} ms",
         f"  results {o['results']}, reached every pool viewer: {o['results_complete']}; "
         f"publish -> last viewer p50 {o['results_p50_ms']:.0f} ms, p99 {o['results_p99_ms']:.0f} ms",
-        f"  page loads {o['page_loads']}: p50 {o['page_p50_ms']:.0f} ms, p99 {o['page_p99_ms']:.0f} ms",
+        f"  page loads{' through the front' if o['front'] else ''} {o['page_loads']}: "
+        f"p50 {o['page_p50_ms']:.0f} ms, p99 {o['page_p99_ms']:.0f} ms",
         f"  viewers without every last state at the end (updates lost): {o['viewers_behind_at_end']}",
         f"  regions rendered per instance: {o['renders']} for {o['versions']} snapshot versions",
         f"  CPU seconds: instances {o['instances_cpu_s']} (a killed one not counted), "
-        f"viewers' clients {o['clients_cpu_s']}",
+        f"viewers' clients {o['clients_cpu_s']}, {o['others_cpu_s']}",
+        f"  frames written by the fan-out per instance {o['written']}; pages fallen behind {o['fell_behind']}",
     ]
     if o["killed_at_s"] is not None:
         lines.append(f"  instance 0 killed at {o['killed_at_s']:.1f} s: {o['moved']} streams moved, "
@@ -568,19 +725,21 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=4.0, help="live states a second per court")
     parser.add_argument("--live-per-match", type=int, default=12)
     parser.add_argument("--kill-at", type=float, help="kill instance 0 this many seconds into the play")
+    parser.add_argument("--front", action="store_true",
+                        help="the phones and page loads through Caddy (systemd/Caddyfile, tls internal)")
     parser.add_argument("--tournament", type=Path, default=EXAMPLE)
-    parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--serve", nargs=5, help=argparse.SUPPRESS)
     parser.add_argument("--client", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1], args.serve[2], args.serve[3])
+        serve(int(args.serve[0]), args.serve[1], args.serve[2], args.serve[3], args.serve[4] == "front")
         return 0
     if args.client:
         client_main(*args.client)
         return 0
     try:
         measure(args.viewers, args.instances, args.seconds, args.rate, args.live_per_match, args.kill_at,
-                args.tournament)
+                args.tournament, front=args.front)
     except ValueError as err:
         parser.error(str(err))
     return 0
