@@ -156,6 +156,7 @@ class Tally:
     final: Counter[str] = field(default_factory=Counter)  # "region|court:k ... results" -> viewers
     connected: int = 0
     refused: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)  # status line -> streams refused with it
     frames: int = 0  # reads that carried at least one whole event
 
     def got(self, table: dict[str, list[float]], key: str, at: float) -> None:
@@ -212,6 +213,7 @@ class Stream(asyncio.Protocol):
                 return
             if not self.head.startswith(b"HTTP/1.1 200"):
                 self.tally.refused += 1
+                self.tally.refusals[self.head[9:self.head.find(b"\r\n")].decode(errors="replace")] += 1
                 self.transport.close()
                 return
             data, self.head = self.head[end + 4:], None
@@ -306,7 +308,8 @@ def client_main(spec_path: str, out_path: str) -> None:
     tally = asyncio.run(clients(spec))
     Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "moves": tally.moves,
                                           "final": dict(tally.final), "connected": tally.connected,
-                                          "refused": tally.refused, "frames": tally.frames,
+                                          "refused": tally.refused, "refusals": dict(tally.refusals),
+                                          "frames": tally.frames,
                                           "cpu_s": time.process_time()}))
 
 
@@ -673,6 +676,7 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "viewers": viewers, "instances": instances, "front": front, "held": f["held"],
         "connected": sum(t["connected"] for t in tallies),
         "refused": sum(t["refused"] for t in tallies),
+        "refusals": dict(sum((Counter(t.get("refusals", {})) for t in tallies), Counter[str]())),
         "live_updates": len(f["live_sent"]), "live_complete": complete,
         "live_p50_ms": percentile(delays, 0.5) * 1000, "live_p99_ms": percentile(delays, 0.99) * 1000,
         "live_max_ms": max(delays, default=float("nan")) * 1000,
@@ -697,7 +701,8 @@ def report(o: dict[str, Any]) -> str:
     lines = [
         f"{o['viewers']} SSE viewers over {o['instances']} instance(s)"
         f"{' through the front (Caddy, TLS)' if o['front'] else ''}: {o['connected']} connections made, "
-        f"{o['refused']} refused; held per instance mid-play {o['held']}",
+        f"{o['refused']} refused{' ' + str(o['refusals']) if o['refusals'] else ''}; "
+        f"held per instance mid-play {o['held']}",
         f"  live states {o['live_updates']}, reached every viewer that shows them: {o['live_complete']}; "
         f"publish -> last viewer p50 {o['live_p50_ms']:.0f} ms, p99 {o['live_p99_ms']:.0f} ms, "
         f"max {o['live_max_ms']:.0f} ms",
