@@ -13,8 +13,9 @@ stands for those it replaces: nothing is lost), and a task of its own writes the
 then the loop writes to it again. A page opening (or coming back with its Last-Event-ID) starts behind: its
 own task writes what the phone lacks, while later changes wait in the same place.
 
-Every :data:`HEARTBEAT` seconds the loop writes a beat to every page: the page's clock offset, and a
-connection that proxies keep open and a page that notices when it has gone quiet.
+Every :data:`HEARTBEAT` seconds the loop writes a beat to each page it wrote nothing to since the last beat
+(the page's clock offset, a connection proxies keep open, and a page that notices when it has gone quiet,
+after 40 s): measured, a beat to all 10,000 phones at once delayed the update that came with it.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class Page:
         self.sent = held  # region -> digest of what the phone holds
         self.pending: dict[str, tuple[str, bytes]] = {}  # region -> (digest, encoded data), while behind
         self.behind = True  # its own task writes (on opening, and whenever the connection is full)
+        self.spoke = False  # written to since the last beat
         self.writer: asyncio.Task[None] | None = None
 
     def frame(self, name: str, d: str, data: bytes) -> bytes:
@@ -98,7 +100,7 @@ class Page:
             return False
         frame = shared if len(self.regions) == 1 else self.frame(name, d, data)
         if written_at_once(self.send, body(frame)):
-            self.sent[name] = d
+            self.sent[name], self.spoke = d, True
             return True
         self.pending[name] = (d, data)
         self.behind = True
@@ -112,7 +114,7 @@ class Page:
             d, data = self.pending.pop(name)
             if self.sent.get(name) != d:
                 frame = self.frame(name, d, data)
-                self.sent[name] = d
+                self.sent[name], self.spoke = d, True
                 await self.send(body(frame))
         self.behind = False
 
@@ -198,8 +200,10 @@ class Fanout:
 
     def _beat(self) -> None:
         frame = body(f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode())
-        for page in {p for pages in self.pages.values() for p in pages if not p.behind}:
-            written_at_once(page.send, frame)  # a full connection has updates pending: no beat needed
+        for page in {p for pages in self.pages.values() for p in pages}:
+            if not page.spoke and not page.behind:  # a full connection has updates pending: no beat needed
+                written_at_once(page.send, frame)
+            page.spoke = False
 
 
 _digests: dict[str, str] = {}
