@@ -93,10 +93,10 @@ class Page:
 
     def hand(self, name: str, d: str, data: bytes, shared: bytes) -> bool:
         """Written now (True), or kept for its own task; ``shared`` is the frame of a page of this region alone."""
-        if self.sent.get(name) == d:
+        if self.behind:  # the newest, even if the phone holds it already (catch_up skips it then): it
+            self.pending[name] = (d, data)  # replaces an older one pending, which the phone must not end with
             return False
-        if self.behind:
-            self.pending[name] = (d, data)
+        if self.sent.get(name) == d:
             return False
         frame = shared if len(self.regions) == 1 else self.frame(name, d, data)
         if written_at_once(self.send, body(frame)):
