@@ -16,7 +16,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from display.view import ScoreboardView
 from firmware.commands import LinkMessage, ScheduleUpdate
-from firmware.link import Link
+from firmware.link import RESEND_S, Link
 from firmware.schedule import Scheduled
 from firmware.session import MatchSession
 from rules import protocol as p
@@ -99,6 +99,24 @@ class TableClient:
         for e in events:
             self.send_event(match, e)
         self.send_result(match, events[-1]["seq"], result)
+
+    def play_until_acked(self, match: str, events: list[dict[str, Any]], result: dict[str, Any],
+                         timeout: float = 20.0) -> None:
+        """Play ``match``, then send its result again every RESEND_S until it is acknowledged, as a table does
+        (firmware.link). With several instances sharing a court's topics, the result can reach one before
+        another has stored the events it took: that instance keeps it waiting, and the resend settles it."""
+        for e in events:
+            self.send_event(match, e)
+        m = p.result_message(id=uuid.uuid4().hex, court=self.court, match=match, seq=events[-1]["seq"], result=result)
+        self.send_raw("result", p.encode(m))
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.wait_for("ack", lambda a: a.match == match and a.payload.get("of") == "result", RESEND_S)
+                return
+            except AssertionError:
+                assert time.monotonic() < deadline, f"match {match}: its result was not acknowledged"
+                self.send_raw("result", p.encode(m))
 
     def play_then_correct(self, match: str, ruleset: Ruleset) -> None:
         """Play ``match`` to 1-1, then correct its score to 2-1 after the end, as officials who noticed a goal

@@ -113,16 +113,14 @@ def test_a_page_whose_instance_is_killed_resumes_on_the_other_and_misses_nothing
     tables = {court1: TableClient(broker.url, PLAN.id, court1), court2: TableClient(broker.url, PLAN.id, court2)}
     try:
         events, result = played(PLAN.ruleset, 2, 1)
-        tables[court1].play(str(first), events, result)
-        tables[court1].wait_for("ack", lambda m: m.match == str(first) and m.payload.get("of") == "result")
+        tables[court1].play_until_acked(str(first), events, result)
         # A's page shows the result in the pool and on Hall 1, whichever instance stored it.
         page.follow(a.url, lambda pg: "2–1" in pg.html[f"pool/{pool}"] and f"court/{hall1}" in pg.received)
         held_hall2 = page.html[f"court/{hall2}"]
         a.kill()
         # While the page is away: a result on Hall 2, which only B can store now.
         events, result = played(PLAN.ruleset, 0, 3)
-        tables[court2].play(str(second), events, result)
-        tables[court2].wait_for("ack", lambda m: m.match == str(second) and m.payload.get("of") == "result")
+        tables[court2].play_until_acked(str(second), events, result)
     finally:
         for t in tables.values():
             t.close()
