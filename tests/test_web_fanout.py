@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 import uvicorn
 from starlette.types import Receive, Scope, Send
 
+from server.web import fanout as fanout_module
 from server.web.fanout import Fanout, digest
 from server.web.limits import uvicorn_options
 from server.web.pages import _stream
@@ -181,3 +182,27 @@ def test_a_phone_that_cannot_keep_up_holds_up_no_other_and_ends_with_the_newest_
         assert states == sorted(states) and len(states) < 81
         slow.close()
         quick.close()
+
+
+def test_a_round_given_back_to_the_loop_between_writes_still_writes_each_page_once(monkeypatch: Any) -> None:
+    """The loop is given back every WRITES_PER_TURN writes (for a page request waiting on the instance): set to
+    three, twenty pages of two regions still get each change once, from the loop, and in the regions' order."""
+    monkeypatch.setattr(fanout_module, "WRITES_PER_TURN", 3)
+    board = Board()
+    with served(board) as (port, fanout):
+        phones = [Phone(port, "court/1&r=pool/A") for _ in range(20)]
+        for phone in phones:
+            assert {phone.next_region()[1]["id"], phone.next_region()[1]["id"]} == {"court/1", "pool/A"}
+        settled(fanout)
+        board.html = {"court/1": "<p>court 1: 2-0</p>", "pool/A": "<p>pool A: 2-0</p>"}  # one snapshot, two regions
+        board.set("court/1", "<p>court 1: 2-0</p>")
+        for phone in phones:
+            got = [phone.next_region()[1] for _ in range(2)]
+            assert [(g["id"], g["html"]) for g in got] == [("court/1", "<p>court 1: 2-0</p>"),
+                                                           ("pool/A", "<p>pool A: 2-0</p>")]
+        deadline = time.monotonic() + 10
+        while fanout.written < 40 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert (fanout.written, fanout.fell_behind) == (40, 0)
+        for phone in phones:
+            phone.close()
