@@ -54,6 +54,11 @@ goes on with the courts not sent yet, without reading again those it sent."""
 
 
 _ID_PREFIX = uuid.uuid4().hex[:16]
+RECHECK_S = 0.25
+"""Seconds before a result kept waiting for its events is read again, when instances share the topics (the
+events another instance took are usually committed by then), doubled each time: 0.25, 0.5 and 1 s, within
+the 3 s after which the table sends it again itself."""
+RECHECKS = 3
 _id_counter = itertools.count()
 
 
@@ -126,6 +131,7 @@ class Service:
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
         self._progress_due = False  # a published table completed a pool: the later pools' tables are due
+        self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
@@ -350,6 +356,8 @@ class Service:
     def _after(self, topic: str, m: p.Message, out: Outcome, now: datetime, pools: set[str],
                courts: set[str], lines: list[str]) -> None:
         self.counts[out.status] = self.counts.get(out.status, 0) + 1
+        if m.type == "result" and self.group is not None:
+            self._recheck(topic, m, waiting=out.status == "waiting")
         if out.status == "refused":
             self._refuse(topic, m, out.reason, now)
             return
@@ -376,6 +384,19 @@ class Service:
         if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
             for listener in self.listeners:
                 listener(set(), {m.court} if m.court else set())
+
+    def _recheck(self, topic: str, m: p.Message, *, waiting: bool) -> None:
+        """A result kept waiting for events another instance took (the shared subscription spreads a court's
+        messages over the instances) goes back on the inbox after RECHECK_S, then twice as long, up to RECHECKS
+        times, so that its ack and the pages do not wait for the table's resend."""
+        times = self._rechecks.pop(m.id, 0)
+        if not waiting or times >= RECHECKS:
+            return
+        self._rechecks[m.id] = times + 1
+        again = Received(topic, p.encode(m), time.monotonic())
+        timer = threading.Timer(RECHECK_S * 2**times, self.inbox.put, (again,))  # it only puts it on the inbox
+        timer.daemon = True
+        timer.start()
 
     def _log_rows(self, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> list[dict[str, Any]]:
         if m is not None and m.type == "live":

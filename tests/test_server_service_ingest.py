@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
+import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -11,6 +14,8 @@ from rules import protocol as p
 from rules.ruleset import load_ruleset
 from server import queries
 from server.db.models import EventRow, MessageLog, ResultRow
+from server.ingest import fixtures_of, ingest
+from server.store import Store
 from tests.service_support import TableClient, played, running_service
 from tests.test_protocol import schema_for
 
@@ -112,4 +117,34 @@ def test_an_event_far_ahead_of_a_match_not_started_is_refused(mosquitto: Any, db
         table.wait_for("ack", lambda m: m.payload["of"] == "event" and m.seq == 1)
         with service.store.session() as s:
             assert sorted(s.scalars(select(EventRow.seq))) == [1, MAX_SEQ_AHEAD]
+        table.close()
+
+
+def test_a_result_waiting_for_events_another_instance_took_is_read_again_without_the_tables_resend(
+        mosquitto: Any, db_url: str) -> None:
+    """With a court's topics shared, its result can reach this instance before another has stored the events it
+    took. The service reads the result again itself (RECHECK_S), so the ack does not wait for the table's
+    resend; this test's table never sends anything twice."""
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        other = Store.open(db_url, service.plan)  # the other instance, on the same database
+        events, result = played(RULES, 2, 1)
+        table.send_result("1", events[-1]["seq"], result)  # alone: its events went to the other instance
+        deadline = time.monotonic() + 10
+        while service.counts["waiting"] == 0:
+            assert time.monotonic() < deadline, "the result was not kept waiting"
+            time.sleep(0.02)
+        try:  # which stores them now
+            with other.session.begin() as s:
+                fixtures = fixtures_of(s, other)
+                for e in events:
+                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
+                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+        finally:
+            other.close()
+        ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        assert (ack.match, ack.seq) == ("1", events[-1]["seq"])
+        with service.store.session() as s:
+            assert s.scalar(select(func.count()).select_from(ResultRow)) == 1
         table.close()
