@@ -21,7 +21,7 @@ from server.web import forms
 from server.web.errors import NeedsConfirmation
 from server.web.inputs import DeskCommand
 from server.web.sessions import Session, csrf_ok
-from server.web.site import Site
+from server.web.site import Site, named
 from server.web.view import MatchRow, View
 
 V1 = "/api/v1"
@@ -85,9 +85,7 @@ def routes(site: Site) -> list[Route]:
         return endpoint
 
     def pool(v: View, request: Request) -> dict[str, Any]:
-        name = request.path_params["pool"]
-        if name not in v.pools:
-            raise HTTPException(404, f"there is no pool {name}")
+        name = named(request, "pool", v.pools)
         return pool_json(v, name)
 
     def match(v: View, request: Request) -> dict[str, Any]:
@@ -97,15 +95,11 @@ def routes(site: Site) -> list[Route]:
         return {"match": match_json(v, row)}
 
     def court(v: View, request: Request) -> dict[str, Any]:
-        name = request.path_params["court"]
-        if name not in v.courts:
-            raise HTTPException(404, f"there is no court {name}")
+        name = named(request, "court", v.courts)
         return court_json(v, name)
 
     def team(v: View, request: Request) -> dict[str, Any]:
-        name = request.path_params["team"]
-        if name not in v.teams:
-            raise HTTPException(404, f"there is no team {name}")
+        name = named(request, "team", v.teams)
         return {"team": name, "matches": [match_json(v, m) for m in v.team_matches(name)]}
 
     def tournament(v: View, request: Request) -> dict[str, Any]:

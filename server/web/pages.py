@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from server.web.calendar import team_calendar
 from server.web.fanout import Fanout, body
 from server.web.limits import StreamSlots
-from server.web.site import Site
+from server.web.site import Site, named
 
 MAX_REGIONS = 8
 
@@ -25,7 +25,7 @@ def routes(site: Site) -> list[Route]:
         return site.page(request, "tournament.html", regions=["courts"])
 
     async def pool(request: Request) -> Response:
-        name = _named(request, "pool", site.view().pools)
+        name = named(request, "pool", site.view().pools)
         printable = request.url.path.endswith("/print")
         return site.page(request, "pool_print.html" if printable else "pool.html", pool=name, regions=[f"pool/{name}"])
 
@@ -36,13 +36,13 @@ def routes(site: Site) -> list[Route]:
         return site.page(request, "ranking.html", regions=["ranking"])
 
     async def court(request: Request) -> Response:
-        name = _named(request, "court", site.view().courts)
+        name = named(request, "court", site.view().courts)
         overlay = request.url.path.endswith("/overlay")
         kind = "overlay" if overlay else "court"
         return site.page(request, f"{kind}.html", court=name, regions=[f"{kind}/{name}"])
 
     async def team(request: Request) -> Response:
-        name = _named(request, "team", site.view().teams)
+        name = named(request, "team", site.view().teams)
         feed = f"/team/{quote(name, safe='')}/calendar.ics"
         return site.page(request, "team.html", team=name, regions=[f"team/{name}"], calendar=feed,
                          subscribe=f"webcal://{request.url.netloc}{feed}")
@@ -57,7 +57,7 @@ def routes(site: Site) -> list[Route]:
 
     async def calendar(request: Request) -> Response:
         v = site.view()
-        name = _named(request, "team", v.teams)
+        name = named(request, "team", v.teams)
         return Response(team_calendar(v, name), media_type="text/calendar; charset=utf-8",
                         headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
@@ -99,14 +99,6 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
     names |= {f"team/{t}" for t in v.teams}
     return [w for w in dict.fromkeys(wanted) if w in names]
-
-
-def _named(request: Request, kind: str, known: Collection[str]) -> str:
-    """The pool, court or team the address names (its path parameter ``kind``), or a 404 saying it does not exist."""
-    name: str = request.path_params[kind]
-    if name not in known:
-        raise HTTPException(404, f"there is no {kind} {name}")
-    return name
 
 
 def _folded(text: str) -> str:

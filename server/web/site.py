@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
@@ -123,3 +124,12 @@ def live_of(view: View, court: str, gettext: Callable[[str], str]) -> CourtLive 
     if at.tzinfo is not None and now.tzinfo is None:
         at = at.astimezone().replace(tzinfo=None)  # the snapshot's instants are the venue's local time
     return court_live(board, at, max(at, now), gettext)
+
+
+def named(request: Request, kind: str, known: Collection[str]) -> str:
+    """The pool, court or team the address names (its path parameter ``kind``), or a 404 saying it does not
+    exist: the pages and the API answer the same."""
+    name: str = request.path_params[kind]
+    if name not in known:
+        raise HTTPException(404, f"there is no {kind} {name}")
+    return name
