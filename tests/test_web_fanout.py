@@ -63,6 +63,15 @@ def settled(fanout: Fanout, timeout: float = 10.0) -> None:
         time.sleep(0.01)
 
 
+def counted(fanout: Fanout, writes: int, timeout: float = 10.0) -> None:
+    """Until the loop has counted ``writes`` (written, or passed over for a full connection): it counts a write
+    once it is made, so the last phone can read its frame before the count is taken. Not reached in time, the
+    test's own assertion on the counts says what was."""
+    deadline = time.monotonic() + timeout
+    while fanout.written + fanout.fell_behind < writes and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 @contextmanager
 def served(board: Board) -> Iterator[tuple[int, Fanout]]:
     fanout = Fanout(board, board.changes)
@@ -133,11 +142,8 @@ def test_a_change_is_rendered_once_and_written_only_to_the_pages_that_show_it() 
         for phone in court:
             event_id, data = phone.next_region()
             assert event_id == digest("<p>court 1: 1-0</p>") and data["html"] == "<p>court 1: 1-0</p>"
-        # Fifty pages of the court, one rendering of its region, and written by the fan-out's loop itself. The
-        # loop counts a write once it is made, so the last phone can read its frame before the count is taken.
-        deadline = time.monotonic() + 10
-        while fanout.written + fanout.fell_behind < 50 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        # Fifty pages of the court, one rendering of its region, and written by the fan-out's loop itself.
+        counted(fanout, 50)
         assert board.renders["court/1"] - before == 1
         assert (fanout.written, fanout.fell_behind) == (50, 0)
         # The pool's page got nothing of it: the next event it reads is its own region's change.
@@ -200,9 +206,7 @@ def test_a_round_given_back_to_the_loop_between_writes_still_writes_each_page_on
             got = [phone.next_region()[1] for _ in range(2)]
             assert [(g["id"], g["html"]) for g in got] == [("court/1", "<p>court 1: 2-0</p>"),
                                                            ("pool/A", "<p>pool A: 2-0</p>")]
-        deadline = time.monotonic() + 10
-        while fanout.written < 40 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        counted(fanout, 40)
         assert (fanout.written, fanout.fell_behind) == (40, 0)
         for phone in phones:
             phone.close()
