@@ -9,7 +9,9 @@ A real clock made ``frozen`` stands at ``start`` until :meth:`TableClock.begin` 
 first turn), so at ``--speed 400`` the second or so of start-up is not 400 s of the match
 gone before a press script's first line. While a press script line is played its instant is
 :meth:`TableClock.stamp`\ ed on the clock, so the edges gpiozero's callbacks time with
-:meth:`seconds` carry the line's own instant, not the instant a busy loop got round to it.
+:meth:`seconds` carry the line's own instant, not the instant a busy loop got round to it;
+a hold is timed from its edges, so a script ends the same at every speed. At a script's cue
+the clock :meth:`TableClock.stand`\ s still, at any speed.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class TableClock:
         self._virtual = start
         self._mono0: float | None = None if frozen else time.monotonic()
         self._stamp: float | None = None
+        self._standing: float | None = None
 
     def begin(self) -> None:
         """A frozen clock starts running from ``start`` now (no effect otherwise)."""
@@ -47,6 +50,19 @@ class TableClock:
         finally:
             self._stamp = None
 
+    def stand(self, q: queue.Queue[T], real_s: float, at: float) -> T | None:
+        """The next item of ``q`` within ``real_s`` real seconds, the clock reading ``at`` meanwhile and going
+        on from ``at`` after (a press script's cue: its time stands still, then goes on without a burst)."""
+        self._standing = at
+        try:
+            return q.get(timeout=real_s)
+        except queue.Empty:
+            return None
+        finally:
+            self._standing = None
+            if self.speed > 0 and self._mono0 is not None:
+                self._start, self._mono0 = at, time.monotonic()
+
     @property
     def virtual(self) -> bool:
         return self.speed == 0
@@ -55,6 +71,8 @@ class TableClock:
         """Session seconds now (safe to read from any thread)."""
         if self._stamp is not None:
             return self._stamp
+        if self._standing is not None:
+            return self._standing
         if self.speed == 0:
             return self._virtual
         if self._mono0 is None:

@@ -63,6 +63,7 @@ NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen
 RESUMED_S = 15.0  # ... and the word that an abandoned match was resumed or replayed: the officials must see it
 ALIVE_S = 1.0  # match seconds between wakes that record the latest instant while the clock runs
 ALIVE_REAL_S = 0.02  # ... but never more often than this in real seconds (at --speed 400: every 8 match s)
+CUE_POLL_S = 0.05  # real seconds between looks for a press script's cue file while the table stands at it
 
 
 class Link(Protocol):
@@ -194,7 +195,11 @@ class TableLoop:
         sd_notify("READY=1")
         log.info("table ready: court %s, match %s", self.court, self.session.scheduled.match_id)
         while not self.stopped:
-            item = self.clock.wait(self.queue, self._deadline())
+            cue = self.script.held_at(self.clock.seconds()) if self.script is not None else None
+            if cue is not None:
+                item = self.clock.stand(self.queue, CUE_POLL_S, cue)
+            else:
+                item = self.clock.wait(self.queue, self._deadline())
             if item is not None:
                 self.handle(item)
             self._due()

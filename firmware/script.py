@@ -13,7 +13,8 @@ One line per action (docs/press-scripts.md)::
 ``SECONDS press|hold|release BUTTON``, ``SECONDS type TEXT`` (keypad: digits and
 letters, ``<esc>``, ``<bksp>``, or a key the button map's ``[keys]`` names, in angle
 brackets: ``<enter>``, ``<f3>``; another name is refused with its line),
-``SECONDS wait`` (nothing; the table's time reaches it). Instants are seconds of the
+``SECONDS wait`` (nothing; the table's time reaches it), ``SECONDS wait FILE`` (a cue: the
+table's time stands still there until FILE exists). Instants are seconds of the
 table's session (the first match's instant 0 is second 0) and never go back. A
 ``press`` is the pin down, then up :data:`PRESS_LENGTH` later, so chatter
 filtering and hold timing see a real press. Build lines in Python with
@@ -27,6 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from firmware.commands import Command, Key
@@ -79,8 +81,6 @@ def parse_script(text: str, source: str) -> list[Press]:
         if verb not in VERBS:
             raise PressScriptError(source, number, f"{verb!r} is not press, hold, release, type or wait")
         arg = parts[2].strip() if len(parts) > 2 else ""
-        if verb == "wait" and arg:
-            raise PressScriptError(source, number, "wait takes nothing after it")
         if verb in ("press", "hold", "release") and (not arg or " " in arg):
             raise PressScriptError(source, number, f"{verb} needs one button name")
         if verb == "type" and not arg:
@@ -125,7 +125,7 @@ def keys_of(text: str, at: float) -> list[Key]:
 @dataclass(frozen=True)
 class _Op:
     at: float
-    kind: Literal["low", "high", "keys", "none"]
+    kind: Literal["low", "high", "keys", "none", "cue"]
     arg: str
 
 
@@ -159,7 +159,7 @@ class ScriptPlayer:
             elif p.verb == "type":
                 ops.append(_Op(p.at, "keys", p.arg))
             else:
-                ops.append(_Op(p.at, "none", ""))
+                ops.append(_Op(p.at, "cue" if p.arg else "none", p.arg))
         ops.sort(key=lambda op: op.at)  # stable: a press's release may fall after the next line
         self._ops = [op for op in ops if after is None or op.at > after]
         self._pin = pin
@@ -174,8 +174,15 @@ class ScriptPlayer:
     def next_due(self) -> float | None:
         return self._ops[0].at if self._ops else None
 
+    def held_at(self, now: float) -> float | None:
+        """The instant of the cue (``wait FILE``) the script stands at: due by ``now``, its file not there yet."""
+        op = self._ops[0] if self._ops else None
+        if op is None or op.kind != "cue" or op.at > now or Path(op.arg).exists():
+            return None
+        return op.at
+
     def play_due(self, now: float) -> None:
-        while self._ops and self._ops[0].at <= now:
+        while self._ops and self._ops[0].at <= now and self.held_at(now) is None:
             op = self._ops.pop(0)
             if op.kind == "low":
                 with self._stamp(op.at):
