@@ -4,14 +4,17 @@ program through gpiozero's mock pins, ends as the plan says."""
 from __future__ import annotations
 
 import itertools
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from courtside.demo.officials import plan_match
-from courtside.demo.presses import press_script, step_for
-from firmware.script import parse_script
-from firmware.table import run_script
+from courtside.demo.officials import HOLD_S, STEP_S, plan_match
+from courtside.demo.presses import live_moment, press_script
+from firmware.screen import HeadlessScreen
+from firmware.script import PRESS_LENGTH, parse_script
+from firmware.table import TableOptions, final_state, open_table, run_script
 from rules.ruleset import StageKind, load_ruleset
 
 
@@ -80,16 +83,52 @@ name = "Team B"
 
 @pytest.mark.parametrize("name", ["indoor-hockey", "water-polo", "indoor-football", "youth-football", "ice-hockey"])
 @pytest.mark.parametrize("level", [False, True])
-def test_at_200_times_real_speed_every_press_is_a_step_apart(name: str, level: bool) -> None:
-    """The table gets step_for(200) of its time (100 ms real) between any two lines of the script."""
+def test_every_press_is_a_step_apart(name: str, level: bool) -> None:
+    """Two lines are at least the officials' step apart (more than a press and a hold), whatever the speed
+    the script is played at: a press never overlaps the next."""
     ruleset = load_ruleset(name)
-    step = step_for(200)
     stage: StageKind = "knockout" if level else "round_robin"
-    plan = plan_match(ruleset, stage=stage, round="final" if level else None, seed=9, level=level, step_s=step)
+    plan = plan_match(ruleset, stage=stage, round="final" if level else None, seed=9, level=level)
     text, _ = press_script(plan, ruleset, load=True, offset=100.0)
     instants = [p.at for p in parse_script(text, "demo")]
     gaps = [b - a for a, b in itertools.pairwise(instants)]
-    assert min(gaps) >= step - 0.011
-    assert step == pytest.approx(20.0)
+    assert min(gaps) >= STEP_S - 0.011
+    assert STEP_S > HOLD_S + PRESS_LENGTH
     if not level:
         assert plan.actions[-1].kind == "end"  # the final whistle, with room for its hold
+
+
+def test_a_cue_holds_the_match_live_with_its_penalty_running(tmp_path: Path) -> None:
+    """The tournament-day test's look at a live match: the table stands at the cue, clock running and a
+    penalty on the board, until the file exists; then the match goes on to the plan's own end."""
+    ruleset = load_ruleset("indoor-hockey")
+    plan = next(p for p in (plan_match(ruleset, seed=s) for s in range(20)) if live_moment(p, ruleset) is not None)
+    moment = live_moment(plan, ruleset)
+    assert moment is not None
+    go = tmp_path / "go"
+    text, _ = press_script(plan, ruleset, load=False, cue=(moment, go))
+    presses = parse_script(text, "demo")
+    cue = next(n for n, p in enumerate(presses) if p.verb == "wait" and p.arg)
+    assert presses[cue - 1].at + PRESS_LENGTH < presses[cue].at < presses[cue + 1].at  # between two presses
+    table = open_table(TableOptions(rules="indoor-hockey", court="1", pins="mock", journal=tmp_path / "j",
+                                    speed=0, script=presses), screen=HeadlessScreen(echo=lambda _: None))
+    loop = table.loop
+    player = threading.Thread(target=loop.run)
+    player.start()
+    try:
+        deadline = time.monotonic() + 60
+        while loop.script is None or loop.script.held_at(loop.clock.seconds()) is None:
+            assert player.is_alive() and time.monotonic() < deadline, "the table never stood at its cue"
+            time.sleep(0.01)
+        state = loop.session.match.state_at(loop.now_ms())
+        assert abs(loop.now_ms() - moment) <= 10 and state.running and state.penalties  # live, a penalty running
+        assert loop.session.match.last_at < moment  # nothing after the cue was played
+        go.touch()
+        player.join(60)
+        assert not player.is_alive()
+        end = final_state(table)
+    finally:
+        loop.stopped = True
+        player.join(10)
+        table.close()
+    assert end.phase == "finished" and (end.home_goals, end.away_goals) == (plan.home_goals, plan.away_goals)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from courtside.demo.officials import plan_match
+from courtside.demo.officials import Plan, plan_match
 from courtside.demo.organiser import ACCOUNT, Organiser
 from courtside.demo.parts import Part
-from courtside.demo.presses import END_WAIT_S, press_script, step_for
+from courtside.demo.presses import END_WAIT_S, live_moment, press_script
 from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
 from courtside.demo.venue import Venue
 from rules import (
@@ -37,9 +38,6 @@ from rules import (
 POLL_S = 0.25
 RESTART_MARGIN_S = 30.0  # table seconds between one script's end and the next one's first press
 CATCH_UP_AFTER_S = 5.0  # a result not stored this long after its table exited: start the table again to send it
-STARTUP_S = 1.0  # real seconds a table may take from its clock's start to its loop: no press before
-LOAD_REAL_S = 1.0  # real seconds between NEXT loading a match and the first press: a press before the load lands
-# on the match just played (a button with a hold acts on release; a busy machine delays it)
 LINK_WAIT_S = 0.5  # real seconds a table runs on after its match's end, for its link to send the result
 STALL_S = 180.0  # no table running and no new result for this long: something is broken, say what
 
@@ -77,8 +75,14 @@ def showcase_match(matches: list[dict[str, Any]], ruleset: Ruleset) -> int | Non
 
 
 class Autoplay:
-    def __init__(self, venue: Venue) -> None:
+    """``hold(number, plan)``, if given, picks matches to hold live at :func:`live_moment` (a penalty
+    running): their table stands there until the file ``cues[number]`` exists (the tournament-day
+    test looks at the court page then, whatever the speed)."""
+
+    def __init__(self, venue: Venue, hold: Callable[[int, Plan], bool] | None = None) -> None:
         self.venue = venue
+        self.hold = hold
+        self.cues: dict[int, Path] = {}
         self.seed = venue.options.seed
         tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
         self.ruleset = load_tournament_ruleset(tournament, str(venue.file))
@@ -175,24 +179,26 @@ class Autoplay:
 
     def _play(self, court: Court, match: dict[str, Any]) -> None:
         number = int(match["number"])
-        plan = plan_match(
-            self.ruleset, stage=stage_of(self.ruleset, match.get("round")), round=match.get("round") or None,
-            seed=self.seed * 10_000 + number, level=number == self.showcase, step_s=step_for(self.venue.options.speed),
-        )
+        stage, round = stage_of(self.ruleset, match.get("round")), match.get("round") or None
+        plan = plan_match(self.ruleset, stage=stage, round=round, seed=self.seed * 10_000 + number,
+                          level=number == self.showcase)
         title = f"match {number}, {match['stage']}: {match['home']} v {match['away']} on {court.name}"
         script = self.scripts / f"match-{number:03d}.txt"
-        # The table's clock runs from its start, before its loop does: a line due before the loop
-        # runs would be played in a burst with the next ones, out of their order.
         speed = self.venue.options.speed
-        offset = STARTUP_S * speed
+        offset = 0.0
         if court.script_end_s is not None:
             down = (time.monotonic() - court.ended_at) * max(speed, 1.0)  # a catch-up table runs at 1x
-            offset += court.script_end_s + down + RESTART_MARGIN_S
+            offset = court.script_end_s + down + RESTART_MARGIN_S
         # Every plan ends with an event (the final whistle, the deciding shot or golden goal), so a
         # restarted table finds the match over; the short wait lets the link send the result first.
-        end_wait = max(END_WAIT_S, LINK_WAIT_S * self.venue.options.speed)
+        end_wait = max(END_WAIT_S, LINK_WAIT_S * speed)
+        cue = None
+        moment = live_moment(plan, self.ruleset, stage, round) if self.hold is not None else None
+        if moment is not None and self.hold is not None and self.hold(number, plan):
+            self.cues[number] = self.scripts / f"match-{number:03d}.go"
+            cue = (moment, self.cues[number])
         text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
-                                                offset=offset, end_wait_s=end_wait, load_wait_s=LOAD_REAL_S * speed)
+                                                offset=offset, end_wait_s=end_wait, cue=cue)
         script.write_text(text, encoding="utf-8")
         court.table = self.venue.table(court.name, self.ruleset_ref, script=script)
         court.playing = number

@@ -163,7 +163,7 @@ class _Officials:
         }
         self.played_ms = 0  # of playing time, to place the time-outs
         # Nothing but the final whistle this close to the end of the match: its hold must not wait.
-        # Two steps early at speed, so the table's timing cannot push the whistle past the clock's end.
+        # Two steps early: the hold of NEXT and its release fit before the clock runs out.
         self.whistle_ms = max(FINAL_WHISTLE_MS, 2 * step_ms)
         self.quiet_ms = self.whistle_ms + round_ms(HOLD_S) + 8 * step_ms
 
@@ -333,10 +333,8 @@ def round_ms(seconds: float) -> int:
 
 def plan_match(
     ruleset: Ruleset, *, stage: StageKind = "round_robin", round: str | None = None, seed: int = 0,
-    level: bool = False, step_s: float = STEP_S,
+    level: bool = False,
 ) -> Plan:
-    """The officials' presses for one match, the same for the same arguments.
-
-    ``step_s``: table time between two presses (:func:`courtside.demo.presses.step_for` gives
-    one that leaves the table enough real time at a given speed)."""
-    return _Officials(ruleset, stage, round, random.Random(seed), level, round_ms(step_s)).plan()
+    """The officials' presses for one match, the same for the same arguments, whatever the demo's speed:
+    a scripted table plays each press at its instant however busy the machine (firmware/clock.py)."""
+    return _Officials(ruleset, stage, round, random.Random(seed), level, round_ms(STEP_S)).plan()
