@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ import httpx
 import pytest
 
 from courtside.demo.autoplay import Autoplay
+from courtside.demo.officials import Plan
 from courtside.demo.organiser import ACCOUNT, Organiser
 from courtside.demo.parts import courtside_argv, wait_until
 from courtside.demo.progress import results_csv_for_show
@@ -95,33 +97,63 @@ def faults(day: Day, broker: Any, play: Autoplay, matches: list[dict[str, Any]])
         day.service_restarted = True
 
 
+LIVE_LOOKS = 4  # matches held live for a parent's look, each with a penalty running (courtside.demo.presses)
+LIVE_DEADLINE_S = 120.0  # for a held match to show live on its court page: only a fault takes this long
+
+
+def hold_for_a_look() -> Callable[[int, Plan], bool]:
+    """The first matches whose officials give a penalty are held live at their table (a cue in the press
+    script) until a parent's phone has read their court page: seen on every run, at any speed."""
+    held: list[int] = []
+
+    def hold(number: int, plan: Plan) -> bool:
+        if len(held) >= LIVE_LOOKS:
+            return False
+        held.append(number)
+        return True
+
+    return hold
+
+
+def court_page_live(day: Day, court: str) -> str | None:
+    """The court page's scoreboard when it shows its match live with a penalty on the board, else None."""
+    try:
+        page = httpx.get(f"{day.venue.web}court/{quote(court)}", timeout=10).text
+    except httpx.TransportError:
+        return None  # the service is being restarted (a fault of the day)
+    if '<section class="mirror"' not in page:
+        return None
+    mirror = page[page.index('<section class="mirror"'):]
+    mirror = mirror[:mirror.index("</section>")]
+    live = 'class="badge live"' in mirror.split("</p>", 1)[0]
+    return mirror if live and '<abbr class="kind"' in mirror else None
+
+
 def look_at_courts(day: Day, play: Autoplay) -> None:
-    """A parent's phone on the court page of each match being played, reloaded until it shows the match live
-    (at --speed 0 a match lasts a second or two): the page's HTML as the phone got it, a few per day."""
-    if len(day.court_pages) >= 8:
-        return
+    """A parent's phone on the court page of each match held live: read once it shows the match live with
+    its penalty (the table stands at the cue until then), then the table is let go on."""
     for court in play.courts.values():
-        if court.playing is None or court.table is None:
+        cue = play.cues.get(court.playing) if court.playing is not None else None
+        if cue is None or cue.exists():
             continue
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and court.table.running():
-            page = httpx.get(f"{day.venue.web}court/{quote(court.name)}", timeout=10).text
-            mirror = page[page.index('<section class="mirror"'):]
-            if 'class="badge live"' in mirror.split("</p>", 1)[0]:
-                day.court_pages.append(mirror[:mirror.index("</section>")])
-                break
-            time.sleep(0.05)
+        deadline = time.monotonic() + LIVE_DEADLINE_S
+        while (mirror := court_page_live(day, court.name)) is None:
+            assert time.monotonic() < deadline, f"match {court.playing} never showed live on its court page"
+            time.sleep(0.1)
+        day.court_pages.append(mirror)
+        cue.touch()
 
 
 def play_the_day(day: Day, broker: Any) -> None:
     """The officials play every match through the tables; the faults and a parent's looks happen meanwhile."""
-    play = Autoplay(day.venue)
+    play = Autoplay(day.venue, hold=hold_for_a_look())
 
     def between(matches: list[dict[str, Any]]) -> None:
         faults(day, broker, play, matches)
         look_at_courts(day, play)
 
     play.run(between)
+    assert len(day.court_pages) == len(play.cues) == LIVE_LOOKS, "every match held live was looked at"
 
 
 def uphold_a_protest(day: Day) -> list[str]:
@@ -184,8 +216,8 @@ def shown_ranking(day: Day, tmp_path: Path) -> list[str | None]:
 
 def check_parents(day: Day) -> None:
     web = day.venue.web
-    # The court page during play: period, clock (in the HTML itself) and every penalty with its kind and time.
-    # (A page fetched as its match ended shows the next one: only pages drawing the live match are read.)
+    # The court page during play: period, clock (in the HTML itself) and every penalty with its kind and time,
+    # on the matches held live for it.
     live = day.court_pages
     assert live, "no court page was seen during a match"
     ruleset = load_tournament_ruleset(read_tournament_file(day.venue.file), str(day.venue.file))
@@ -199,7 +231,7 @@ def check_parents(day: Day) -> None:
                                      r'([^<]*)<', mirror, re.S):
             assert re.fullmatch(r"\d+:\d\d|match", left.split(" (")[0]), (kind, left)
             shown_kinds.add(kind)
-    assert shown_kinds <= kinds  # each penalty with its kind's short name ("2'", "Y"), as the ruleset names it
+    assert shown_kinds and shown_kinds <= kinds  # each penalty with its kind's short name ("2'", "Y")
     # Pool pages count and list the same matches, carried-forward results included.
     for pool in httpx.get(f"{web}api/v1/tournament", timeout=10).json()["pools"]:
         data = httpx.get(f"{web}api/v1/pools/{quote(pool)}", timeout=10).json()
