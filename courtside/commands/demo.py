@@ -40,6 +40,9 @@ def register(sub: Any) -> None:
                         help="with --autoplay: N times real time (default 20; 0: as fast as the tables go)")
     parser.add_argument("--seed", type=int, default=1, help="the officials' seed: the same seed plays the same day")
     parser.add_argument("--http-port", type=int, metavar="PORT", help="the web pages' port (default: a free one)")
+    parser.add_argument("--lan", action="store_true",
+                        help="serve the pages on every address of this machine, so phones on the venue's network can "
+                        "open them (plain HTTP: the desk's password and session can be read on that network)")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="copy the demo's folder (database, journals, scripts, logs, results.csv) here at the end")
     parser.add_argument("--tables-only", action="store_true",
@@ -70,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     options = DemoOptions(
         tournament=args.tournament, broker=args.broker, headless=args.headless, autoplay=args.autoplay,
         speed=20.0 if args.speed is None else args.speed, seed=args.seed, http_port=args.http_port, keep=args.keep,
+        lan=args.lan,
     )
     return run_demo(options)
 

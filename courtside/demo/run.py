@@ -13,6 +13,10 @@ from courtside.demo.organiser import ACCOUNT
 from courtside.demo.venue import DemoOptions, Stopped, Venue, has_screen, stop_on_signals
 from rules import DemoError
 
+PLAIN_HTTP_LAN = ("the pages and the desk are served over plain HTTP: anyone on this network can read the desk's "
+                  "password and session as they pass. Use --lan only on a network the club trusts; a tournament "
+                  "runs its desk behind HTTPS (README, 'HTTPS for the desk').")
+
 
 def run_demo(options: DemoOptions) -> int:
     venue = Venue(options)
@@ -26,6 +30,10 @@ def run_demo(options: DemoOptions) -> int:
             where = "the embedded broker" if venue.broker is not None else "the broker"
             venue.say(f"standings service up; {where} at {venue.broker_url}; working folder {venue.workdir}")
             venue.say(f"the organiser's desk: {venue.web}desk (log in as {ACCOUNT}, password {venue.desk_password})")
+            if options.lan:
+                venue.say(f"on the venue's network: {' or '.join(venue.lan_addresses())} (every address of this "
+                          "machine)")
+                venue.say(f"warning: {PLAIN_HTTP_LAN}")
             if options.autoplay:
                 _autoplay(venue)
                 finished = True

@@ -12,9 +12,11 @@ it, :mod:`courtside.demo.autoplay` plays the tournament through press scripts.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -46,6 +48,7 @@ class DemoOptions:
     speed: float = 1.0
     seed: int = 1
     http_port: int | None = None
+    lan: bool = False  # the pages listen on every address: phones on the venue's network open them (plain HTTP)
     keep: Path | None = None  # keep the working folder (database, journals, logs, results.csv) here
     db_url: str | None = None  # the service's database (default: SQLite in the working folder)
     server_args: tuple[str, ...] = ()  # more of `courtside server`'s options (--trusted-lan, ...)
@@ -126,9 +129,12 @@ class Venue:
             self.broker = EmbeddedBroker()
             self.broker.start()
             self.broker_url = self.broker.url
+        host = "0.0.0.0" if self.options.lan else "127.0.0.1"
         argv = courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db",
-                              self.db_url, "--http", f"127.0.0.1:{self.http_port}")
+                              self.db_url, "--http", f"{host}:{self.http_port}")
         argv += list(self.options.server_args)
+        if self.options.lan and "--trusted-lan" not in argv:
+            argv.append("--trusted-lan")  # no TLS on a club's own network: the desk's session cookie is not Secure
         if self.broker is not None:
             argv += ["--group", ""]  # amqtt has no shared subscriptions ($share/...); one service needs none
         service = self.service = self.parts.start(Part(
@@ -137,6 +143,14 @@ class Venue:
         ))
         wait_until(self.api.ready, SERVICE_START_TIMEOUT_S, "the standings service answered on " + self.web, service)
         self.desk_password = create_desk_account(self.db_url)
+
+    def lan_addresses(self) -> list[str]:
+        """The pages' addresses for phones on the venue's network: this machine's name and its own addresses."""
+        names = [socket.gethostname()]
+        with contextlib.suppress(OSError):
+            names += sorted({str(info[4][0]) for info in socket.getaddrinfo(names[0], None, socket.AF_INET)
+                             if not str(info[4][0]).startswith("127.")})
+        return [f"http://{name}:{self.http_port}/" for name in names]
 
     def table(self, court: str, rules: str, *, script: Path | None = None, window: bool = False) -> Part:
         """One referee table (mock pins) for ``court``, its journal kept across its matches."""

@@ -1,0 +1,40 @@
+"""courtside.demo.venue: the demo's broker and service as a venue runs them; ``--lan`` for the club's own phones."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import httpx
+
+from courtside.demo.venue import DemoOptions, Venue
+
+
+def test_lan_serves_the_pages_on_every_address_with_the_desk_s_plain_http_warning(tmp_path: Path) -> None:
+    """A phone in the hall reaches the demo's pages through one of this machine's addresses, not 127.0.0.1
+    alone; 127.0.0.2 stands for it (loopback, yet answered only by a server listening on every address)."""
+    venue = Venue(DemoOptions(tournament="ice-hockey", headless=True, lan=True, out=io.StringIO()))
+    try:
+        venue.start()
+        other = f"http://127.0.0.2:{venue.http_port}/"
+        assert httpx.get(other, timeout=10).status_code == 200
+        login = httpx.get(f"{other}desk/login", timeout=10).text
+        assert 'id="plain-http"' in login  # the desk says it runs over plain HTTP, on every device
+        assert all(address.endswith(f":{venue.http_port}/") for address in venue.lan_addresses())
+    finally:
+        venue.stop()
+
+
+def test_without_lan_the_pages_answer_on_this_machine_only(tmp_path: Path) -> None:
+    venue = Venue(DemoOptions(tournament="ice-hockey", headless=True, out=io.StringIO()))
+    try:
+        venue.start()
+        assert httpx.get(venue.web, timeout=10).status_code == 200
+        try:
+            httpx.get(f"http://127.0.0.2:{venue.http_port}/", timeout=10)
+            reached = True
+        except httpx.ConnectError:
+            reached = False
+        assert not reached
+    finally:
+        venue.stop()
