@@ -15,9 +15,11 @@ import yaml
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
+from courtside.demo.progress import results_csv_for_show
 from server.web import create_app
+from server.web.api import spreadsheet_text
 from server.web.view import View
-from tests.web_day import sample_day
+from tests.web_day import EXAMPLE, sample_day
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +64,24 @@ def test_csv_exports(client: tuple[TestClient, View]) -> None:
     assert results[0]["home"] == view.by_number[int(results[0]["number"])].home
     standings = list(csv.DictReader(io.StringIO(c.get("/api/v1/standings.csv").text)))
     assert {row["pool"] for row in standings} == {"A", "B", "C"} and len(standings) == 12
+
+
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(tmp_path: Path) -> None:
+    """Issue 31: a team named like a formula was written as one; a spreadsheet opening results.csv ran it."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    text = text.replace('"IFK Göteborg P14"', """'=HYPERLINK("http://x","IFK")'""").replace(
+        '"Hammarby IF P14"', '"+Hammarby IF P14"').replace('"Malmö FF P14"', '"@Malmö FF P14"')
+    example = tmp_path / "formulas.toml"
+    example.write_text(text, encoding="utf-8")
+    with sample_day(12, example=example) as day, TestClient(create_app(day.backend, secure_cookies=False)) as c:
+        for path in ("/api/v1/results.csv", "/api/v1/standings.csv"):
+            cells = [cell for row in csv.reader(io.StringIO(c.get(path).text)) for cell in row]
+            teams = [cell for cell in cells if "Hammarby" in cell or "HYPERLINK" in cell or "Malmö" in cell]
+            assert teams and all(cell[0] == "'" for cell in teams), path
+            assert not any(cell[:1] in ("=", "+", "@") for cell in cells), path
+        shown = results_csv_for_show(c.get("/api/v1/results.csv").text)  # tournament show reads the names back
+        assert '"+Hammarby IF P14"' in shown or "+Hammarby IF P14" in shown
+    assert spreadsheet_text("-3") == "'-3" and spreadsheet_text("Djurgården") == "Djurgården"
 
 
 def _spec() -> dict[str, Any]:

@@ -93,9 +93,13 @@ def results_csv_for_show(api_csv: str) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=[c for c in keep if c in (reader.fieldnames or ())], lineterminator="\n")
     writer.writeheader()
-    for row in reader:
-        writer.writerow({k: row[k] for k in writer.fieldnames})
+    for row in reader:  # a name the export kept from running as a formula ('=...) is the name again
+        writer.writerow({k: _unguarded(row[k]) for k in writer.fieldnames})
     return out.getvalue()
+
+
+def _unguarded(cell: str) -> str:
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@", "\t", "\r") else cell
 
 
 class ServiceApi:

@@ -120,10 +120,10 @@ def routes(site: Site) -> list[Route]:
             if m.recorded is None:
                 continue
             r = m.recorded.result
-            w.writerow([m.number, r.pool, r.home, r.away, r.home_goals, r.away_goals, r.outcome, r.winner or "",
-                        _blank(r.home_shootout), _blank(r.away_shootout), m.court,
-                        m.start.isoformat(timespec="minutes"),
-                        m.recorded.by, "yes" if m.locked(v.data.now) else "no"])
+            w.writerow([m.number, *map(spreadsheet_text, (r.pool, r.home, r.away)), r.home_goals, r.away_goals,
+                        r.outcome, spreadsheet_text(r.winner or ""), _blank(r.home_shootout),
+                        _blank(r.away_shootout), spreadsheet_text(m.court), m.start.isoformat(timespec="minutes"),
+                        spreadsheet_text(m.recorded.by), "yes" if m.locked(v.data.now) else "no"])
         return _csv(out.getvalue(), "results.csv")
 
     async def standings_csv(request: Request) -> Response:
@@ -135,8 +135,9 @@ def routes(site: Site) -> list[Route]:
         for pool in v.pools:
             table = v.table(pool)
             for row in table.rows if table is not None else ():
-                w.writerow([pool, row.rank, row.team, row.played, row.won, row.drawn, row.lost, row.goals_for,
-                            row.goals_against, row.goal_difference, row.points, row.reason])
+                w.writerow([spreadsheet_text(pool), row.rank, spreadsheet_text(row.team), row.played, row.won,
+                            row.drawn, row.lost, row.goals_for, row.goals_against, row.goal_difference, row.points,
+                            spreadsheet_text(row.reason)])
         return _csv(out.getvalue(), "standings.csv")
 
     def write(build: Callable[[View, str, Request, dict[str, Any]], DeskCommand]) -> Callable[[Request],
@@ -218,6 +219,15 @@ def cached(request: Request, body: dict[str, Any]) -> Response:
 
 def _who(session: Session) -> str:
     return session.account or "?"
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a cell rather than show it
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows and never runs: one beginning like a formula gets an apostrophe first
+    (a team named "=HYPERLINK(...)" opened in Excel or LibreOffice). Numbers are written as they are."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
 def _blank(value: int | None) -> str:
