@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import func, select
+
 from rules import (
     CONTINUES,
     CourtsideError,
@@ -34,7 +36,7 @@ from rules import (
     read_result,
     result_payload,
 )
-from server.db.models import Change, Conflict, DecisionRow, Fixture, ResultRow
+from server.db.models import Change, Conflict, DecisionRow, EventRow, Fixture, ResultRow
 from server.store import Store, result_row, utcnow
 
 
@@ -151,9 +153,10 @@ def check_result(result: dict[str, Any]) -> Result:
 
 
 def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
-                  note: str = "") -> Affected:
+                  note: str = "", first_only: bool = False) -> Affected:
     """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
-    kept in the audit row's ``after`` beside the result so the pages can say it."""
+    kept in the audit row's ``after`` beside the result so the pages can say it. ``first_only``: refuse when
+    the match has a result by now (checked in the transaction that would store it)."""
     why = reason(why)
     checked = check_result(result)
     with store.session.begin() as s:
@@ -161,6 +164,9 @@ def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: s
         if f is None:
             raise DeskError(f"there is no match {match_id!r}")
         old = s.get(ResultRow, match_id)
+        if old is not None and first_only:
+            raise DeskError(f"match {match_id} has a result by now ({old.home_goals}-{old.away_goals}, "
+                            f"from {'the desk' if old.source == 'organiser' else 'its table'}); look again")
         before = result_payload(old) if old else None
         if old is not None:
             s.delete(old)
@@ -206,7 +212,10 @@ def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, wh
 
 
 def move_match(store: Store, match_id: str, *, court: str | None = None, start: datetime | None = None,
-               who: str, why: str) -> Affected:
+               who: str, why: str, started_ok: bool = False) -> Affected:
+    """A match not started yet to another court or time. A started one stays (checked in this transaction: its
+    table's events would be refused at the new court and spliced onto the old ones); ``started_ok``: an
+    abandoned match resumed or replayed there, whose events go on with it."""
     why = reason(why)
     if court is not None:
         court = court_id(store.plan.courts, court)
@@ -214,6 +223,12 @@ def move_match(store: Store, match_id: str, *, court: str | None = None, start: 
         f = s.get(Fixture, match_id)
         if f is None:
             raise DeskError(f"there is no match {match_id!r}")
+        if not started_ok:
+            events = s.scalar(select(func.count()).select_from(EventRow).where(EventRow.match_id == match_id))
+            if events or s.get(ResultRow, match_id) is not None:
+                where = f"its table on {f.court_name} has sent {events} event(s)" if events else "it has a result"
+                raise DeskError(f"match {match_id} has started ({where}): a started match stays where it is; if it "
+                                "cannot go on there, record it as abandoned and resume or replay it elsewhere")
         before = {"court": f.court, "start": f.start.isoformat()}
         courts = {f.court}
         if court is not None:

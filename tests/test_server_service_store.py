@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,7 @@ import pytest
 from server import desk, queries
 from server.db import models, open_database
 from server.db.migrate import current
+from server.db.models import EventRow
 from server.plan import load_plan
 from server.store import Store
 
@@ -26,9 +27,9 @@ def store(db_url: str) -> Iterator[Store]:
 
 def test_migrations_run_at_start_and_again_without_harm(db_url: str) -> None:
     engine = open_database(db_url)
-    assert current(engine) == "0003"
+    assert current(engine) == "0004"
     open_database(db_url).dispose()
-    assert current(engine) == "0003"
+    assert current(engine) == "0004"
     engine.dispose()
 
 
@@ -78,6 +79,31 @@ def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> Non
     with pytest.raises(desk.DeskError, match="not known yet"):
         desk.record_result(store, "15", {"home_goals": 1, "away_goals": 0, "outcome": "regular",
                                          "winner": "home"}, who="a", why="x")
+
+
+def test_a_first_result_only_is_refused_in_its_own_transaction_once_the_match_has_one(store: Store) -> None:
+    """A desk account's result (server.web.roles) checked where it is stored: a table's result that arrived after
+    the page was read is never replaced by it, and the refusal says what is there."""
+    one = {"home_goals": 3, "away_goals": 1, "outcome": "regular", "winner": "home"}
+    desk.record_result(store, "1", one, who="tomas", why="score sheet", first_only=True)
+    with pytest.raises(desk.DeskError, match=r"match 1 has a result by now \(3-1, from the desk\)"):
+        desk.record_result(store, "1", {**one, "home_goals": 4}, who="tomas", why="again", first_only=True)
+    assert [(r.home_goals, r.away_goals) for r in queries.results(store)] == [(3, 1)]
+    assert len(queries.change_log(store)) == 1
+
+
+def test_a_started_match_stays_where_it_is_unless_it_goes_on_as_an_abandoned_one(store: Store) -> None:
+    """Issue 31: a match moved after its first events stranded it (the old court's events and result refused,
+    the new court's spliced onto them). Checked in the move's own transaction."""
+    with store.session.begin() as s:
+        s.add(EventRow(match_id="1", court="hall-1", seq=1, type="clock_started", at=0, body={"type": "clock_started"},
+                       message_id="m1", received_at=datetime.now(UTC)))
+    with pytest.raises(desk.DeskError, match=r"match 1 has started \(its table on Hall 1 has sent 1 event"):
+        desk.move_match(store, "1", court="hall-2", who="ann", why="floor wet")
+    assert queries.fixture(store, "1").court == "hall-1"  # type: ignore[union-attr]
+    assert queries.change_log(store) == []
+    desk.move_match(store, "1", court="hall-2", who="ann", why="resumed there", started_ok=True)
+    assert queries.fixture(store, "1").court == "hall-2"  # type: ignore[union-attr]
 
 
 def test_a_moved_match_changes_court_and_stays_moved(store: Store, db_url: str) -> None:

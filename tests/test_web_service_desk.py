@@ -219,7 +219,7 @@ def test_a_match_moved_to_another_court_and_time_reaches_that_courts_table_and_p
     with served_desk(mosquitto, tmp_path, "indoor-hockey") as desk:
         hall_1, hall_2 = desk.table("hall-1"), desk.table("hall-2")
         try:
-            done = desk.post("/desk/match/1/move", court="Hall 2", start="2026-01-16T21:30", why="Hall 1's floor")
+            done = desk.post("/desk/match/1/move", court="Hall 2", start="2026-01-16T20:30", why="Hall 1's floor")
             assert done.status_code == 303, done.text
             there = hall_2.wait_for("schedule", lambda s: _in_schedule(s, "1") is not None)
             gone = hall_1.wait_for("schedule", lambda s: _in_schedule(s, "1") is None)
@@ -227,12 +227,12 @@ def test_a_match_moved_to_another_court_and_time_reaches_that_courts_table_and_p
             hall_1.close()
             hall_2.close()
         moved = _in_schedule(there, "1")
-        assert moved is not None and moved["start"] == "2026-01-16T21:30"
+        assert moved is not None and moved["start"] == "2026-01-16T20:30"
         assert [x["match"] for x in gone.payload["matches"]][:2] == ["3", "5"]
         api = desk.client.get("/api/v1/matches/1").json()["match"]
-        assert (api["court"], api["start"], api["moved"]) == ("Hall 2", "2026-01-16T21:30", True)
+        assert (api["court"], api["start"], api["moved"]) == ("Hall 2", "2026-01-16T20:30", True)
         court = desk.client.get("/court/Hall 2").text
-        (row,) = [r for r in re.findall(r"<tr>(.*?)</tr>", court, re.S) if "<b>21:30</b>" in r]
+        (row,) = [r for r in re.findall(r"<tr>(.*?)</tr>", court, re.S) if "<b>20:30</b>" in r]
         assert "Rot-Weiss Köln" in row and "Slavia Praha" in row and '<span class="badge">moved</span>' in row
         assert "<b>17:00</b><br><small>Hall 1" not in desk.client.get("/court/Hall 1").text
         (change,) = queries.change_log(desk.service.store)
@@ -303,3 +303,34 @@ def _wait_for_row(desk: Desk, court: str, ok: Any, timeout: float = 10.0) -> dic
             return rows
         assert time.monotonic() < deadline, f"the desk still says {rows[court]}"
         time.sleep(0.05)
+
+
+def test_a_desk_account_enters_first_results_walkovers_and_decisions_but_replaces_nothing(
+        mosquitto: Any, tmp_path: Path) -> None:
+    """Issue 31: every account could do everything. The desk role enters what a table official's office does;
+    replacing a stored result or moving a match is refused with 403 and what the role may do, nothing stored."""
+    with served_desk(mosquitto, tmp_path, "indoor-hockey") as desk:
+        app = desk.client.app
+        app.state.site.accounts.add("tomas", PASSWORD, role="desk")
+        with desk_client(app, "tomas") as (client, csrf):
+            def api(path: str, **fields: Any) -> Any:
+                return client.post(f"/api/v1/desk/{path}", json=fields, headers={"x-csrf-token": csrf})
+
+            assert api("matches/1/result", home_goals=2, away_goals=1, why="score sheet").status_code == 200
+            m = desk.view().by_number[3]
+            assert api("matches/3/walkover", kind="walkover", winner=m.home, why="no show").status_code == 200
+            again = api("matches/1/result", home_goals=3, away_goals=1, why="recount")
+            assert again.status_code == 403 and "organiser's" in again.json()["error"]
+            move = api("matches/5/move", court="Hall 2", start="2026-01-16T20:30", why="floor")
+            assert move.status_code == 403 and "moving a match" in move.json()["error"]
+            form = client.post("/desk/match/1/result", data={"csrf": csrf, "home_goals": "0", "away_goals": "0",
+                                                             "why": "recount"}, follow_redirects=False)
+            assert form.status_code == 403 and "organiser" in html.unescape(form.text)
+        stored = {r.match_id: (r.home_goals, r.away_goals) for r in queries.results(desk.service.store)}
+        assert stored["1"] == (2, 1) and "5" not in stored
+        assert [c.who for c in queries.change_log(desk.service.store)] == ["tomas", "tomas"]
+        assert desk.view().by_number[5].court == "Hall 1"
+        # The organiser may: the same correction from anna is stored (after confirming what it changes).
+        done = desk.client.post("/api/v1/desk/matches/1/result", json={"home_goals": 3, "away_goals": 1,
+                                "why": "recount", "confirm": True}, headers={"x-csrf-token": desk.csrf})
+        assert done.status_code == 200, done.text

@@ -3,46 +3,88 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 
-from server.web.sessions import Backoff, Busy, CheckGate, LoginForms, Sessions, csrf_ok
+import pytest
+from sqlalchemy import select
+
+from server.db.models import SessionRow
+from server.web.accounts import Accounts
+from server.web.sessions import Backoff, Busy, CheckGate, LoginForms, Sessions, csrf_ok, shared_key
 
 
-def test_sessions_are_random_and_end() -> None:
-    sessions = Sessions()
+@pytest.fixture
+def accounts() -> Iterator[Accounts]:
+    store = Accounts.at("sqlite://")
+    store.add("anna", "correct horse battery")
+    yield store
+    store.engine.dispose()
+
+
+def test_sessions_are_random_and_end(accounts: Accounts) -> None:
+    sessions = Sessions(accounts.engine)
     a, b = sessions.start("anna"), sessions.start("anna")
     assert a.token != b.token and a.csrf != b.csrf and len(a.token) >= 40
-    assert sessions.get(a.token) is a
+    got = sessions.get(a.token)
+    assert got is not None and (got.account, got.csrf, got.role) == ("anna", a.csrf, "organiser")
     sessions.end(a.token)
     assert sessions.get(a.token) is None and sessions.get(None) is None and sessions.get("forged") is None
+    assert sessions.get(b.token) is not None
 
 
-def test_an_expired_session_is_gone() -> None:
-    sessions = Sessions(lifetime=-1)
+def test_a_session_is_stored_as_its_token_s_digest_only(accounts: Accounts) -> None:
+    s = Sessions(accounts.engine).start("anna")
+    with accounts.engine.connect() as conn:
+        stored = [tuple(row) for row in conn.execute(select(SessionRow.token_digest, SessionRow.csrf))]
+    assert len(stored) == 1 and s.token not in stored[0][0] and len(stored[0][0]) == 64
+
+
+def test_a_session_started_by_one_instance_is_good_on_another(accounts: Accounts) -> None:
+    """Two instances behind a front each have their own Sessions over one database (issue 31)."""
+    one, two = Sessions(accounts.engine), Sessions(accounts.engine)
+    s = one.start("anna")
+    assert two.get(s.token) is not None
+    two.end(s.token)
+    assert one.get(s.token) is None
+
+
+def test_an_expired_session_is_gone(accounts: Accounts) -> None:
+    sessions = Sessions(accounts.engine, lifetime=-1)
     s = sessions.start("anna")
-    assert sessions.get(s.token) is None
+    assert sessions.get(s.token) is None and len(sessions) == 0
 
 
-def test_csrf() -> None:
-    s = Sessions().start(None)
+def test_csrf(accounts: Accounts) -> None:
+    s = Sessions(accounts.engine).start("anna")
     assert csrf_ok(s, s.csrf)
     assert not csrf_ok(s, None) and not csrf_ok(s, "") and not csrf_ok(s, s.csrf[:-1]) and not csrf_ok(None, s.csrf)
 
 
-def test_the_store_is_bounded_oldest_first() -> None:
-    sessions = Sessions(bound=3)
+def test_the_store_is_bounded_oldest_first(accounts: Accounts) -> None:
+    sessions = Sessions(accounts.engine, bound=3)
     first, *rest = [sessions.start("anna") for _ in range(5)]
-    assert len(sessions) == 3 and sessions.get(first.token) is None and sessions.get(rest[-1].token) is rest[-1]
+    assert len(sessions) == 3 and sessions.get(first.token) is None and sessions.get(rest[-1].token) is not None
 
 
-def test_a_login_form_token_matches_its_cookie_only() -> None:
-    forms, other = LoginForms(), LoginForms()
+def test_a_login_form_token_matches_its_cookie_only(accounts: Accounts) -> None:
+    key = shared_key(accounts.engine, "login_form")
+    forms, other = LoginForms(key), LoginForms(b"another database's key")
     cookie, token = forms.issue()
     assert forms.check(cookie, token)
     wrong = token[:-1] + ("1" if token[-1] == "0" else "0")  # one character off, whatever the last one was
     assert not forms.check(cookie, wrong) and not forms.check(None, token) and not forms.check(cookie, None)
-    assert not other.check(cookie, token)  # another server (or a restart): another key
+    assert not other.check(cookie, token)  # another key
     assert not forms.check(forms.issue()[0], token)
-    assert not LoginForms(lifetime=-1).check(*LoginForms(lifetime=-1).issue())
+    assert not LoginForms(key, lifetime=-1).check(*LoginForms(key, lifetime=-1).issue())
+
+
+def test_every_instance_signs_the_login_form_with_the_same_key(accounts: Accounts) -> None:
+    """Issue 31: the key was random per process, so a login form from one instance was refused by the other."""
+    key = shared_key(accounts.engine, "login_form")
+    assert shared_key(accounts.engine, "login_form") == key and len(key) == 32
+    cookie, token = LoginForms(key).issue()
+    assert LoginForms(shared_key(accounts.engine, "login_form")).check(cookie, token)
+    assert shared_key(accounts.engine, "another") != key
 
 
 def test_the_backoff_counts_each_attempt_before_it_is_checked_and_grows() -> None:

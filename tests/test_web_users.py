@@ -22,10 +22,37 @@ def test_add_list_reset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys:
     assert main(["users", "add", "anna", "--db", db]) == 2
     assert "exists already" in capsys.readouterr().err
     assert main(["users", "list", "--db", db]) == 0
-    assert capsys.readouterr().out == "anna\n"
+    assert capsys.readouterr().out == "anna\torganiser\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO("a fresh long password\n"))
     assert main(["users", "add", "anna", "--reset", "--db", db]) == 0
     assert Accounts.at(normalise_url(db)).check("anna", "a fresh long password")
+
+
+def test_roles_and_removal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "courtside.db")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("correct horse battery\n"))
+    assert main(["users", "add", "tomas", "--role", "desk", "--db", db]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("correct horse battery\n"))
+    assert main(["users", "add", "anna", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["users", "list", "--db", db]) == 0
+    assert capsys.readouterr().out == "anna\torganiser\ntomas\tdesk\n"
+    assert main(["users", "role", "tomas", "organiser", "--db", db]) == 0
+    assert main(["users", "remove", "anna", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["users", "remove", "anna", "--db", db]) == 2
+    assert "no account 'anna'" in capsys.readouterr().err
+    assert main(["users", "list", "--db", db]) == 0
+    assert capsys.readouterr().out == "tomas\torganiser\n"
+    with pytest.raises(SystemExit):
+        main(["users", "role", "tomas", "referee", "--db", db])  # argparse names the two roles
+
+
+def test_the_command_s_roles_are_the_accounts_roles() -> None:
+    from courtside.commands.users import ROLES as COMMAND_ROLES
+    from server.web.accounts import ROLES
+
+    assert COMMAND_ROLES == ROLES
 
 
 def test_a_short_password_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -1,9 +1,13 @@
-"""``courtside users``: the organiser's desk accounts, kept in the service's database.
+"""``courtside users``: the desk's accounts, kept in the service's database.
 
-    courtside users add NAME [--db URL] [--reset]     # asks for the password twice (or reads it from stdin)
-    courtside users list [--db URL]
+    courtside users add NAME [--role organiser|desk] [--db URL] [--reset]   # asks for the password twice
+    courtside users list [--db URL]                                         # names and roles
+    courtside users role NAME organiser|desk [--db URL]
+    courtside users remove NAME [--db URL]
 
-Passwords are stored as argon2 hashes; a name is letters, digits, '.', '_' or '-'.
+Passwords are stored as argon2 hashes; a name is letters, digits, '.', '_' or '-'. An organiser does
+everything at the desk; a desk account enters results of matches that have none, walk-overs and
+decisions. A new password (--reset) or a removed account ends the account's sessions at once.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import sys
 from typing import Any
 
 from server.web.errors import AccountError
+
+ROLES = ("organiser", "desk")  # server.web.accounts.ROLES (not imported here: --help needs no server extra)
 
 DEFAULT_DB = "courtside.db"  # the same default as `courtside server --db`
 
@@ -27,13 +33,25 @@ def register(sub: Any) -> None:
     add.add_argument("name", help="the account's name: letters, digits, '.', '_' or '-'")
     add.add_argument("--db", default=DEFAULT_DB, metavar="URL",
                      help=f"the service's database: SQLite file or URL, or postgresql://... (default {DEFAULT_DB})")
-    add.add_argument("--reset", action="store_true", help="the account exists: set a new password")
+    add.add_argument("--reset", action="store_true",
+                     help="the account exists: set a new password (its sessions end at once)")
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    add.add_argument("--role", choices=ROLES, default=ROLES[0],
+                     help="organiser: everything at the desk; desk: results of matches that have none, walk-overs "
+                     "and decisions (default organiser)")
     add.set_defaults(run=_add)
-    listing = verbs.add_parser("list", help="the account names")
-    listing.add_argument("--db", default=DEFAULT_DB, metavar="URL",
-                         help=f"the service's database: SQLite file or URL, or postgresql://... (default {DEFAULT_DB})")
+    listing = verbs.add_parser("list", help="the accounts and their roles")
     listing.set_defaults(run=_list)
+    role = verbs.add_parser("role", help="change an account's role (from its next request on)")
+    role.add_argument("name")
+    role.add_argument("role", choices=ROLES)
+    role.set_defaults(run=_role)
+    remove = verbs.add_parser("remove", help="remove an account; its sessions end at once")
+    remove.add_argument("name")
+    remove.set_defaults(run=_remove)
+    for verb in (listing, role, remove):
+        verb.add_argument("--db", default=DEFAULT_DB, metavar="URL", help="the service's database: SQLite file or "
+                          f"URL, or postgresql://... (default {DEFAULT_DB})")
 
 
 def _password(args: argparse.Namespace) -> str:
@@ -53,17 +71,33 @@ def _add(args: argparse.Namespace) -> int:
     password = _password(args)
     if args.reset:
         accounts.reset(args.name, password)
-        print(f"new password set for {args.name}")
+        print(f"new password set for {args.name}; its sessions have ended")
     else:
-        accounts.add(args.name, password)
-        print(f"account {args.name} created; log in at /desk/login")
+        accounts.add(args.name, password, args.role)
+        print(f"account {args.name} ({args.role}) created; log in at /desk/login")
     return 0
 
 
-def _list(args: argparse.Namespace) -> int:
+def _accounts(args: argparse.Namespace) -> Any:
     from server.db import normalise_url
-    from server.web.accounts import Accounts
+    from server.web.accounts import Accounts  # the server extra; only this command needs it
 
-    for name in Accounts.at(normalise_url(args.db)).names():
-        print(name)
+    return Accounts.at(normalise_url(args.db))
+
+
+def _list(args: argparse.Namespace) -> int:
+    for name, role in _accounts(args).roles():
+        print(f"{name}\t{role}")
+    return 0
+
+
+def _role(args: argparse.Namespace) -> int:
+    _accounts(args).set_role(args.name, args.role)
+    print(f"{args.name} is now {args.role}")
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    _accounts(args).remove(args.name)
+    print(f"account {args.name} removed; its sessions have ended")
     return 0

@@ -15,7 +15,8 @@ One row per fact, each with the instant it was stored (UTC):
 - ``decisions``: lots and penalty competitions that break a tie the results cannot.
 - ``web_rulings``: the organiser's rulings on reported cards (``server.rulings``; named when the desk
   made it on its own, before it was one of these).
-- The desk's accounts are the web part's own table (``server.web.accounts``).
+- The desk's accounts, sessions and the login form's key are the web part's own tables
+  (``server.web.accounts``, ``server.web.sessions``), in the database so every instance shares them.
 """
 
 from __future__ import annotations
@@ -163,9 +164,29 @@ class RulingRow(Base):
 
 
 class AccountRow(Base):
-    """A desk account: its name and argon2 hash (server.web.accounts)."""
+    """A desk account: its name, argon2 hash and role (server.web.accounts)."""
 
     __tablename__ = "web_accounts"
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    role: Mapped[str] = mapped_column(String(16), server_default="organiser")
+
+
+class SessionRow(Base):
+    """A logged-in desk session, shared by every instance (server.web.sessions): the digest of its cookie's
+    token (the token itself is never stored), its account, its CSRF token and when it ends."""
+
+    __tablename__ = "web_sessions"
+    token_digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account: Mapped[str] = mapped_column(String(64), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class SecretRow(Base):
+    """A key every instance signs with (the login form's), made once by whichever instance needs it first."""
+
+    __tablename__ = "web_secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -1,7 +1,13 @@
-"""The desk's accounts: names and argon2 hashes in the service's database.
+"""The desk's accounts: names, argon2 hashes and roles in the service's database.
 
 One of the service's migrated tables (``web_accounts``, server/db/models.py), so the accounts live
-wherever the tournament's data lives (SQLite file or PostgreSQL).
+wherever the tournament's data lives (SQLite file or PostgreSQL). A new password or a removed account
+ends the account's sessions at once, on every instance (``web_sessions``).
+
+Roles (:data:`ROLES`): an ``organiser`` does everything at the desk; the ``desk`` role is for the
+officials' table of a tournament office: it enters results of matches that have none, walk-overs and
+lots or penalty-competition decisions, and nothing that replaces what is stored or moves a match.
+Accounts are managed with ``courtside users`` on the server only, by nobody at the desk.
 """
 
 from __future__ import annotations
@@ -11,13 +17,15 @@ from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Engine, create_engine, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, insert, select, update
 from sqlalchemy.pool import StaticPool
 
 from server.db import make_engine, upgrade
-from server.db.models import AccountRow
+from server.db.models import AccountRow, SessionRow
 from server.web.errors import AccountError
 
+ORGANISER, DESK = "organiser", "desk"
+ROLES = (ORGANISER, DESK)
 MIN_PASSWORD = 10
 _NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # argon2id sized for a Raspberry Pi-class server that also ingests the tables' results: OWASP's
@@ -44,19 +52,20 @@ class Accounts:
             return cls(create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False}))
         return cls(make_engine(url))
 
-    def add(self, name: str, password: str) -> None:
+    def add(self, name: str, password: str, role: str = ORGANISER) -> None:
         if not _NAME.fullmatch(name):
             raise AccountError(f"account name {name!r}: use 1-64 letters, digits, '.', '_' or '-'")
         if len(password) < MIN_PASSWORD:
             raise AccountError(f"the password must have at least {MIN_PASSWORD} characters")
+        _check_role(role)
         with self.engine.begin() as conn:
             if conn.execute(select(AccountRow.name).where(AccountRow.name == name)).first() is not None:
                 raise AccountError(f"account {name!r} exists already (use --reset to give it a new password)")
-            conn.execute(
-                insert(AccountRow).values(name=name, password_hash=_hasher.hash(password), created=datetime.now(UTC))
-            )
+            conn.execute(insert(AccountRow).values(name=name, password_hash=_hasher.hash(password),
+                                                   created=datetime.now(UTC), role=role))
 
     def reset(self, name: str, password: str) -> None:
+        """A new password; every session of the account ends (one logged in with the old one is out)."""
         if len(password) < MIN_PASSWORD:
             raise AccountError(f"the password must have at least {MIN_PASSWORD} characters")
         with self.engine.begin() as conn:
@@ -65,10 +74,30 @@ class Accounts:
             )
             if done.rowcount == 0:
                 raise AccountError(f"there is no account {name!r}")
+            conn.execute(delete(SessionRow).where(SessionRow.account == name))
+
+    def remove(self, name: str) -> None:
+        """The account and every session of it, gone at once."""
+        with self.engine.begin() as conn:
+            if conn.execute(delete(AccountRow).where(AccountRow.name == name)).rowcount == 0:
+                raise AccountError(f"there is no account {name!r}")
+            conn.execute(delete(SessionRow).where(SessionRow.account == name))
+
+    def set_role(self, name: str, role: str) -> None:
+        """Takes effect at the account's next request, on every instance (a session reads its role anew)."""
+        _check_role(role)
+        with self.engine.begin() as conn:
+            if conn.execute(update(AccountRow).where(AccountRow.name == name).values(role=role)).rowcount == 0:
+                raise AccountError(f"there is no account {name!r}")
 
     def names(self) -> list[str]:
+        return [name for name, _ in self.roles()]
+
+    def roles(self) -> list[tuple[str, str]]:
+        """(name, role) of every account, by name."""
         with self.engine.connect() as conn:
-            return [row[0] for row in conn.execute(select(AccountRow.name).order_by(AccountRow.name))]
+            return [(row[0], row[1]) for row in conn.execute(select(AccountRow.name, AccountRow.role)
+                                                             .order_by(AccountRow.name))]
 
     def check(self, name: str, password: str) -> bool:
         with self.engine.connect() as conn:
@@ -83,3 +112,8 @@ class Accounts:
                 fresh = _hasher.hash(password)
                 conn.execute(update(AccountRow).where(AccountRow.name == name).values(password_hash=fresh))
         return ok and row is not None
+
+
+def _check_role(role: str) -> None:
+    if role not in ROLES:
+        raise AccountError(f"role {role!r}: one of {', '.join(ROLES)}")

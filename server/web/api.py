@@ -7,7 +7,7 @@ import hashlib
 import io
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from rules import CourtsideError
 from server.web import forms
-from server.web.errors import NeedsConfirmation
+from server.web.errors import NeedsConfirmation, NotYourRole
 from server.web.inputs import DeskCommand
 from server.web.sessions import Session, csrf_ok
 from server.web.site import Site, named
@@ -155,11 +155,13 @@ def routes(site: Site) -> list[Route]:
             except ValueError as err:
                 return JSONResponse({"error": f"body: {err}"}, status_code=400)
             try:
-                command = build(site.view(), _who(session), request, fields)
+                command = replace(build(site.view(), _who(session), request, fields), role=session.role)
                 await run_in_threadpool(site.backend.submit, command)
             except NeedsConfirmation as err:
                 return JSONResponse({"error": str(err), "consequences": err.lines, "confirm": "send again with "
                                      '"confirm": true to store it'}, status_code=409)
+            except NotYourRole as err:
+                return JSONResponse({"error": str(err)}, status_code=403)
             except CourtsideError as err:
                 return JSONResponse({"error": str(err)}, status_code=409)
             return JSONResponse({"ok": True, "version": site.backend.data().version})

@@ -8,6 +8,7 @@ session's CSRF token (``guarded``). A change goes to the backend's loop as a com
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
@@ -22,7 +23,7 @@ from rules import CourtsideError
 from server.desk import ABANDONED_ORDER
 from server.logs import log
 from server.web import forms
-from server.web.errors import NeedsConfirmation
+from server.web.errors import NeedsConfirmation, NotYourRole
 from server.web.inputs import DeskCommand
 from server.web.sessions import FORM_COOKIE, FORM_LIFETIME, Busy, Session, csrf_ok
 from server.web.site import Site
@@ -123,10 +124,12 @@ def routes(site: Site) -> list[Route]:
     def writer(build: Callable[[Request, Session, dict[str, Any]], DeskCommand], back: str) -> Handler:
         async def handler(request: Request, session: Session, fields: dict[str, Any]) -> Response:
             try:
-                command = build(request, session, fields)
+                command = replace(build(request, session, fields), role=session.role)
                 await run_in_threadpool(site.backend.submit, command)
             except NeedsConfirmation as err:
                 return _refused(site, request, session, "", confirm=err.lines, posted=fields)
+            except NotYourRole as err:
+                return _refused(site, request, session, str(err), status=403)
             except CourtsideError as err:
                 return _refused(site, request, session, str(err))
             target = back.format(**request.path_params)
@@ -177,17 +180,17 @@ def routes(site: Site) -> list[Route]:
 
 
 def _refused(site: Site, request: Request, session: Session, message: str, *, confirm: list[str] | None = None,
-             posted: dict[str, Any] | None = None) -> Response:
+             posted: dict[str, Any] | None = None, status: int = 409) -> Response:
     """The page again with why nothing was stored; with ``confirm``, what the change would do downstream and
     a form that sends ``posted`` again, confirmed."""
     if "number" in request.path_params:
         row = site.view().by_number.get(_number(request))
         if row is not None:
             again = {k: v for k, v in (posted or {}).items() if k not in ("csrf", "confirm")}
-            return site.page(request, "desk/match.html", status=409, csrf=session.csrf, row=row, error=message,
+            return site.page(request, "desk/match.html", status=status, csrf=session.csrf, row=row, error=message,
                              order=ABANDONED_ORDER, done=None, confirm=confirm, posted=again,
                              action=request.url.path)
-    return site.page(request, "desk/overview.html", status=409, csrf=session.csrf, error=message,
+    return site.page(request, "desk/overview.html", status=status, csrf=session.csrf, error=message,
                      regions=["deskcourts"])
 
 

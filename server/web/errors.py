@@ -1,5 +1,5 @@
 """What the web part says besides the desk's refusals (server.desk.DeskError): a result to confirm first,
-an account that cannot be made."""
+an account that cannot be made, a change the account's role does not allow."""
 
 from __future__ import annotations
 
@@ -17,3 +17,8 @@ class NeedsConfirmation(CourtsideError, ValueError):
 
 class AccountError(CourtsideError, ValueError):
     """An account cannot be created or changed (name taken, password too short)."""
+
+
+class NotYourRole(CourtsideError, PermissionError):
+    """The account's role does not allow this change (a ``desk`` account replacing a stored result, moving a
+    match): nothing was stored; the message says what the role may do."""

@@ -104,6 +104,7 @@ class TournamentData:
 class DeskCommand:
     who: str
     why: str
+    role: str = "organiser"  # the account's role when it sent the command (server.web.accounts.ROLES)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -58,6 +58,7 @@ from server.web.inputs import (
     TournamentData,
 )
 from server.web.port import ChangeHub
+from server.web.roles import first_result_only
 from server.web.view import MatchRow, View
 
 TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
@@ -131,6 +132,7 @@ class ServiceBackend:
         the protest window), then the change to run on the service's loop."""
         store, who, why = self.store, command.who, desk.reason(command.why)
         view = View(replace(self.data(), now=datetime.now()))
+        first_only = first_result_only(command, view)
         if isinstance(command, CorrectResult):
             n, r = command.number, command.result
             row = _row(view, n)
@@ -146,7 +148,8 @@ class ServiceBackend:
             if not command.confirmed:
                 self._ask_first(str(n), result)
             return _settling(lambda: desk.record_result(store, str(n), result_payload(result), who=who, why=why,
-                                                        note=note), store, _report(view, n), who, why)
+                                                        note=note, first_only=first_only),
+                             store, _report(view, n), who, why)
         if isinstance(command, MoveMatch):
             _row(view, command.number)
             court = desk.court_id(self.plan.courts, command.court)
@@ -154,7 +157,8 @@ class ServiceBackend:
             if command.continues:  # an abandoned match played on: its report is settled so
                 why, report = f"abandoned, {desk.abandoned(command.continues)}: {why}", _report(view, command.number)
             return _settling(lambda: desk.move_match(store, str(command.number), court=court, start=command.start,
-                                                     who=who, why=why), store, report, who, why,
+                                                     who=who, why=why, started_ok=bool(command.continues)),
+                             store, report, who, why,
                              settlement=command.continues or None)
         if isinstance(command, RecordDecision):
             d = command.decision

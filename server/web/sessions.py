@@ -1,10 +1,13 @@
 """Desk sessions, CSRF tokens, and what guards the login: back-off and a cap on password checks.
 
 A session is a random token in an HTTP-only, SameSite=Strict cookie (Secure unless the server runs on
-a trusted LAN without TLS); the server keeps what it means (account, CSRF token, expiry), so logging out
-or a restart ends it. A session exists only after a successful login: the login form carries a signed
-token (:class:`LoginForms`) tied to a cookie of its own, which the server does not store, so a million
-visits to the login page cost no memory. The store is bounded anyway (:data:`MAX_SESSIONS`).
+a trusted LAN without TLS); the database keeps what it means (account, CSRF token, expiry) under the
+token's digest, so every instance behind the front knows it, and logging out, a password reset or a
+removed account ends it at once everywhere. A session exists only after a successful login: the login
+form carries a signed token (:class:`LoginForms`) tied to a cookie of its own, which the server does not
+store, so a million visits to the login page cost nothing; its key is in the database too, made once
+(:func:`shared_key`), so a form shown by one instance is accepted by another. The sessions are bounded
+anyway (:data:`MAX_SESSIONS`).
 
 Logins: every attempt is counted *before* its password is checked (:class:`Backoff`), so attempts sent
 together cannot all slip through; the wait grows per (address, account), so a stranger guessing
@@ -22,6 +25,12 @@ import secrets
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Engine, delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from server.db.models import AccountRow, SecretRow, SessionRow
 
 COOKIE = "courtside_session"
 FORM_COOKIE = "courtside_login"  # the login form's half of its CSRF pair; not a session
@@ -44,41 +53,70 @@ class Session:
     token: str
     csrf: str
     account: str | None
-    expires: float
+    expires: datetime
+    role: str = "organiser"
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Sessions:
-    def __init__(self, lifetime: float = LIFETIME, bound: int = MAX_SESSIONS) -> None:
-        self.lifetime, self.bound = lifetime, bound
-        self._by_token: OrderedDict[str, Session] = OrderedDict()  # oldest first
+    """The desk's sessions in the service's database (``web_sessions``), read on every desk request: a
+    session started on one instance is good on all, and one ended anywhere is ended everywhere."""
+
+    def __init__(self, engine: Engine, lifetime: float = LIFETIME, bound: int = MAX_SESSIONS) -> None:
+        self.engine, self.lifetime, self.bound = engine, lifetime, bound
 
     def __len__(self) -> int:
-        return len(self._by_token)
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(SessionRow)
+                                    .where(SessionRow.expires > _now())).scalar_one())
 
     def get(self, token: str | None) -> Session | None:
+        """The session of ``token`` with its account's role now; None when there is none, it has ended or
+        its account is gone."""
         if not token:
             return None
-        s = self._by_token.get(token)
-        if s is None or s.expires < time.monotonic():
-            self._by_token.pop(token, None)
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(SessionRow.csrf, SessionRow.account, SessionRow.expires, AccountRow.role)
+                .join(AccountRow, AccountRow.name == SessionRow.account)
+                .where(SessionRow.token_digest == _digest(token), SessionRow.expires > _now())
+            ).first()
+        if row is None:
             return None
-        return s
+        return Session(token=token, csrf=row.csrf, account=row.account, expires=row.expires, role=row.role)
 
-    def start(self, account: str | None) -> Session:
+    def start(self, account: str) -> Session:
         """A fresh session (a new token at login, so a token seen before login is worthless after)."""
-        s = Session(
-            token=secrets.token_urlsafe(32),
-            csrf=secrets.token_urlsafe(32),
-            account=account,
-            expires=time.monotonic() + self.lifetime,
-        )
-        self._by_token[s.token] = s
-        while len(self._by_token) > self.bound:  # the oldest login gives way; each step is O(1)
-            self._by_token.popitem(last=False)
-        return s
+        now = _now()
+        s = Session(token=secrets.token_urlsafe(32), csrf=secrets.token_urlsafe(32), account=account,
+                    expires=now + timedelta(seconds=self.lifetime))
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.expires <= now))
+            conn.execute(insert(SessionRow).values(token_digest=_digest(s.token), account=account, csrf=s.csrf,
+                                                   expires=s.expires))
+            kept = conn.execute(select(SessionRow.token_digest).order_by(SessionRow.expires.desc())
+                                .offset(self.bound).limit(1)).first()
+            if kept is not None:  # the oldest logins give way: the bound only stops a leak from growing
+                oldest = conn.execute(select(SessionRow.expires).where(SessionRow.token_digest == kept[0]))
+                conn.execute(delete(SessionRow).where(SessionRow.expires <= oldest.scalar_one()))
+        role = self.get(s.token)
+        return role if role is not None else s
 
     def end(self, token: str | None) -> None:
-        self._by_token.pop(token or "", None)
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.token_digest == _digest(token or "")))
+
+    def end_account(self, account: str) -> int:
+        """Every session of ``account`` ends now (its password was reset, it was removed): how many."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(delete(SessionRow).where(SessionRow.account == account)).rowcount or 0)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 def csrf_ok(session: Session | None, sent: str | None) -> bool:
@@ -87,12 +125,12 @@ def csrf_ok(session: Session | None, sent: str | None) -> bool:
 
 class LoginForms:
     """The login form's CSRF token without server state: a cookie holds ``time.nonce``, the form holds
-    its HMAC under a key made at start-up. A forged cross-site POST has neither; a restart or
+    its HMAC under the instances' shared key (:func:`shared_key`). A forged cross-site POST has neither;
     :data:`FORM_LIFETIME` makes old pages reload."""
 
-    def __init__(self, lifetime: float = FORM_LIFETIME) -> None:
+    def __init__(self, key: bytes, lifetime: float = FORM_LIFETIME) -> None:
         self.lifetime = lifetime
-        self._key = secrets.token_bytes(32)
+        self._key = key
 
     def issue(self) -> tuple[str, str]:
         """(cookie value, form token)."""
@@ -172,11 +210,27 @@ class Backoff:
         return 0 if r is None else r.failures
 
 
+def shared_key(engine: Engine, name: str) -> bytes:
+    """The key ``name`` every instance on this database signs with: read, or made by the first to need it (an
+    instance starting at the same moment takes the one stored first)."""
+    for _ in range(2):
+        with engine.connect() as conn:
+            found = conn.execute(select(SecretRow.value).where(SecretRow.name == name)).scalar_one_or_none()
+        if found is not None:
+            return bytes.fromhex(found)
+        try:
+            with engine.begin() as conn:
+                conn.execute(insert(SecretRow).values(name=name, value=secrets.token_hex(32)))
+        except IntegrityError:
+            continue  # another instance made it first: read that one
+    raise RuntimeError(f"the shared key {name!r} could not be read or made")
+
+
 class LoginGuard:
     """What the login handler consults, in one place on the site: the form tokens, the back-off, the gate."""
 
-    def __init__(self) -> None:
-        self.forms = LoginForms()
+    def __init__(self, form_key: bytes) -> None:
+        self.forms = LoginForms(form_key)
         self.backoff = Backoff()
         self.gate = CheckGate()
 

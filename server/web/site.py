@@ -17,7 +17,7 @@ from starlette.responses import HTMLResponse
 
 from server.web.accounts import Accounts
 from server.web.livestate import CourtLive, court_live
-from server.web.sessions import COOKIE, LoginGuard, Session, Sessions
+from server.web.sessions import COOKIE, LoginGuard, Session, Sessions, shared_key
 from server.web.view import View
 from server.web.words import day_text, decided_by, needs_in, reason_in, round_text, team_text, translations
 
@@ -31,8 +31,8 @@ class Site:
     def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
         self.backend = backend
         self.accounts = accounts
-        self.sessions = Sessions()
-        self.limit = LoginGuard()
+        self.sessions = Sessions(accounts.engine)  # in the database: every instance knows every session
+        self.limit = LoginGuard(shared_key(accounts.engine, "login_form"))
         self.secure_cookies = secure_cookies
         self.lang = lang or backend.data().tournament.language  # the tournament file's unless told
         self._view: View | None = None
