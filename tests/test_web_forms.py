@@ -4,7 +4,9 @@ seed 004 into a result or a move; walk-overs. Whether the change may be made is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from datetime import datetime
 
 import pytest
 
@@ -73,6 +75,27 @@ def test_a_decision_names_its_pool_method_and_order(view: View) -> None:
 def test_a_move_needs_a_time(view: View) -> None:
     with pytest.raises(DeskError, match="not a date and time"):
         forms.move_command(view, "anna", 13, {"court": "Plan 1", "start": "after lunch", "why": "x"})
+
+
+@pytest.mark.parametrize(("start", "why"), [
+    ("0001-01-01T10:00", "0001-01-01 is not a day of this tournament (its days: 2026-05-16, 2026-05-17)"),
+    ("2026-05-18T10:00", "not a day of this tournament"),
+    ("2026-05-16T07:00", "07:00 to 07:50 is outside the tournament's day (08:00:00-20:00:00)"),
+    ("2026-05-16T19:30", "outside the tournament's day"),  # would end at 20:20, after day_end
+    ("2026-05-16T14:30+05:00", "its offset is not this venue's"),
+])
+def test_a_move_takes_only_a_time_the_tournament_can_play(view: View, start: str, why: str) -> None:
+    """Issue 31: a move to year 1 was stored (the team's calendar then answered 500), a +05:00 dropped silently."""
+    with pytest.raises(DeskError, match=re.escape(why)) as err:
+        forms.move_command(view, "anna", 13, {"court": "Plan 1", "start": start, "why": "x"})
+    assert err.value.field == "start"
+
+
+def test_a_move_within_the_day_in_the_venue_s_own_offset_is_taken(view: View) -> None:
+    own = datetime(2026, 5, 16, 14, 30).astimezone().isoformat()  # the venue's own zone, written out
+    for start in ("2026-05-16T14:30", own):
+        move = forms.move_command(view, "anna", 13, {"court": "Plan 1", "start": start, "why": "x"})
+        assert move.start == datetime(2026, 5, 16, 14, 30) and move.start.tzinfo is None
 
 
 def test_a_conflict_keeps_the_stored_or_the_held_result(view: View) -> None:

@@ -6,7 +6,7 @@ service's backend applies to the command at its instant."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from rules import Decision, MatchResult, Outcome
@@ -91,7 +91,8 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     row = row_of(view, n)
     choice = text(fields, "settle")
     if choice in ("resume", "replay"):
-        return MoveMatch(who=who, why=why(fields), number=n, court=text(fields, "court"), start=when(fields, "start"),
+        return MoveMatch(who=who, why=why(fields), number=n, court=text(fields, "court"),
+                         start=venue_time(view, fields, "start", row.end - row.start),
                          continues="resume" if choice == "resume" else "replay")
     home, away = goals(fields, "home_goals"), goals(fields, "away_goals")
     assert home is not None and away is not None
@@ -113,8 +114,39 @@ def when(fields: Fields, key: str) -> datetime:
         raise DeskError(f"{value!r} is not a date and time like 2026-05-16T14:30", key) from None
 
 
+def venue_time(view: View, fields: Fields, key: str, length: timedelta = timedelta()) -> datetime:
+    """A new start for a match ``length`` long: the venue's local time on one of the tournament's days, within its
+    day (from day_start, ending by day_end) when it has one. An offset is taken only when it is the venue's own."""
+    at = when(fields, key)
+    if at.tzinfo is not None:
+        own = at.astimezone().utcoffset()  # the server runs in the venue's zone: the pages' times are its
+        if at.utcoffset() != own:
+            raise DeskError(f"{text(fields, key)!r}: its offset is not this venue's ({_offset(own)}); give the "
+                            "venue's local time like 2026-05-16T14:30", key)
+        at = at.replace(tzinfo=None)
+    days = sorted({m.start.date() for m in view.matches})
+    if days and at.date() not in days:
+        listed = ", ".join(d.isoformat() for d in days)
+        raise DeskError(f"{at.date().isoformat()} is not a day of this tournament (its days: {listed})", key)
+    schedule = view.data.tournament.schedule
+    first, last = schedule.day_start, schedule.day_end
+    end = at + length
+    late = last is not None and (end.date() > at.date() or end.time() > last)
+    if (first is not None and at.time() < first) or late:
+        raise DeskError(f"{at:%H:%M} to {end:%H:%M} is outside the tournament's day ({first or '00:00'}-"
+                        f"{last or '24:00'})", key)
+    return at
+
+
+def _offset(offset: timedelta | None) -> str:
+    minutes = int((offset or timedelta()).total_seconds() // 60)
+    return f"{'+' if minutes >= 0 else '-'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
 def move_command(view: View, who: str, n: int, fields: Fields) -> MoveMatch:
-    return MoveMatch(who=who, why=why(fields), number=n, court=text(fields, "court"), start=when(fields, "start"))
+    row = row_of(view, n)
+    return MoveMatch(who=who, why=why(fields), number=n, court=text(fields, "court"),
+                     start=venue_time(view, fields, "start", row.end - row.start))
 
 
 def decision_command(who: str, fields: Fields) -> RecordDecision:
