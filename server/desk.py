@@ -19,12 +19,15 @@ republishes the tables and schedules when the hub says so.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+import hashlib
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from rules import (
     CONTINUES,
@@ -37,7 +40,7 @@ from rules import (
     result_payload,
 )
 from server.db.models import Change, Conflict, DecisionRow, EventRow, Fixture, ResultRow
-from server.store import Store, result_row, utcnow
+from server.store import Store, pool_state, result_row, utcnow
 
 
 class DeskError(CourtsideError, ValueError):
@@ -47,6 +50,14 @@ class DeskError(CourtsideError, ValueError):
     def __init__(self, message: str, field: str = "") -> None:
         self.field = field
         super().__init__(f"{field}: {message}" if field else message)
+
+
+class StaleView(DeskError):
+    """The match changed since the organiser's page showed it (a table's result arrived, another organiser
+    wrote): nothing was stored; the message says what is there now."""
+
+
+DESK_LOCK = 0x6465736B  # "desk": the advisory lock every desk write takes on PostgreSQL
 
 
 @dataclass(frozen=True)
@@ -152,103 +163,173 @@ def check_result(result: dict[str, Any]) -> Result:
         raise DeskError(f"result: {err}") from None
 
 
+@contextmanager
+def writing(store: Store) -> Iterator[Session]:
+    """One desk write's transaction. On PostgreSQL it first takes the desk's lock, so the writes of organisers
+    on several instances are checked and applied one after the other, each against what the one before stored
+    (SQLite has one writer at a time by itself; several instances need PostgreSQL)."""
+    with store.session.begin() as s:
+        if s.get_bind().dialect.name == "postgresql":
+            s.execute(select(func.pg_advisory_xact_lock(DESK_LOCK)))
+        yield s
+    store.forget_progress()
+
+
+def match_version(court_name: str, start: datetime, result: ResultRow | None) -> str:
+    """What an organiser saw of a match, as a short digest: where and when, and the stored result with where it
+    came from. A desk page sends it back with a write (``seen``); a write against another one is refused."""
+    parts: list[object] = [court_name, start.replace(tzinfo=None).isoformat(timespec="minutes")]
+    if result is not None:
+        parts += [result.source, *(getattr(result, key) for key in _RESULT_KEYS)]
+    return hashlib.blake2b("|".join(map(str, parts)).encode(), digest_size=6).hexdigest()
+
+
+_RESULT_KEYS = ("home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout")
+
+
+def _unchanged(s: Session, f: Fixture, seen: str | None) -> None:
+    """Refuse a write made on a page older than what is stored now, saying what is there now."""
+    if seen is None:
+        return
+    stored = s.get(ResultRow, f.match_id)
+    if match_version(f.court_name, f.start, stored) == seen:
+        return
+    now = "no result" if stored is None else (
+        f"{stored.home_goals}–{stored.away_goals} from {'its table' if stored.source == 'table' else 'the desk'}, "
+        f"stored {stored.recorded_at:%H:%M} UTC")
+    raise StaleView(f"match {f.match_id} changed since this page was shown: now {now}, on {f.court_name} at "
+                    f"{f.start:%H:%M}; look again before changing it")
+
+
 def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
-                  note: str = "", first_only: bool = False) -> Affected:
+                  note: str = "", first_only: bool = False, seen: str | None = None) -> Affected:
     """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
     kept in the audit row's ``after`` beside the result so the pages can say it. ``first_only``: refuse when
-    the match has a result by now (checked in the transaction that would store it)."""
+    the match has a result by now; ``seen``: refuse unless the match is as the page showed it (both checked in
+    the transaction that would store it)."""
     why = reason(why)
     checked = check_result(result)
-    with store.session.begin() as s:
-        f = s.get(Fixture, match_id)
-        if f is None:
-            raise DeskError(f"there is no match {match_id!r}")
-        old = s.get(ResultRow, match_id)
-        if old is not None and first_only:
-            raise DeskError(f"match {match_id} has a result by now ({old.home_goals}-{old.away_goals}, "
-                            f"from {'the desk' if old.source == 'organiser' else 'its table'}); look again")
-        before = result_payload(old) if old else None
-        if old is not None:
-            s.delete(old)
-            s.flush()
-        try:
-            row = result_row(store, s, match_id, checked, source="organiser", court=None, seq=None)
-        except LookupError as err:
-            raise DeskError(str(err)) from None
-        if old is not None:  # the protest window runs from the match's end, not from each correction
-            row.recorded_at = old.recorded_at
-        s.add(row)
-        after = {**result_payload(row), **({"note": note} if note else {})}
-        s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
-                     before=before, after=after))
-        stage = f.stage
-    store.forget_progress()
-    return Affected(pools=frozenset({stage}), matches=frozenset({match_id}), all_courts=True)
+    with writing(store) as s:
+        return put_result(store, s, match_id, checked, who=who, why=why, note=note, first_only=first_only,
+                           seen=seen)
+
+
+def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who: str, why: str, note: str = "",
+               first_only: bool = False, seen: str | None = None) -> Affected:
+    """:func:`record_result` inside a desk write's transaction (:func:`writing`)."""
+    f = s.get(Fixture, match_id)
+    if f is None:
+        raise DeskError(f"there is no match {match_id!r}")
+    _unchanged(s, f, seen)
+    old = s.get(ResultRow, match_id)
+    if old is not None and first_only:
+        raise DeskError(f"match {match_id} has a result by now ({old.home_goals}-{old.away_goals}, "
+                        f"from {'the desk' if old.source == 'organiser' else 'its table'}); look again")
+    before = result_payload(old) if old else None
+    if old is not None:
+        s.delete(old)
+        s.flush()
+    try:
+        row = result_row(store, s, match_id, checked, source="organiser", court=None, seq=None)
+    except LookupError as err:
+        raise DeskError(str(err)) from None
+    if old is not None:  # the protest window runs from the match's end, not from each correction
+        row.recorded_at = old.recorded_at
+    s.add(row)
+    after = {**result_payload(row), **({"note": note} if note else {})}
+    s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
+                 before=before, after=after))
+    return Affected(pools=frozenset({f.stage}), matches=frozenset({match_id}), all_courts=True)
 
 
 def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,
                     settlement: str | None = None) -> Affected:
     """``settlement`` (only when not applied): "resume" or "replay" for an abandoned match played on later;
-    the court's schedule tells the table so (server.payloads.schedule_payload's ``continues``)."""
+    the court's schedule tells the table so (server.payloads.schedule_payload's ``continues``). The held result
+    is stored and the conflict closed in one transaction: a second settlement of it finds it closed."""
     why = reason(why)
+    with writing(store) as s:
+        return _settle(store, s, conflict_id, apply=apply, who=who, why=why, settlement=settlement)
+
+
+def _settle(store: Store, s: Session, conflict_id: int, *, apply: bool, who: str, why: str,
+            settlement: str | None = None) -> Affected:
     if settlement is not None and (apply or settlement not in CONTINUES):
         raise DeskError(f"settlement: {settlement!r} is not one of {', '.join(CONTINUES)} for a report not applied")
-    with store.session() as s:
-        c = s.get(Conflict, conflict_id)
-        if c is None or c.settled_at is not None:
-            raise DeskError(f"there is no open conflict {conflict_id}")
-        match_id, payload = c.match_id, dict(c.payload)
-    affected = record_result(store, match_id, payload, who=who, why=f"conflict {conflict_id}: {why}") if apply \
-        else Affected(matches=frozenset({match_id}))
-    with store.session.begin() as s:
-        c = s.get(Conflict, conflict_id)
-        assert c is not None
-        c.settled_at, c.settled_by = utcnow(), who
-        c.settlement = "applied" if apply else settlement or "rejected"
-        if not apply:
-            s.add(Change(at=utcnow(), who=who, action="conflict", match_id=match_id, why=why, before=payload,
-                         after=None))
+    c = s.get(Conflict, conflict_id)
+    if c is None or c.settled_at is not None:
+        raise DeskError(f"there is no open conflict {conflict_id}" + (
+            f" (settled by {c.settled_by} at {c.settled_at:%H:%M} UTC)" if c is not None and c.settled_at else ""))
+    match_id, payload = c.match_id, dict(c.payload)
+    affected = put_result(store, s, match_id, check_result(payload), who=who,
+                           why=f"conflict {conflict_id}: {why}") if apply else Affected(matches=frozenset({match_id}))
+    c.settled_at, c.settled_by = utcnow(), who
+    c.settlement = "applied" if apply else settlement or "rejected"
+    if not apply:
+        s.add(Change(at=utcnow(), who=who, action="conflict", match_id=match_id, why=why, before=payload, after=None))
     return affected
 
 
+def settling(store: Store, step: Callable[[Session], Affected], report: int, *, who: str, why: str,
+             settlement: str | None = None) -> Affected:
+    """``step`` (a result entered or a move for an abandoned match) and the table's abandoned report it settles
+    closed, in one transaction: the desk never shows a settled match as still waiting, nor stores one half."""
+    with writing(store) as s:
+        affected = step(s)
+        _settle(store, s, report, apply=False, who=who, why=f"settled: {reason(why)}", settlement=settlement)
+        return affected
+
+
 def move_match(store: Store, match_id: str, *, court: str | None = None, start: datetime | None = None,
-               who: str, why: str, started_ok: bool = False) -> Affected:
+               who: str, why: str, started_ok: bool = False, seen: str | None = None) -> Affected:
     """A match not started yet to another court or time. A started one stays (checked in this transaction: its
     table's events would be refused at the new court and spliced onto the old ones); ``started_ok``: an
     abandoned match resumed or replayed there, whose events go on with it."""
+    with writing(store) as s:
+        return put_move(store, s, match_id, court=court, start=start, who=who, why=why, started_ok=started_ok,
+                        seen=seen)
+
+
+def put_move(store: Store, s: Session, match_id: str, *, court: str | None = None, start: datetime | None = None,
+             who: str, why: str, started_ok: bool = False, seen: str | None = None) -> Affected:
+    """:func:`move_match` inside a desk write's transaction (:func:`writing`)."""
     why = reason(why)
     if court is not None:
         court = court_id(store.plan.courts, court)
-    with store.session.begin() as s:
-        f = s.get(Fixture, match_id)
-        if f is None:
-            raise DeskError(f"there is no match {match_id!r}")
-        if not started_ok:
-            events = s.scalar(select(func.count()).select_from(EventRow).where(EventRow.match_id == match_id))
-            if events or s.get(ResultRow, match_id) is not None:
-                where = f"its table on {f.court_name} has sent {events} event(s)" if events else "it has a result"
-                raise DeskError(f"match {match_id} has started ({where}): a started match stays where it is; if it "
-                                "cannot go on there, record it as abandoned and resume or replay it elsewhere")
-        before = {"court": f.court, "start": f.start.isoformat()}
-        courts = {f.court}
-        if court is not None:
-            f.court, f.court_name = court, store.plan.courts[court]
-            courts.add(court)
-        if start is not None:
-            f.end = start + (f.end - f.start)
-            f.start = start
-        s.add(Change(at=utcnow(), who=who, action="move", match_id=match_id, pool=f.stage, why=why, before=before,
-                     after={"court": f.court, "start": f.start.isoformat()}))
+    f = s.get(Fixture, match_id)
+    if f is None:
+        raise DeskError(f"there is no match {match_id!r}")
+    _unchanged(s, f, seen)
+    if not started_ok:
+        events = s.scalar(select(func.count()).select_from(EventRow).where(EventRow.match_id == match_id))
+        if events or s.get(ResultRow, match_id) is not None:
+            where = f"its table on {f.court_name} has sent {events} event(s)" if events else "it has a result"
+            raise DeskError(f"match {match_id} has started ({where}): a started match stays where it is; if it "
+                            "cannot go on there, record it as abandoned and resume or replay it elsewhere")
+    before = {"court": f.court, "start": f.start.isoformat()}
+    courts = {f.court}
+    if court is not None:
+        f.court, f.court_name = court, store.plan.courts[court]
+        courts.add(court)
+    if start is not None:
+        f.end = start + (f.end - f.start)
+        f.start = start
+    s.add(Change(at=utcnow(), who=who, action="move", match_id=match_id, pool=f.stage, why=why, before=before,
+                 after={"court": f.court, "start": f.start.isoformat()}))
     return Affected(courts=frozenset(courts), matches=frozenset({match_id}))
 
 
 def record_decision(store: Store, pool: str, method: str, order: list[str], *, who: str, why: str) -> Affected:
+    """A decision for a tie still open in what is stored when it is applied: a second decision for it, or one
+    for a tie a correction has dissolved meanwhile, is refused with why."""
     why = reason(why)
     decision(Decision(pool=pool, method=method, order=tuple(order)))
-    with store.session.begin() as s:
+    with writing(store) as s:
+        state = pool_state(store, s, pool)
+        ties = [(u.pool, u.teams) for u in state.table.unresolved] if state.table is not None else []
+        open_tie(pool, order, ties, played=state.played, expected=state.expected)
         s.add(DecisionRow(pool=pool, method=method, order=list(order), who=who, at=utcnow()))
         s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
                      after={"method": method, "order": list(order)}))
-    store.forget_progress()
     return Affected(pools=frozenset({pool}), all_courts=True)
 

@@ -1,16 +1,30 @@
 """The desk's rules, pure: what may be corrected, a walk-over or forfeit, an abandoned match in seed 004's
 order, a move, a decision for a tie, a conflict settled, a card ruled on, and a reason for each; every refusal
 one DeskError (a CourtsideError and a ValueError) naming the form's field. The service's transactions and the
-pages' backend apply them (tests/test_web_service_*.py, tests/test_server_service_store.py)."""
+pages' backend apply them (tests/test_web_service_*.py, tests/test_server_service_store.py).
+
+Then the writes as two organisers make them at once (issue 31): each checked against what is stored when it
+is applied, in the transaction that applies it, one after the other across instances (two Stores on one
+PostgreSQL stand for two instances): a second decision for a tie, a decision for a tie a correction dissolved,
+a write on a page older than the match, a conflict settled twice; one is stored, the other refused with why."""
 
 from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rules.errors import CourtsideError
 from rules.standings import Decision
-from server import desk
-from server.desk import DeskError
+from server import desk, queries
+from server.db.models import Conflict, Fixture, ResultRow
+from server.desk import DeskError, StaleView
+from server.plan import load_plan
+from server.store import Store, pool_state
 
 CLOSED = "match 1's protest window closed at 14:35; the result is final"
 
@@ -90,3 +104,133 @@ def test_the_organiser_rules_on_a_reported_card_only() -> None:
     desk.sanction(True, 7, "Hammarby IF P14", "7")
     with pytest.raises(DeskError, match=r"no report for 1 \(X\) in match 1"):
         desk.sanction(False, 1, "X", "1")
+
+
+HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
+SHEET = {"outcome": "regular", "winner": None}
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    s = Store.open(db_url, HOCKEY)
+    yield s
+    s.close()
+
+
+def _level_pool(store: Store) -> tuple[str, list[str]]:
+    """Pool A all 1-1: a tie only a penalty competition breaks; the pool and the tie's teams."""
+    for number, m in HOCKEY.fixtures.items():
+        if m.stage == "A":
+            desk.record_result(store, number, {"home_goals": 1, "away_goals": 1, **SHEET}, who="ann", why="sheet")
+    with store.session() as s:
+        table = pool_state(store, s, "A").table
+    assert table is not None and table.unresolved
+    return "A", list(table.unresolved[0].teams)
+
+
+def _at_once(*writes: Callable[[], Any]) -> list[BaseException | None]:
+    """The writes started together, each in its own thread: what each raised (None: stored)."""
+    start = threading.Barrier(len(writes))
+    out: list[BaseException | None] = [None] * len(writes)
+
+    def run(n: int) -> None:
+        start.wait()
+        try:
+            writes[n]()
+        except BaseException as err:  # the test reads what each write raised
+            out[n] = err
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(writes))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return out
+
+
+def test_a_second_decision_for_one_tie_is_refused(store: Store) -> None:
+    pool, tie = _level_pool(store)
+    desk.record_decision(store, pool, "penalty_competition", tie, who="ann", why="shoot-out held")
+    with pytest.raises(DeskError, match=f"pool {pool} has no open tie"):
+        desk.record_decision(store, pool, "penalty_competition", tie[::-1], who="bob", why="shoot-out held")
+    assert len(store_decisions(store)) == 1
+
+
+def test_two_organisers_deciding_one_tie_on_two_instances_store_one(pg_url: str) -> None:
+    """Both sent at once, both were stored (200 each) and the table followed the later row."""
+    one, two = Store.open(pg_url, HOCKEY), Store.open(pg_url, HOCKEY)
+    try:
+        pool, tie = _level_pool(one)
+        raised = _at_once(
+            lambda: desk.record_decision(one, pool, "penalty_competition", tie, who="ann", why="held"),
+            lambda: desk.record_decision(two, pool, "penalty_competition", tie[::-1], who="bob", why="held"))
+        assert sorted(type(e).__name__ for e in raised) == ["DeskError", "NoneType"], raised
+        assert len(store_decisions(one)) == 1
+    finally:
+        one.close()
+        two.close()
+
+
+def test_a_decision_for_a_tie_a_correction_dissolved_meanwhile_is_refused(store: Store) -> None:
+    pool, tie = _level_pool(store)
+    first = next(n for n, m in HOCKEY.fixtures.items() if m.stage == pool)
+    desk.record_result(store, first, {"home_goals": 3, "away_goals": 1, "outcome": "regular", "winner": "home"},
+                       who="ann", why="protest upheld")
+    with pytest.raises(DeskError, match="no open tie"):
+        desk.record_decision(store, pool, "penalty_competition", tie, who="bob", why="shoot-out held")
+    assert store_decisions(store) == []
+
+
+def test_a_write_on_a_page_older_than_the_match_is_refused_with_what_is_there_now(store: Store) -> None:
+    """A correction and a walk-over on one match at once: both were told "saved" and the last won."""
+    seen = _version(store, "1")
+    desk.record_result(store, "1", {"home_goals": 0, "away_goals": 6, "outcome": "regular", "winner": "away"},
+                       who="ann", why="score sheet", seen=seen)
+    walkover = {"home_goals": 0, "away_goals": 0, "outcome": "walkover", "winner": "home"}
+    with pytest.raises(StaleView, match=r"match 1 changed since this page was shown: now 0–6 from the desk"):
+        desk.record_result(store, "1", walkover, who="bob", why="no show", seen=seen)
+    with pytest.raises(StaleView):
+        desk.move_match(store, "1", court="hall-2", who="bob", why="floor", seen=seen)
+    assert [(r.home_goals, r.away_goals, r.outcome) for r in queries.results(store)] == [(0, 6, "regular")]
+    desk.record_result(store, "1", walkover, who="bob", why="no show", seen=_version(store, "1"))  # looked again
+    assert queries.results(store)[0].outcome == "walkover"
+
+
+def test_a_conflict_settled_by_two_organisers_at_once_is_settled_once(pg_url: str) -> None:
+    """Settling was two transactions: a second organiser could record the opposite settlement meanwhile."""
+    one, two = Store.open(pg_url, HOCKEY), Store.open(pg_url, HOCKEY)
+    try:
+        desk.record_result(one, "1", {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"},
+                           who="ann", why="sheet")
+        with one.session.begin() as s:
+            c = Conflict(match_id="1", court="hall-1", seq=9, payload={"home_goals": 2, "away_goals": 2, **SHEET},
+                         reason="differs", message_id="m-1", received_at=datetime.now(UTC))
+            s.add(c)
+            s.flush()
+            conflict = c.id
+        raised = _at_once(
+            lambda: desk.settle_conflict(one, conflict, apply=True, who="ann", why="the table is right"),
+            lambda: desk.settle_conflict(two, conflict, apply=False, who="bob", why="the sheet is right"))
+        assert sorted(type(e).__name__ for e in raised) == ["DeskError", "NoneType"], raised
+        assert "no open conflict" in str(next(e for e in raised if e is not None))
+        with one.session() as s:
+            settled = s.get(Conflict, conflict)
+            stored = s.get(ResultRow, "1")
+            assert settled is not None and stored is not None
+            applied = settled.settlement == "applied"
+            assert (stored.home_goals, stored.away_goals) == ((2, 2) if applied else (2, 1))
+    finally:
+        one.close()
+        two.close()
+
+
+def _version(store: Store, match_id: str) -> str:
+    with store.session() as s:
+        f = s.get(Fixture, match_id)
+        assert f is not None
+        return desk.match_version(f.court_name, f.start, s.get(ResultRow, match_id))
+
+
+def store_decisions(store: Store) -> list[Any]:
+    with store.session() as s:
+        return list(store.decisions(s))

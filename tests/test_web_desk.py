@@ -105,13 +105,15 @@ def test_the_organiser_with_the_token_gets_through(organiser: tuple[TestClient, 
                                                    backend: ServiceBackend) -> None:
     client, token = organiser
     row = next(m for m in backend.data().schedule.matches if m.number == 5)
-    response = client.post("/desk/match/5/result", data={"csrf": token, "home_goals": "2", "away_goals": "0",
-                                                         "outcome": "regular", "why": "scoresheet"},
-                           follow_redirects=False)
+    fields = {"csrf": token, "home_goals": "2", "away_goals": "0", "outcome": "regular", "why": "scoresheet"}
+    asked = client.post("/desk/match/5/result", data=fields, follow_redirects=False)
+    # Match 5 has its table's 2-2: the desk says what the new result replaces and asks first.
+    assert asked.status_code == 409 and "it replaces match 5&#39;s result 2–2 from its table" in asked.text
+    response = client.post("/desk/match/5/result", data={**fields, "confirm": "1"}, follow_redirects=False)
     assert response.status_code == 303
     assert backend.data().results[5].result.home_goals == 2
-    api = client.post("/api/v1/desk/matches/5/result", json={"home_goals": 3, "away_goals": 0, "why": "api"},
-                      headers={"x-csrf-token": token})
+    api = client.post("/api/v1/desk/matches/5/result", json={"home_goals": 3, "away_goals": 0, "why": "api",
+                                                             "confirm": True}, headers={"x-csrf-token": token})
     assert api.status_code == 200, api.text
     assert backend.data().results[5].result.home_goals == 3
     assert backend.data().audit[-1].who == "anna"

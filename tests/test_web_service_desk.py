@@ -29,7 +29,7 @@ from server.web import create_app
 from server.web.inputs import CorrectResult
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
-from tests.service_support import TableClient, running_service
+from tests.service_support import TableClient, played, running_service
 from tests.web_support import PASSWORD, desk_client
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
@@ -334,3 +334,38 @@ def test_a_desk_account_enters_first_results_walkovers_and_decisions_but_replace
         done = desk.client.post("/api/v1/desk/matches/1/result", json={"home_goals": 3, "away_goals": 1,
                                 "why": "recount", "confirm": True}, headers={"x-csrf-token": desk.csrf})
         assert done.status_code == 200, done.text
+
+
+def test_a_walkover_over_a_table_s_result_says_what_it_replaces_and_a_stale_page_is_refused(
+        mosquitto: Any, tmp_path: Path) -> None:
+    """Issue 31: a walk-over silently replaced the table's 0-6 ("0-0 walkover (was 0-6)" in the log only), and a
+    correction and a walk-over sent on one page at once were both "saved", the last one winning."""
+    with served_desk(mosquitto, tmp_path, "youth-football") as desk:
+        ruleset = desk.service.plan.ruleset
+        m = desk.view().by_number[1]
+        seen = desk.client.get("/api/v1/matches/1").json()["match"]["seen"]
+        form = html.unescape(desk.client.get("/desk/match/1").text)
+        assert form.count(f'name="seen" value="{seen}"') == 4  # result, walk-over, abandoned, move
+        table = desk.table(court_id(desk, m.court))
+        try:
+            events, result = played(ruleset, 0, 6)
+            table.play("1", events, result)
+            table.wait_for("ack", lambda x: x.payload["of"] == "result")
+        finally:
+            table.close()
+        walkover = {"kind": "walkover", "winner": m.home, "why": "the away team fielded a suspended player"}
+        api = "/api/v1/desk/matches/1/walkover"
+        headers = {"x-csrf-token": desk.csrf}
+        asked = desk.client.post(api, json=walkover, headers=headers)
+        assert asked.status_code == 409 and asked.json()["consequences"][0] == (
+            "it replaces match 1's result 0–6 from its table")
+        # The page shown before the table's result: refused with what is there now, even when confirmed.
+        stale = desk.client.post(api, json={**walkover, "seen": seen, "confirm": True}, headers=headers)
+        assert stale.status_code == 409 and "now 0–6 from its table" in stale.json()["error"], stale.text
+        assert [(r.home_goals, r.away_goals, r.source) for r in queries.results(desk.service.store)] == [
+            (0, 6, "table")]
+        fresh = desk.client.get("/api/v1/matches/1").json()["match"]["seen"]
+        done = desk.client.post(api, json={**walkover, "seen": fresh, "confirm": True}, headers=headers)
+        assert done.status_code == 200, done.text
+        (stored,) = queries.results(desk.service.store)
+        assert (stored.outcome, stored.source) == ("walkover", "organiser")

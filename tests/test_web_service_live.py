@@ -111,7 +111,7 @@ def test_a_page_opened_late_shows_the_same_as_one_open_all_day(served: Any, chro
         hall_2.wait_for("ack", lambda m: m.payload["of"] == "result")
         row = View(backend.data()).by_number[2]
         backend.submit(CorrectResult(who="anna", why="the umpires' card", number=2, result=MatchResult(
-            pool="A", home=row.home, away=row.away, home_goals=2, away_goals=3)))
+            pool="A", home=row.home, away=row.away, home_goals=2, away_goals=3), confirmed=True))
         third = Match(RULES, stage="round_robin", round="pool")
         third.apply(ClockStarted(at=0))
         third.apply(PenaltyAwarded(at=5_000, team="home", kind="green", player="4"))

@@ -46,6 +46,7 @@ def match_json(v: View, m: MatchRow) -> dict[str, Any]:
         "provisional_until": None if m.locked_at is None else m.locked_at.isoformat(timespec="seconds"),
         "locked": m.locked(v.data.now),
         "suspended": [{"team": s.team, "player": s.player, "for": s.label} for s in v.suspended(m.number)],
+        "seen": m.version,
     }
 
 

@@ -74,7 +74,8 @@ def result_command(view: View, who: str, n: int, fields: Fields) -> CorrectResul
         pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away,
         outcome=_outcome(outcome), home_shootout=hs, away_shootout=as_,
     )
-    return CorrectResult(who=who, why=why(fields), number=n, result=result, confirmed=confirmed(fields))
+    return CorrectResult(who=who, why=why(fields), number=n, result=result, confirmed=confirmed(fields),
+                         seen=seen(fields))
 
 
 def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectResult:
@@ -84,7 +85,8 @@ def walkover_command(view: View, who: str, n: int, fields: Fields) -> CorrectRes
         raise DeskError(f"{kind!r} is not walkover or forfeit", "kind")
     result = MatchResult(pool=row.stage, home=row.home, away=row.away, home_goals=0, away_goals=0,
                          outcome=_outcome(kind), winner=text(fields, "winner"))
-    return CorrectResult(who=who, why=why(fields), number=n, result=result, confirmed=confirmed(fields))
+    return CorrectResult(who=who, why=why(fields), number=n, result=result, confirmed=confirmed(fields),
+                         seen=seen(fields))
 
 
 def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskCommand:
@@ -93,12 +95,17 @@ def abandoned_command(view: View, who: str, n: int, fields: Fields) -> DeskComma
     if choice in ("resume", "replay"):
         return MoveMatch(who=who, why=why(fields), number=n, court=text(fields, "court"),
                          start=venue_time(view, fields, "start", row.end - row.start),
-                         continues="resume" if choice == "resume" else "replay")
+                         continues="resume" if choice == "resume" else "replay", seen=seen(fields))
     home, away = goals(fields, "home_goals"), goals(fields, "away_goals")
     assert home is not None and away is not None
     result = MatchResult(pool=row.stage, home=row.home, away=row.away, home_goals=home, away_goals=away)
     return CorrectResult(who=who, why=why(fields), number=n, result=result, abandoned=choice,
-                         confirmed=confirmed(fields))
+                         confirmed=confirmed(fields), seen=seen(fields))
+
+
+def seen(fields: Fields) -> str:
+    """The match as the organiser's page showed it (``seen``, server.desk.match_version), if the form sent it."""
+    return str(fields.get("seen") or "")[:32]
 
 
 def confirmed(fields: Fields) -> bool:
@@ -146,7 +153,7 @@ def _offset(offset: timedelta | None) -> str:
 def move_command(view: View, who: str, n: int, fields: Fields) -> MoveMatch:
     row = row_of(view, n)
     return MoveMatch(who=who, why=why(fields), number=n, court=text(fields, "court"),
-                     start=venue_time(view, fields, "start", row.end - row.start))
+                     start=venue_time(view, fields, "start", row.end - row.start), seen=seen(fields))
 
 
 def decision_command(who: str, fields: Fields) -> RecordDecision:

@@ -94,6 +94,7 @@ class TournamentData:
     sanctions: tuple[Sanction, ...] = ()
     moves: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # number -> (court, start)
     progress: Progress | None = None  # the service's own, when it has it; else the pages compute it
+    versions: dict[int, str] = field(default_factory=dict)  # number -> the match as stored (desk.match_version)
 
 
 # Desk commands ---------------------------------------------------------------------------
@@ -105,6 +106,7 @@ class DeskCommand:
     who: str
     why: str
     role: str = "organiser"  # the account's role when it sent the command (server.web.accounts.ROLES)
+    seen: str = ""  # the match as the page showed it (server.desk.match_version): a write on an older one is refused
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session
 
 from rules import (
     Decision,
@@ -146,20 +147,24 @@ class ServiceBackend:
                 note, why = f"abandoned: {label}", f"abandoned, {label}: {why}"
             result = of_standings(r)
             if not command.confirmed:
-                self._ask_first(str(n), result)
-            return _settling(lambda: desk.record_result(store, str(n), result_payload(result), who=who, why=why,
-                                                        note=note, first_only=first_only),
-                             store, _report(view, n), who, why)
+                self._ask_first(str(n), result, row)
+            # Not confirmed: the organiser saw no result to replace; one arrived meanwhile is not replaced blind.
+            first_only = first_only or not command.confirmed
+            checked = desk.check_result(result_payload(result))
+            return _settling(store, lambda s: desk.put_result(store, s, str(n), checked, who=who, why=why, note=note,
+                                                              first_only=first_only, seen=command.seen or None),
+                             _report(view, n), who, why)
         if isinstance(command, MoveMatch):
             _row(view, command.number)
             court = desk.court_id(self.plan.courts, command.court)
             report = ""
             if command.continues:  # an abandoned match played on: its report is settled so
                 why, report = f"abandoned, {desk.abandoned(command.continues)}: {why}", _report(view, command.number)
-            return _settling(lambda: desk.move_match(store, str(command.number), court=court, start=command.start,
-                                                     who=who, why=why, started_ok=bool(command.continues)),
-                             store, report, who, why,
-                             settlement=command.continues or None)
+            return _settling(store, lambda s: desk.put_move(store, s, str(command.number), court=court,
+                                                            start=command.start, who=who, why=why,
+                                                            started_ok=bool(command.continues),
+                                                            seen=command.seen or None),
+                             report, who, why, settlement=command.continues or None)
         if isinstance(command, RecordDecision):
             d = command.decision
             played, expected = view.pool_played(d.pool)
@@ -185,15 +190,22 @@ class ServiceBackend:
             return rule
         raise desk.DeskError(f"unknown desk command {type(command).__name__}")
 
-    def _ask_first(self, match_id: str, result: Result) -> None:
-        """Refuse a result that changes later matches, places or played results until it is confirmed."""
+    def _ask_first(self, match_id: str, result: Result, row: MatchRow) -> None:
+        """Refuse a result that replaces a stored one, or changes later matches, places or played results, until
+        it is confirmed; say first what it replaces (a table's result or the desk's) and what it changes."""
+        lines = []
+        if row.recorded is not None:
+            source = "from its table" if row.recorded.by == "table" else f"entered by {row.recorded.by}"
+            lines.append(f"it replaces match {row.number}'s result {row.score} {source}")
         with self.store.session() as s:
             try:
                 found = consequences(self.store, s, match_id, result)
             except LookupError:
-                return  # its teams are not known: desk.record_result refuses it with the reason
+                found = None  # its teams are not known: desk.put_result refuses it with the reason
         if found:
-            raise NeedsConfirmation(found.lines())
+            lines += found.lines()
+        if lines:
+            raise NeedsConfirmation(lines)
 
     def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
         """The cards of a match from its stored events (replayed once per new event, then kept)."""
@@ -270,9 +282,12 @@ class ServiceBackend:
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
                     for r in ruled]
+        stored = {r.match_id: r for r in rows}
+        versions = {f.number: desk.match_version(f.court_name, f.start, stored.get(f.match_id))
+                    for f in fixtures.values()}
         return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
                      progress=progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
-                     audit=tuple(sorted(entries, key=lambda e: e.at)))
+                     audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions)
 
     def _build(self, version: int, base: _Base) -> TournamentData:
         """The base with what changes several times a second: live states, presence, conflicts."""
@@ -328,6 +343,7 @@ class ServiceBackend:
             decisions=base.decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
             abandoned=tuple(abandoned),
             audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
+            versions=base.versions,
         )
 
 
@@ -342,21 +358,21 @@ class _Base:
     sanctions: tuple[Sanction, ...]
     rulings: tuple[Ruling, ...]
     audit: tuple[AuditEntry, ...]
+    versions: dict[int, str]
 
-def _settling(step: Callable[[], desk.Affected], store: Any, report: str, who: str,
-              why: str, *, settlement: str | None = None) -> Callable[[], desk.Affected]:
-    """``step``, then the abandoned report it settles closed (not applied: the table's score stays a report)
-    in the same turn of the service's loop, so the desk never shows a settled match as still waiting.
+def _settling(store: Any, step: Callable[[Session], desk.Affected], report: str, who: str, why: str, *,
+              settlement: str | None = None) -> Callable[[], desk.Affected]:
+    """``step`` in a desk write's transaction, with the abandoned report it settles closed in the same one (not
+    applied: the table's score stays a report), so the desk never shows a settled match as still waiting.
     ``settlement``: "resume" or "replay" when the match is played on (the court's schedule then says so)."""
-    if not report:
-        return step
+    if report:
+        return lambda: desk.settling(store, step, int(report), who=who, why=why, settlement=settlement)
 
-    def both() -> desk.Affected:
-        affected = step()
-        desk.settle_conflict(store, int(report), apply=False, who=who, why=f"settled: {why}", settlement=settlement)
-        return affected
+    def alone() -> desk.Affected:
+        with desk.writing(store) as s:
+            return step(s)
 
-    return both
+    return alone
 
 
 def _row(view: View, number: int) -> MatchRow:

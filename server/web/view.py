@@ -49,6 +49,7 @@ class MatchRow:
     locked_at: datetime | None  # when the protest window closes (None: no window)
     moved: bool
     awarded: tuple[int, int] | None = None  # a walk-over's or forfeit's score as the ruleset awards it
+    version: str = ""  # the match as stored, which the desk's forms send back (server.desk.match_version)
 
     @property
     def is_pool(self) -> bool:
@@ -156,6 +157,7 @@ class View:
                     locked_at=locked_at,
                     moved=m.number in data.moves,
                     awarded=_awarded(data, recorded.result) if recorded is not None else None,
+                    version=data.versions.get(m.number, ""),
                 )
             )
         rows.sort(key=lambda r: (r.start, r.court, r.number))
