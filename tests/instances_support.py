@@ -16,6 +16,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
+# Until Caddy's front answers over TLS with its own certificate. Usually a second; but Caddy (certmagic) cleans
+# its storage as it starts and, on a busy machine, can delete the certificate it is writing at that moment
+# ("saving assets: ... no such file or directory"): it then tries again 60 s later. Seen once in four loaded runs.
+CADDY_READY_S = 150.0
 
 
 def free_port() -> int:

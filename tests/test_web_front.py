@@ -21,6 +21,7 @@ import pytest
 from server.web.accounts import Accounts
 from server.web.serve import start_web
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.instances_support import CADDY_READY_S
 from tests.service_support import running_service
 from tests.web_support import PASSWORD, free_port
 
@@ -80,7 +81,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Front, Any
         with running_service(db, broker.url) as service:
             web = start_web(service, f"127.0.0.1:{upstream}", db, trusted_proxies=("127.0.0.1",))
             try:
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + CADDY_READY_S
                 while not f.root.exists() or not _answers(f):
                     assert process.poll() is None, (tmp / "caddy.log").read_text()
                     assert time.monotonic() < deadline, (tmp / "caddy.log").read_text()

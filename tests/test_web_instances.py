@@ -23,7 +23,7 @@ from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
 from server.plan import load_plan
 from tests.conftest import Broker
-from tests.instances_support import Instance, Page, free_port
+from tests.instances_support import CADDY_READY_S, Instance, Page, free_port
 from tests.service_support import HOCKEY, TableClient, played
 
 PLAN = load_plan(HOCKEY)
@@ -167,7 +167,7 @@ def test_through_the_front_the_pages_of_a_killed_instance_reconnect_to_the_other
     base = f"https://{VENUE}:{https}"
     try:
         pages = [Page([f"court/{name}", "courts"]) for _ in range(6)]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + CADDY_READY_S
         while True:  # Caddy makes its certificate authority first
             try:
                 pages[0].follow(base, lambda pg: len(pg.received) == 2, timeout=5)
