@@ -133,6 +133,19 @@ def test_the_desk_asks_to_confirm_then_stores_and_keeps_serving(mosquitto: Any, 
         overview = html.unescape(d.client.get("/desk").text)
         assert "Results that no longer count" in overview and "does not play in pool C" in overview
         assert d.client.get("/pool/C").status_code == 200
+        # Issue 31: the pages showed the stranded 2-1 as the result of the match under its new teams. It is no
+        # result of that match anywhere: the match waits, "to be played again", its 2-1 on the desk only.
+        (stranded,) = [r for r in d.view().matches if r.set_aside is not None]
+        assert stranded.stage == "C" and stranded.recorded is None and not d.view().finished
+        assert "Amsterdam H&BC" in (stranded.home, stranded.away)  # its teams now
+        assert d.client.get(f"/api/v1/matches/{stranded.number}").json()["match"]["result"] is None
+        schedule = html.unescape(d.client.get("/schedule").text)
+        row = next(r for r in schedule.split("<tr") if f">{stranded.start:%H:%M}</b>" in r and "Amsterdam" in r)
+        assert "to be played again" in row and "2–1" not in row
+        results = d.client.get("/api/v1/results.csv").text
+        assert "Pembroke Wanderers,2,1" not in results.replace('"', "")
+        desk_page = html.unescape(d.client.get(f"/desk/match/{stranded.number}").text)
+        assert "no longer counts" in desk_page and "Three Rock Rovers 2–1 Pembroke Wanderers" in desk_page
         api = d.client.post(f"/api/v1/desk/matches/{number}/result", headers={"X-CSRF-Token": d.csrf},
                             json={"home_goals": 2, "away_goals": 0, "why": "back again"})
         assert api.status_code == 409 and api.json()["consequences"]

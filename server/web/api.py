@@ -47,6 +47,7 @@ def match_json(v: View, m: MatchRow) -> dict[str, Any]:
         "locked": m.locked(v.data.now),
         "suspended": [{"team": s.team, "player": s.player, "for": s.label} for s in v.suspended(m.number)],
         "seen": m.version,
+        "to_be_played_again": m.set_aside is not None,
     }
 
 

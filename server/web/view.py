@@ -50,6 +50,9 @@ class MatchRow:
     moved: bool
     awarded: tuple[int, int] | None = None  # a walk-over's or forfeit's score as the ruleset awards it
     version: str = ""  # the match as stored, which the desk's forms send back (server.desk.match_version)
+    # A result stored for this match that no longer counts (a correction sent other teams here): never shown as
+    # its result; the match is "to be played again" until its result is entered anew.
+    set_aside: RecordedResult | None = None
 
     @property
     def is_pool(self) -> bool:
@@ -133,12 +136,16 @@ class View:
         playing |= {int(b.match) for b in data.live.values()
                     if b.match is not None and b.match.isdigit() and b.phase != "finished"}
         rows = []
+        aside = [a.result for a in self.progress.set_aside] if self.progress is not None else []
         for m in data.schedule.matches:
             court, start = data.moves.get(m.number, (m.court, m.start))
             end = start + (m.end - m.start)
             home, home_known = self._team(m.stage, m.home, "home")
             away, away_known = self._team(m.stage, m.away, "away")
             recorded = data.results.get(m.number)
+            set_aside = None
+            if recorded is not None and recorded.result in aside:
+                recorded, set_aside = None, recorded
             locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
             rows.append(
                 MatchRow(
@@ -158,6 +165,7 @@ class View:
                     moved=m.number in data.moves,
                     awarded=_awarded(data, recorded.result) if recorded is not None else None,
                     version=data.versions.get(m.number, ""),
+                    set_aside=set_aside,
                 )
             )
         rows.sort(key=lambda r: (r.start, r.court, r.number))
