@@ -140,8 +140,8 @@ def test_the_desk_asks_to_confirm_then_stores_and_keeps_serving(mosquitto: Any, 
         assert "Amsterdam H&BC" in (stranded.home, stranded.away)  # its teams now
         assert d.client.get(f"/api/v1/matches/{stranded.number}").json()["match"]["result"] is None
         schedule = html.unescape(d.client.get("/schedule").text)
-        row = next(r for r in schedule.split("<tr") if f">{stranded.start:%H:%M}</b>" in r and "Amsterdam" in r)
-        assert "to be played again" in row and "2–1" not in row
+        line = next(x for x in schedule.split("<tr") if f">{stranded.start:%H:%M}</b>" in x and "Amsterdam" in x)
+        assert "to be played again" in line and "2–1" not in line
         results = d.client.get("/api/v1/results.csv").text
         assert "Pembroke Wanderers,2,1" not in results.replace('"', "")
         desk_page = html.unescape(d.client.get(f"/desk/match/{stranded.number}").text)
