@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "tournament": "draw, schedule and follow a tournament",
     "demo": "run a whole venue on this machine: broker, standings service and web pages, a table per court",
     "users": "desk accounts of the standings service",
+    "database": "back up the service's database, or restore a backup",
     "server": "the standings service: results over MQTT, standings, schedules, web pages",
     "table": "run the referee table: buttons, horn, journal and screen",
     "display": "the venue scoreboard: a frame to a PNG, or a screen following a court over MQTT",

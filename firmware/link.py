@@ -59,12 +59,22 @@ class Ack:
     through: int
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Held:
+    """What the service holds of ``match`` (a ``held`` message, when this table comes online): taken as it is,
+    so a service restored from an older backup gets again what it lost."""
+
+    match: str
+    through: int
+    result: bool
+
+
 @dataclass(frozen=True, slots=True)
 class Resend:
     """Every RESEND_S: send again what is still not acknowledged."""
 
 
-LinkNews = Connection | Ack | Resend
+LinkNews = Connection | Ack | Held | Resend
 
 
 class Link:
@@ -126,6 +136,9 @@ class Link:
         elif m.type == "ack" and m.match is not None and m.seq is not None:
             self._post(LinkMessage(payload=Ack(match=m.match, of=m.payload["of"], seq=m.seq,
                                                through=m.payload["through"])))
+        elif m.type == "held" and m.match is not None:
+            self._post(LinkMessage(payload=Held(match=m.match, through=m.payload["through"],
+                                                result=m.payload["result"])))
 
     def _post(self, command: Command) -> None:
         if self.post is not None:
@@ -188,6 +201,8 @@ class Link:
             return
         elif isinstance(news, Ack):
             self.outbox.acked(news.match, news.of, news.seq, news.through)
+        elif isinstance(news, Held) and self.outbox.held(news.match, news.through, news.result):
+            self._sent_at.clear()  # what the service lacks goes now, not after RESEND_S
         self._flush()
 
     def status(self) -> Mark:

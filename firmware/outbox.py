@@ -3,9 +3,11 @@
 Every journal file (firmware/journal.py, one per match) is read as it is; beside it a small
 sidecar ``NAME.acked`` holds the last seq the service acknowledged with none missing before it
 (``through``) and the seq of the acknowledged result. Everything after ``through`` is waiting,
-and so is the result of a finished match until its ack arrives. The sidecar is written
-atomically but not fsynced: lost after a power cut, it only makes the table send again what the
-service already has, which the service acknowledges again and stores once.
+and so is the result of a finished match until its ack arrives. When the table comes online the
+service says what it holds of each match (``held``): the sidecar takes that as it is, so a service
+whose database was restored from an older backup gets again what it lost (the journal is the source).
+The sidecar is written atomically but not fsynced: lost after a power cut, it only makes the table
+send again what the service already has, which the service acknowledges again and stores once.
 
 Only the table's loop thread uses it (the link calls it from there).
 """
@@ -170,6 +172,24 @@ class Outbox:
         elif of == "result" and seq != box.result_acked and seq == box.last_seq:
             box.result_acked = seq
             self._write_acked(box)
+
+    def held(self, match_id: str, through: int, result: bool) -> bool:
+        """The service says what it holds of the match: believed as it is, lower than the sidecar included (its
+        database was restored from an older backup), so what it lacks waits again; without a result there, the
+        table's goes again once the match is over. True when that changed anything."""
+        box = self.boxes.get(match_id)
+        if box is None:
+            return False
+        through = min(through, box.last_seq)
+        acked = box.result_acked if result else None
+        if (through, acked) == (box.through, box.result_acked):
+            return False
+        log.warning("outbox: the service holds match %s through seq %d, %s (believed %d, %s): sending the rest "
+                    "again", match_id, through, "a result" if result else "no result", box.through,
+                    "result acknowledged" if box.result_acked is not None else "no result acknowledged")
+        box.through, box.result_acked = through, acked
+        self._write_acked(box)
+        return True
 
     def waiting(self) -> int:
         """How many messages wait for the service: events and results."""

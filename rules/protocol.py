@@ -13,7 +13,10 @@ topic                              from       what
 ``court/{court}/events``           table      each journaled event of a match, QoS 1
 ``court/{court}/result``           table      a finished match's result, QoS 1
 ``court/{court}/presence``         table      ``online`` / ``offline`` (the will), retained
-``court/{court}/ack``              service    the event or result stored (end to end, after commit)
+``court/{court}/ack``              service    the event or result stored (end to end, after commit);
+                                              ``held``: what the service holds of each match, when
+                                              the court's table comes online (after a restore: less
+                                              than the table's outbox believes, so it sends again)
 ``court/{court}/schedule``         service    the court's matches, teams resolved, retained
 ``pool/{pool}/table``              service    a pool's table, retained
 ``errors``                         service    every refused message, with its reason
@@ -48,14 +51,14 @@ MAX_BYTES = 16_384
 """Largest message accepted from a table (a schedule or a table from the service may be larger)."""
 MAX_SERVICE_BYTES = 262_144
 
-MessageType = Literal["event", "result", "live", "presence", "ack", "schedule", "table", "error"]
+MessageType = Literal["event", "result", "live", "presence", "ack", "held", "schedule", "table", "error"]
 TABLE_TYPES: tuple[MessageType, ...] = ("event", "result", "live", "presence")
-SERVICE_TYPES: tuple[MessageType, ...] = ("ack", "schedule", "table", "error")
+SERVICE_TYPES: tuple[MessageType, ...] = ("ack", "held", "schedule", "table", "error")
 COURT_KINDS = {"live", "events", "result", "presence", "ack", "schedule"}
 # The topic's last level for each message type.
 KIND_OF_TYPE: dict[str, str] = {
     "event": "events", "result": "result", "live": "live", "presence": "presence",
-    "ack": "ack", "schedule": "schedule", "table": "table", "error": "errors",
+    "ack": "ack", "held": "ack", "schedule": "schedule", "table": "table", "error": "errors",
 }
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _KEYS = ("v", "id", "type", "court", "match", "seq", "payload")
@@ -264,6 +267,15 @@ def _check_ack(m: Message) -> None:
     whole_number("payload.through", m.payload.get("through"))
 
 
+def _check_held(m: Message) -> None:
+    _needs(m, "court", "match")
+    if set(m.payload) - {"through", "result"}:
+        raise ProtocolError(f"payload.{sorted(set(m.payload) - {'through', 'result'})[0]}", "unknown key")
+    whole_number("payload.through", m.payload.get("through"))
+    if not isinstance(m.payload.get("result"), bool):
+        raise ProtocolError("payload.result", "must be true or false")
+
+
 def _check_schedule(m: Message) -> None:
     _needs(m, "court")
     read_court_schedule(m.payload)
@@ -281,7 +293,8 @@ def _check_error(m: Message) -> None:
 
 _CHECKS = {
     "event": _check_event, "result": _check_result, "live": _check_live, "presence": _check_presence,
-    "ack": _check_ack, "schedule": _check_schedule, "table": _check_table, "error": _check_error,
+    "ack": _check_ack, "held": _check_held, "schedule": _check_schedule, "table": _check_table,
+    "error": _check_error,
 }
 
 
@@ -307,6 +320,13 @@ def ack_message(*, id: str, court: str, match: str, seq: int, of: Literal["event
     if of not in ("event", "result") or not isinstance(through, int) or isinstance(through, bool) or through < 0:
         raise ProtocolError("payload", f"an ack is of an event or a result, through a seq: not {of!r}, {through!r}")
     return Message(id=id, type="ack", court=court, match=match, seq=seq, payload={"of": of, "through": through})
+
+
+def held_message(*, id: str, court: str, match: str, through: int, result: bool) -> Message:
+    """What the service holds of ``match``: its events up to ``through`` with none missing, and whether it holds
+    a result (the table's or the organiser's). The table takes it as it is, lower than its outbox believed
+    included (a database restored from a backup), and sends again what the service lacks."""
+    return build(id=id, type="held", court=court, match=match, payload={"through": through, "result": result})
 
 
 def presence_message(*, id: str, court: str, online: bool, at: str | None = None) -> Message:

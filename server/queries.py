@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import select
 
 from rules import PoolState, Progress, winner_team
-from server.db.models import Change, Conflict, EventRow, Live, Presence, ResultRow
+from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow
 from server.store import Store, resolve
 
 
@@ -270,3 +270,23 @@ def change_log(store: Store, limit: int = 200) -> list[ChangeView]:
         rows = s.scalars(select(Change).order_by(Change.id.desc()).limit(limit))
         return [ChangeView(id=c.id, at=c.at, who=c.who, action=c.action, match_id=c.match_id, pool=c.pool,
                            why=c.why, before=c.before, after=c.after) for c in rows]
+
+
+def held(store: Store, court: str) -> list[tuple[str, int, bool]]:
+    """What the service holds of each match a court's table may hold (scheduled on the court, or sent from it):
+    (match, its events' seq through which none is missing, whether it has a result). Told to the table when it
+    comes online (a ``held`` message), so it sends again what a restored database lacks."""
+    with store.session() as s:
+        matches = set(s.scalars(select(Fixture.match_id).where(Fixture.court == court)))
+        seqs: dict[str, set[int]] = {}
+        for match_id, seq in s.execute(select(EventRow.match_id, EventRow.seq).where(EventRow.court == court)):
+            seqs.setdefault(match_id, set()).add(seq)
+        matches |= set(seqs)
+        results = set(s.scalars(select(ResultRow.match_id).where(ResultRow.match_id.in_(matches))))
+    out = []
+    for match_id in sorted(matches, key=lambda m: (len(m), m)):
+        got, through = seqs.get(match_id, set()), 0
+        while through + 1 in got:
+            through += 1
+        out.append((match_id, through, match_id in results))
+    return out

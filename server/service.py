@@ -369,6 +369,8 @@ class Service:
             # (firmware.link.RESEND_S) and the same message is acked again; QoS 1 would add a PUBACK and the
             # client's in-flight bookkeeping to every message the service takes.
             self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=0)
+        if m.type == "presence" and m.court and m.payload.get("state") == "online":
+            self._tell_held(m.court)
         if out.error:
             self._error(out.reason, topic, m, conflict=out.status == "conflict")
         if m.type == "result" or out.status in ("conflict", "waiting"):
@@ -384,6 +386,14 @@ class Service:
         if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
             for listener in self.listeners:
                 listener(set(), {m.court} if m.court else set())
+
+    def _tell_held(self, court: str) -> None:
+        """A court's table came online (or this service started and read its retained presence): what the
+        database holds of each of its matches, QoS 1. After a restore from an older backup that is less than
+        the table's outbox believes, and the table sends the rest again from its journal."""
+        for match, through, result in queries.held(self.store, court):
+            held = p.held_message(id=new_id(), court=court, match=match, through=through, result=result)
+            self.client.publish(p.court_topic(self.plan.id, court, "ack"), p.encode(held), qos=1)
 
     def _recheck(self, topic: str, m: p.Message, *, waiting: bool) -> None:
         """A result kept waiting for events another instance took (the shared subscription spreads a court's

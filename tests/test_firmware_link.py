@@ -74,6 +74,44 @@ def test_a_reboot_and_a_broker_restart_lose_and_double_nothing(mosquitto: Any, t
         rebooted.stop()
 
 
+def test_a_database_restored_from_an_older_backup_gets_back_everything_the_table_holds(
+        mosquitto: Any, db_url: str, tmp_path: Path) -> None:
+    """Issue 31: a result acknowledged before the backup was never sent again after a restore (the outbox said
+    acked), and a half-played match's first events never came back. Restored mid-match with the table playing:
+    the service tells the table what it holds when it starts, and the table sends again what is missing."""
+    from server.backup import backup, restore
+
+    broker = mosquitto()
+    table = Table(broker.url, tmp_path / "journal")
+    with running_service(db_url, broker.url) as service:
+        table.pump(lambda: table.link.online)
+        table.load("1", "Rot-Weiss Köln", "Slavia Praha")
+        table.apply(ClockStarted(at=0))
+        table.apply(Goal(at=1000, team="home"))
+        table.pump(lambda: table.link.outbox.waiting() == 0)
+        older = backup(db_url, tmp_path / "older.backup")  # one goal stored: the backup the venue restores
+        table.apply(Goal(at=2000, team="away"))
+        table.finish(3000)
+        table.pump(lambda: table.link.outbox.waiting() == 0)
+        held = _counts(service)
+        assert held == (len(table.session.match.events), 1)  # type: ignore[union-attr]
+        table.load("3", "Three Rock Rovers", "Rot-Weiss Köln")  # the next match under way as the server fails
+        table.apply(ClockStarted(at=0))
+        table.pump(lambda: table.link.outbox.waiting() == 0)
+    restore(db_url, older)  # the service is stopped; the table plays on
+    table.apply(Goal(at=5000, team="home"))
+    with running_service(db_url, broker.url) as service:
+        assert _counts(service) == (2, 0)  # what the backup held
+        # The table does not reconnect: the service reads its retained presence at start and says what it holds.
+        table.pump(lambda: _counts(service) == (held[0] + 2, 1) and table.link.outbox.waiting() == 0)
+        (result,) = queries.results(service.store)
+        assert (result.home_goals, result.away_goals, result.source) == (1, 1, "table")
+        with service.store.session() as s:
+            seqs = [(m, q) for m, q in s.execute(select(EventRow.match_id, EventRow.seq).order_by(EventRow.id))]
+        assert sorted(seqs) == sorted(set(seqs)) and len(seqs) == held[0] + 2  # every event once
+    table.stop()
+
+
 def test_the_courts_schedule_reaches_the_table_and_follows_a_moved_match(mosquitto: Any, tmp_path: Path) -> None:
     broker = mosquitto()
     with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
