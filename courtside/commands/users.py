@@ -43,11 +43,12 @@ def register(sub: Any) -> None:
     listing = verbs.add_parser("list", help="the accounts and their roles")
     listing.set_defaults(run=_list)
     role = verbs.add_parser("role", help="change an account's role (from its next request on)")
-    role.add_argument("name")
-    role.add_argument("role", choices=ROLES)
+    role.add_argument("name", help="the account's name")
+    role.add_argument("role", choices=ROLES, help="organiser (everything) or desk (first results, walk-overs, "
+                      "decisions)")
     role.set_defaults(run=_role)
     remove = verbs.add_parser("remove", help="remove an account; its sessions end at once")
-    remove.add_argument("name")
+    remove.add_argument("name", help="the account's name")
     remove.set_defaults(run=_remove)
     for verb in (listing, role, remove):
         verb.add_argument("--db", default=DEFAULT_DB, metavar="URL", help="the service's database: SQLite file or "
