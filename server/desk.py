@@ -261,8 +261,12 @@ def _settle(store: Store, s: Session, conflict_id: int, *, apply: bool, who: str
         raise DeskError(f"there is no open conflict {conflict_id}" + (
             f" (settled by {c.settled_by} at {c.settled_at:%H:%M} UTC)" if c is not None and c.settled_at else ""))
     match_id, payload = c.match_id, dict(c.payload)
+    f = s.get(Fixture, match_id)
+    # Rejected, no pool changes: the court's schedule is published all the same, the sign every other instance
+    # waits for to read the stored state again (server.watch), so none lists the conflict as open meanwhile.
     affected = put_result(store, s, match_id, check_result(payload), who=who,
-                           why=f"conflict {conflict_id}: {why}") if apply else Affected(matches=frozenset({match_id}))
+                          why=f"conflict {conflict_id}: {why}") if apply else \
+        Affected(matches=frozenset({match_id}), courts=frozenset({f.court} if f is not None else ()))
     c.settled_at, c.settled_by = utcnow(), who
     c.settlement = "applied" if apply else settlement or "rejected"
     if not apply:

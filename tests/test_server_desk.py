@@ -234,3 +234,18 @@ def _version(store: Store, match_id: str) -> str:
 def store_decisions(store: Store) -> list[Any]:
     with store.session() as s:
         return list(store.decisions(s))
+
+
+def test_a_rejected_conflict_names_its_court_so_every_instance_hears_of_it(store: Store) -> None:
+    """A rejection changes no pool: it was published nowhere, and another instance listed the conflict as open
+    until its snapshot went stale (10 s). The court's schedule is published now (server.watch hears it)."""
+    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"},
+                       who="ann", why="sheet")
+    with store.session.begin() as s:
+        c = Conflict(match_id="1", court="hall-1", seq=9, payload={"home_goals": 2, "away_goals": 2, **SHEET},
+                     reason="differs", message_id="m-2", received_at=datetime.now(UTC))
+        s.add(c)
+        s.flush()
+        conflict = c.id
+    affected = desk.settle_conflict(store, conflict, apply=False, who="ann", why="the sheet is right")
+    assert affected.courts == {"hall-1"} and affected.matches == {"1"} and not affected.pools
