@@ -38,8 +38,9 @@ def _map(change: str = "", by: str = "", *, source: str = "venue.toml") -> Any:
     return parse_button_map(text, source)
 
 
-def wait_until(predicate: Callable[[], bool], seconds: float = 2.0) -> bool:
-    """The mixer runs on SDL's audio thread: a fade-out ends a few milliseconds later."""
+def wait_until(predicate: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """The mixer runs on SDL's audio thread: a fade-out ends a few milliseconds later (later still on a loaded
+    machine: the deadline is for a real fault)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if predicate():

@@ -90,7 +90,7 @@ def test_connections_are_capped_per_address(served: tuple[str, WebServer]) -> No
     before = web.protocol.refused
     held = [socket.create_connection(("127.0.0.1", _port(url))) for _ in range(CONNECTIONS_PER_ADDRESS)]
     try:
-        time.sleep(0.2)  # accepted by the server's loop
+        _open_from_here(web, CONNECTIONS_PER_ADDRESS)  # every one accepted by the server's loop
         extra = socket.create_connection(("127.0.0.1", _port(url)))
         extra.settimeout(5)
         with contextlib.suppress(ConnectionResetError):
@@ -100,8 +100,17 @@ def test_connections_are_capped_per_address(served: tuple[str, WebServer]) -> No
     finally:
         for s in held:
             s.close()
-    time.sleep(0.2)
+    _open_from_here(web, 0)  # the server has seen them close (a loaded machine takes a while)
     assert httpx.get(url + "/", timeout=5).status_code == 200  # given back when they close
+
+
+def _open_from_here(web: WebServer, count: int) -> None:
+    """Wait until the server counts ``count`` connections open from this address (the thing itself, not a
+    sleep that a loaded machine outlasts)."""
+    deadline = time.monotonic() + 30
+    while web.protocol.open_by_address.get("127.0.0.1", 0) != count:
+        assert time.monotonic() < deadline, f"{web.protocol.open_by_address} open, waiting for {count}"
+        time.sleep(0.02)
 
 
 def test_live_streams_are_capped_per_address(served: tuple[str, WebServer]) -> None:
