@@ -200,14 +200,7 @@ def test_a_conflict_settled_by_two_organisers_at_once_is_settled_once(pg_url: st
     """Settling was two transactions: a second organiser could record the opposite settlement meanwhile."""
     one, two = Store.open(pg_url, HOCKEY), Store.open(pg_url, HOCKEY)
     try:
-        desk.record_result(one, "1", {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"},
-                           who="ann", why="sheet")
-        with one.session.begin() as s:
-            c = Conflict(match_id="1", court="hall-1", seq=9, payload={"home_goals": 2, "away_goals": 2, **SHEET},
-                         reason="differs", message_id="m-1", received_at=datetime.now(UTC))
-            s.add(c)
-            s.flush()
-            conflict = c.id
+        conflict = _held_against_2_1(one)
         raised = _at_once(
             lambda: desk.settle_conflict(one, conflict, apply=True, who="ann", why="the table is right"),
             lambda: desk.settle_conflict(two, conflict, apply=False, who="bob", why="the sheet is right"))
@@ -222,6 +215,18 @@ def test_a_conflict_settled_by_two_organisers_at_once_is_settled_once(pg_url: st
     finally:
         one.close()
         two.close()
+
+
+def _held_against_2_1(store: Store) -> int:
+    """Match 1 stored 2-1; its table's 2-2 held as a conflict for the organiser: the conflict's id."""
+    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"},
+                       who="ann", why="sheet")
+    with store.session.begin() as s:
+        c = Conflict(match_id="1", court="hall-1", seq=9, payload={"home_goals": 2, "away_goals": 2, **SHEET},
+                     reason="differs", message_id="m-1", received_at=datetime.now(UTC))
+        s.add(c)
+        s.flush()
+        return c.id
 
 
 def _version(store: Store, match_id: str) -> str:
@@ -239,13 +244,6 @@ def store_decisions(store: Store) -> list[Any]:
 def test_a_rejected_conflict_names_its_court_so_every_instance_hears_of_it(store: Store) -> None:
     """A rejection changes no pool: it was published nowhere, and another instance listed the conflict as open
     until its snapshot went stale (10 s). The court's schedule is published now (server.watch hears it)."""
-    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"},
-                       who="ann", why="sheet")
-    with store.session.begin() as s:
-        c = Conflict(match_id="1", court="hall-1", seq=9, payload={"home_goals": 2, "away_goals": 2, **SHEET},
-                     reason="differs", message_id="m-2", received_at=datetime.now(UTC))
-        s.add(c)
-        s.flush()
-        conflict = c.id
+    conflict = _held_against_2_1(store)
     affected = desk.settle_conflict(store, conflict, apply=False, who="ann", why="the sheet is right")
     assert affected.courts == {"hall-1"} and affected.matches == {"1"} and not affected.pools
