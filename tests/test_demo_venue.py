@@ -38,3 +38,13 @@ def test_without_lan_the_pages_answer_on_this_machine_only(tmp_path: Path) -> No
         assert not reached
     finally:
         venue.stop()
+
+
+def test_the_lan_addresses_are_this_machine_s_own_but_loopback() -> None:
+    import ipaddress
+
+    from courtside.demo.venue import interface_addresses
+
+    for address in interface_addresses():
+        ip = ipaddress.ip_address(address)
+        assert ip.version == 4 and not ip.is_loopback

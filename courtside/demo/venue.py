@@ -17,6 +17,7 @@ import os
 import shutil
 import signal
 import socket
+import struct
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -145,11 +146,9 @@ class Venue:
         self.desk_password = create_desk_account(self.db_url)
 
     def lan_addresses(self) -> list[str]:
-        """The pages' addresses for phones on the venue's network: this machine's name and its own addresses."""
-        names = [socket.gethostname()]
-        with contextlib.suppress(OSError):
-            names += sorted({str(info[4][0]) for info in socket.getaddrinfo(names[0], None, socket.AF_INET)
-                             if not str(info[4][0]).startswith("127.")})
+        """The pages' addresses for phones on the venue's network: this machine's own IPv4 addresses (read from
+        its network interfaces, nothing sent), then its name."""
+        names = [*interface_addresses(), socket.gethostname()]
         return [f"http://{name}:{self.http_port}/" for name in names]
 
     def table(self, court: str, rules: str, *, script: Path | None = None, window: bool = False) -> Part:
@@ -185,6 +184,23 @@ class Venue:
                 self.options.keep.mkdir(parents=True, exist_ok=True)
                 shutil.copytree(self.workdir, self.options.keep, dirs_exist_ok=True)
             shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def interface_addresses() -> list[str]:
+    """This machine's IPv4 addresses but loopback, as its interfaces hold them (Linux: SIOCGIFADDR; elsewhere
+    none, and the demo prints the machine's name alone)."""
+    try:
+        import fcntl
+    except ImportError:
+        return []
+    found = []
+    for _, name in socket.if_nameindex():
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe, contextlib.suppress(OSError):
+            packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))  # SIOCGIFADDR
+            address = socket.inet_ntoa(packed[20:24])
+            if not address.startswith("127."):
+                found.append(address)
+    return found
 
 
 def _safe(name: str) -> str:
