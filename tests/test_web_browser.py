@@ -78,6 +78,10 @@ def test_the_organiser_corrects_a_result_and_the_open_public_page_follows(site: 
     desk.fill("#ag", "4")
     desk.fill("#why-r", "referee's report: the table entered the score the wrong way round")
     desk.click("text=Save the result")
+    # The table's 3-1 is stored: the desk says what the new result replaces and asks first (issue 31).
+    expect(desk.locator("section.confirm")).to_contain_text("it replaces match 3's result 3–1 from its table",
+                                                            timeout=TIMEOUT)
+    desk.click("text=Confirm and store it")
     expect(desk.locator("p.ok")).to_contain_text("referee's report", timeout=TIMEOUT)
 
     expect(public.locator("table.matches")).to_contain_text("1–4", timeout=TIMEOUT)
