@@ -102,17 +102,12 @@ class Sessions:
             if kept is not None:  # the oldest logins give way: the bound only stops a leak from growing
                 oldest = conn.execute(select(SessionRow.expires).where(SessionRow.token_digest == kept[0]))
                 conn.execute(delete(SessionRow).where(SessionRow.expires <= oldest.scalar_one()))
-        role = self.get(s.token)
-        return role if role is not None else s
+        stored = self.get(s.token)  # with its account's role
+        return stored if stored is not None else s
 
     def end(self, token: str | None) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.token_digest == _digest(token or "")))
-
-    def end_account(self, account: str) -> int:
-        """Every session of ``account`` ends now (its password was reset, it was removed): how many."""
-        with self.engine.begin() as conn:
-            return int(conn.execute(delete(SessionRow).where(SessionRow.account == account)).rowcount or 0)
 
 
 def _now() -> datetime:
