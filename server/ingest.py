@@ -149,7 +149,7 @@ def _fixture(session: Session, m: Message, fixtures: Batch) -> Any:
 
 def through(session: Session, match_id: str) -> int:
     """The last seq stored for the match with none missing before it."""
-    return _through(set(session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id))))
+    return through_of(set(session.scalars(select(EventRow.seq).where(EventRow.match_id == match_id))))
 
 
 def touch(session: Session, heard: dict[str, tuple[str, str | None]], now: datetime) -> None:
@@ -219,7 +219,8 @@ def _event(store: Store, session: Session, m: Message, now: datetime, batch: Bat
     return Outcome("duplicate", ack=("event", om.through))
 
 
-def _through(seqs: set[int]) -> int:
+def through_of(seqs: set[int]) -> int:
+    """The last of ``seqs`` with none missing from 1 to it (0: seq 1 is missing)."""
     n = 0
     while n + 1 in seqs:
         n += 1

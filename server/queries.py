@@ -24,6 +24,7 @@ from sqlalchemy import select
 
 from rules import PoolState, Progress, winner_team
 from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow
+from server.ingest import through_of
 from server.store import Store, resolve
 
 
@@ -283,10 +284,4 @@ def held(store: Store, court: str) -> list[tuple[str, int, bool]]:
             seqs.setdefault(match_id, set()).add(seq)
         matches |= set(seqs)
         results = set(s.scalars(select(ResultRow.match_id).where(ResultRow.match_id.in_(matches))))
-    out = []
-    for match_id in sorted(matches, key=lambda m: (len(m), m)):
-        got, through = seqs.get(match_id, set()), 0
-        while through + 1 in got:
-            through += 1
-        out.append((match_id, through, match_id in results))
-    return out
+    return [(m, through_of(seqs.get(m, set())), m in results) for m in sorted(matches, key=lambda m: (len(m), m))]
