@@ -193,10 +193,11 @@ class Autoplay:
         # restarted table finds the match over; the short wait lets the link send the result first.
         end_wait = max(END_WAIT_S, LINK_WAIT_S * speed)
         cue = None
-        moment = live_moment(plan, self.ruleset, stage, round) if self.hold is not None else None
-        if moment is not None and self.hold is not None and self.hold(number, plan):
-            self.cues[number] = self.scripts / f"match-{number:03d}.go"
-            cue = (moment, self.cues[number])
+        if self.hold is not None:
+            moment = live_moment(plan, self.ruleset, stage, round)
+            if moment is not None and self.hold(number, plan):
+                self.cues[number] = self.scripts / f"match-{number:03d}.go"
+                cue = (moment, self.cues[number])
         text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
                                                 offset=offset, end_wait_s=end_wait, cue=cue)
         script.write_text(text, encoding="utf-8")
