@@ -30,6 +30,7 @@ from rules import (
     result_payload,
     standings_result,
 )
+from rules.tournament.progression import SetAside
 from server.db import open_database
 from server.db.models import Change, DecisionRow, Fixture, ResultRow
 from server.fairplay import pool_fair_play, pools_fair_play
@@ -163,13 +164,35 @@ class Store:
         return p
 
     def compute_progress(self, s: Session) -> Progress:
-        rows = self.results(s)
-        results = [to_match_result(r) for r in rows if r.outcome != "abandoned"]
+        """The progress of the results that count. The engine ranks a pool by its pairings, so a result stored
+        for a later pool's match (its teams come from earlier pools) whose teams a correction upstream has sent
+        elsewhere would still count, under a match its teams no longer play: it is set aside here, and the
+        progress worked out again without it (at most once per stage: each pass settles one more)."""
+        rows = [r for r in self.results(s) if r.outcome != "abandoned"]
         plan = self.plan
-        fair_play = pools_fair_play(self, s, rows) if plan.ruleset.ranking.fair_play is not None else None
-        return progress(plan.tournament, plan.ruleset, plan.entry_teams, results, self.decisions(s),
-                        results_source="the service's results", source=plan.source, strict=False,
-                        fair_play=fair_play)
+        later = self._later_pool_fixtures(s)
+        misfits: list[SetAside] = []
+        decisions = self.decisions(s)
+        for _ in range(len(plan.tournament.pools) + len(plan.tournament.matches) + 1):
+            fair_play = pools_fair_play(self, s, rows) if plan.ruleset.ranking.fair_play is not None else None
+            p = progress(plan.tournament, plan.ruleset, plan.entry_teams, [to_match_result(r) for r in rows],
+                         decisions, results_source="the service's results", source=plan.source, strict=False,
+                         fair_play=fair_play)
+            found = _misfits(self, p, later, rows)
+            if not found:
+                break
+            misfits += found
+            gone = {a.result for a in found}
+            rows = [r for r in rows if to_match_result(r) not in gone]
+        return p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
+
+    def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:
+        """The fixtures of the pools whose teams come from earlier stages (none in most tournaments)."""
+        first = self.plan.entry_teams
+        later = [p.name for p in self.plan.tournament.pools if p.name not in first]
+        if not later:
+            return {}
+        return {f.match_id: f for f in s.scalars(select(Fixture).where(Fixture.stage.in_(later)))}
 
     def forget_progress(self) -> None:
         with self._lock:
@@ -198,6 +221,21 @@ def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | No
             if s.text == text:
                 return s.team
     return None
+
+
+def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[ResultRow]) -> list[SetAside]:
+    """The results stored for a later pool's match that are not its teams' (as ``p`` resolves them)."""
+    out = []
+    for r in rows:
+        f = later.get(r.match_id)
+        if f is None:
+            continue
+        home, away = resolve(store, p, f.stage, f.home), resolve(store, p, f.stage, f.away)
+        if {home, away} != {r.home, r.away}:
+            now = f"{home} v {away}" if home and away else "not known yet"
+            out.append(SetAside(stage=r.stage, result=to_match_result(r),
+                                reason=f"the result is {r.home} v {r.away} but match {r.match_id} is {now}"))
+    return out
 
 
 def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:
