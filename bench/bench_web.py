@@ -38,9 +38,9 @@ def serve(port: int, core: int) -> None:
     import uvicorn
 
     from rules.standings import MatchResult
+    from server.desk_commands import CorrectResult
     from server.web import create_app
     from server.web.fanout import digest
-    from server.web.inputs import CorrectResult
     from tests.web_day import sample_day
 
     with sample_day() as day:

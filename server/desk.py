@@ -1,26 +1,28 @@
-"""The organiser's desk: its rules, each once as a pure function, and the changes, each one transaction.
+"""The organiser's desk: its rules, each once as a pure function, and the changes, each in one transaction.
 
 The rules say what may change and why not (:class:`DeskError`, nothing stored); what they look at is handed
-in, so the service's transactions below and the pages' backend (server.web.service_backend, which knows
-the protest window and the open ties from its snapshot) call the same ones, and the desk's forms only read
+in. The desk's commands (server.desk_commands) read it from the database in the transaction that applies
+them (:func:`writing`), then call these rules and the ``put_*`` changes below; the desk's forms only read
 fields into commands.
 
 Every change takes the store, what to change, ``who`` (the account) and ``why`` (required
 sentence), writes a ``changes`` row (who, when, why, before, after) in the same transaction, and
-returns what it touched (:class:`Affected`) so the caller can tell the change hub
-(``hub.changed(pools=a.pools, courts=a.courts, matches=a.matches, kinds={"desk"})``); the service
-republishes the tables and schedules when the hub says so.
+returns what it touched (:class:`Affected`) so the service's loop republishes the tables and
+schedules it changed and tells the pages.
 
-- :func:`record_result` (a correction, a walk-over or forfeit: ``outcome`` says which)
-- :func:`settle_conflict` (apply the held result, or reject it)
-- :func:`move_match` (another court and/or start)
-- :func:`record_decision` (lots or a penalty competition for a tie the results cannot break)
+- :func:`put_result` (a correction, a walk-over or forfeit: ``outcome`` says which)
+- :func:`put_settlement` (a held result applied, or rejected)
+- :func:`put_move` (another court and/or start)
+- :func:`put_decision` (lots or a penalty competition for a tie the results cannot break)
+
+Each has a one-transaction form for scripts and tests (:func:`record_result`, :func:`settle_conflict`,
+:func:`move_match`, :func:`record_decision`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -86,15 +88,6 @@ def reason(why: str) -> str:
     return why.strip()
 
 
-def correctable(number: int, home: str, away: str, *, known: bool, closed: str | None) -> None:
-    """A match's result may change once its teams are known, until its protest window closes (``closed``:
-    why it has, from the snapshot's instant)."""
-    if not known:
-        raise DeskError(f"match {number}'s teams are not known yet ({home} v {away})", "match")
-    if closed is not None:
-        raise DeskError(closed, "match")
-
-
 def walkover(number: int, home: str, away: str, winner: str | None) -> None:
     """A walk-over or a forfeit is awarded to one of the match's two teams."""
     if winner not in (home, away):
@@ -131,11 +124,11 @@ def decision(d: Decision) -> None:
 def open_tie(pool: str, order: Collection[str], ties: Iterable[tuple[str, Collection[str]]], *, played: int,
              expected: int) -> None:
     """A decision orders a tie the standings leave open (``ties``: pool and teams), once the pool is played."""
-    if any(p == pool and set(teams) == set(order) for p, teams in ties):
-        return
-    if played < expected:
+    if played < expected:  # until then its last results may still break the tie
         raise DeskError(f"pool {pool} has played {played} of its {expected} matches: a tie is decided once its "
                         "last match is played", "pool")
+    if any(p == pool and set(teams) == set(order) for p, teams in ties):
+        return
     raise DeskError(f"pool {pool} has no open tie of exactly {', '.join(order) or 'these teams'}", "order")
 
 
@@ -153,6 +146,11 @@ def sanction(reported: bool, number: int, team: str, player: str) -> None:
 
 
 # The changes -----------------------------------------------------------------------------------------
+
+
+def tie_key(order: Iterable[str]) -> str:
+    """A tie as the database knows it (one decision per tie in a pool): its teams, whatever their order."""
+    return hashlib.blake2b("\n".join(sorted(order)).encode(), digest_size=12).hexdigest()
 
 
 def check_result(result: dict[str, Any]) -> Result:
@@ -187,7 +185,7 @@ def match_version(court_name: str, start: datetime, result: ResultRow | None) ->
 _RESULT_KEYS = ("home_goals", "away_goals", "outcome", "winner", "home_shootout", "away_shootout")
 
 
-def _unchanged(s: Session, f: Fixture, seen: str | None) -> None:
+def unchanged(s: Session, f: Fixture, seen: str | None) -> None:
     """Refuse a write made on a page older than what is stored now, saying what is there now."""
     if seen is None:
         return
@@ -220,7 +218,7 @@ def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who:
     f = s.get(Fixture, match_id)
     if f is None:
         raise DeskError(f"there is no match {match_id!r}")
-    _unchanged(s, f, seen)
+    unchanged(s, f, seen)
     old = s.get(ResultRow, match_id)
     if old is not None and first_only:
         raise DeskError(f"match {match_id} has a result by now ({old.home_goals}-{old.away_goals}, "
@@ -233,8 +231,8 @@ def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who:
         row = result_row(store, s, match_id, checked, source="organiser", court=None, seq=None)
     except LookupError as err:
         raise DeskError(str(err)) from None
-    if old is not None:  # the protest window runs from the match's end, not from each correction
-        row.recorded_at = old.recorded_at
+    if old is not None and (old.home, old.away) == (row.home, row.away):
+        row.recorded_at = old.recorded_at  # the protest window runs from the match's end, not from each correction
     s.add(row)
     after = {**result_payload(row), **({"note": note} if note else {})}
     s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
@@ -249,10 +247,10 @@ def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, wh
     is stored and the conflict closed in one transaction: a second settlement of it finds it closed."""
     why = reason(why)
     with writing(store) as s:
-        return _settle(store, s, conflict_id, apply=apply, who=who, why=why, settlement=settlement)
+        return put_settlement(store, s, conflict_id, apply=apply, who=who, why=why, settlement=settlement)
 
 
-def _settle(store: Store, s: Session, conflict_id: int, *, apply: bool, who: str, why: str,
+def put_settlement(store: Store, s: Session, conflict_id: int, *, apply: bool, who: str, why: str,
             settlement: str | None = None) -> Affected:
     if settlement is not None and (apply or settlement not in CONTINUES):
         raise DeskError(f"settlement: {settlement!r} is not one of {', '.join(CONTINUES)} for a report not applied")
@@ -274,16 +272,6 @@ def _settle(store: Store, s: Session, conflict_id: int, *, apply: bool, who: str
     return affected
 
 
-def settling(store: Store, step: Callable[[Session], Affected], report: int, *, who: str, why: str,
-             settlement: str | None = None) -> Affected:
-    """``step`` (a result entered or a move for an abandoned match) and the table's abandoned report it settles
-    closed, in one transaction: the desk never shows a settled match as still waiting, nor stores one half."""
-    with writing(store) as s:
-        affected = step(s)
-        _settle(store, s, report, apply=False, who=who, why=f"settled: {reason(why)}", settlement=settlement)
-        return affected
-
-
 def move_match(store: Store, match_id: str, *, court: str | None = None, start: datetime | None = None,
                who: str, why: str, started_ok: bool = False, seen: str | None = None) -> Affected:
     """A match not started yet to another court or time. A started one stays (checked in this transaction: its
@@ -303,7 +291,7 @@ def put_move(store: Store, s: Session, match_id: str, *, court: str | None = Non
     f = s.get(Fixture, match_id)
     if f is None:
         raise DeskError(f"there is no match {match_id!r}")
-    _unchanged(s, f, seen)
+    unchanged(s, f, seen)
     if not started_ok:
         events = s.scalar(select(func.count()).select_from(EventRow).where(EventRow.match_id == match_id))
         if events or s.get(ResultRow, match_id) is not None:
@@ -329,11 +317,16 @@ def record_decision(store: Store, pool: str, method: str, order: list[str], *, w
     why = reason(why)
     decision(Decision(pool=pool, method=method, order=tuple(order)))
     with writing(store) as s:
-        state = pool_state(store, s, pool)
-        ties = [(u.pool, u.teams) for u in state.table.unresolved] if state.table is not None else []
-        open_tie(pool, order, ties, played=state.played, expected=state.expected)
-        s.add(DecisionRow(pool=pool, method=method, order=list(order), who=who, at=utcnow()))
-        s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
-                     after={"method": method, "order": list(order)}))
-    return Affected(pools=frozenset({pool}), all_courts=True)
+        return put_decision(store, s, pool, method, order, who=who, why=why)
 
+
+def put_decision(store: Store, s: Session, pool: str, method: str, order: list[str], *, who: str,
+                 why: str) -> Affected:
+    """:func:`record_decision` inside a desk write's transaction (:func:`writing`)."""
+    state = pool_state(store, s, pool)
+    ties = [(u.pool, u.teams) for u in state.table.unresolved] if state.table is not None else []
+    open_tie(pool, order, ties, played=state.played, expected=state.expected)
+    s.add(DecisionRow(pool=pool, method=method, order=list(order), tie=tie_key(order), who=who, at=utcnow()))
+    s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
+                 after={"method": method, "order": list(order)}))
+    return Affected(pools=frozenset({pool}), all_courts=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from sqlalchemy import Engine, insert, select
+from sqlalchemy.orm import Session
 
 from server.db.models import RulingRow
 from server.discipline import Ruling
@@ -17,9 +18,14 @@ class Rulings:
         self.engine = engine
 
     def add(self, *, number: int, team: str, player: str, matches: int, who: str, why: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(insert(RulingRow).values(number=number, team=team, player=player, matches=matches, who=who,
-                                                  why=why, at=datetime.now(UTC)))
+        with Session(self.engine) as s, s.begin():
+            self.put(s, number=number, team=team, player=player, matches=matches, who=who, why=why)
+
+    @staticmethod
+    def put(s: Session, *, number: int, team: str, player: str, matches: int, who: str, why: str) -> None:
+        """:meth:`add` inside a desk write's transaction (server.desk.writing)."""
+        s.execute(insert(RulingRow).values(number=number, team=team, player=player, matches=matches, who=who,
+                                           why=why, at=datetime.now(UTC)))
 
     def all(self) -> list[Ruling]:
         """Every ruling, oldest first (a later ruling on the same card replaces the earlier)."""

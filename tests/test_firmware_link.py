@@ -20,7 +20,7 @@ from rules.match import ClockStarted, Goal
 from rules.ruleset import load_ruleset
 from server import desk, queries
 from server.db.models import EventRow, ResultRow
-from server.web.inputs import RuleSanction
+from server.desk_commands import RuleSanction
 from server.web.service_backend import ServiceBackend
 from tests.firmware_support import board
 from tests.service_support import HOCKEY, Table, TableClient, played, running_service

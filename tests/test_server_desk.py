@@ -38,15 +38,6 @@ def test_every_change_needs_its_reason() -> None:
     assert issubclass(DeskError, CourtsideError) and issubclass(DeskError, ValueError)
 
 
-def test_a_result_may_change_once_its_teams_are_known_and_until_its_protest_window_closes() -> None:
-    desk.correctable(1, "AIK P14", "GAIS P14", known=True, closed=None)
-    with pytest.raises(DeskError, match=r"match 19's teams are not known yet \(1A v 3B/C\)"):
-        desk.correctable(19, "1A", "3B/C", known=False, closed=None)
-    with pytest.raises(DeskError, match="protest window closed at 14:35") as err:
-        desk.correctable(1, "AIK P14", "GAIS P14", known=True, closed=CLOSED)
-    assert err.value.field == "match"
-
-
 def test_a_walkover_goes_to_one_of_the_matchs_teams() -> None:
     desk.walkover(13, "Hammarby IF P14", "AIK P14", "AIK P14")
     with pytest.raises(DeskError, match="does not play match 13") as err:

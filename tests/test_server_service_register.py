@@ -11,9 +11,9 @@ from typing import Any
 from rules import protocol as p
 from rules.match import Match, PenaltyAwarded, event_from_dict, event_to_dict
 from rules.ruleset import load_ruleset
+from server.desk_commands import RuleSanction
 from server.plan import load_plan
 from server.register import Register
-from server.web.inputs import RuleSanction
 from server.web.service_backend import ServiceBackend
 from tests.service_support import TableClient, played, running_service
 from tests.test_protocol import schema_for

@@ -27,9 +27,9 @@ def store(db_url: str) -> Iterator[Store]:
 
 def test_migrations_run_at_start_and_again_without_harm(db_url: str) -> None:
     engine = open_database(db_url)
-    assert current(engine) == "0004"
+    assert current(engine) == "0005"
     open_database(db_url).dispose()
-    assert current(engine) == "0004"
+    assert current(engine) == "0005"
     engine.dispose()
 
 
@@ -43,6 +43,44 @@ def test_the_migrations_make_the_models_schema(db_url: str) -> None:
         differences = compare_metadata(MigrationContext.configure(connection), models.Base.metadata)
     engine.dispose()
     assert [d for d in differences if d[0] != "remove_table" or d[1].name != "alembic_version"] == []
+
+
+def test_the_database_keeps_one_decision_per_tie_whatever_the_teams_order(store: Store) -> None:
+    """The desk refuses a second decision for a tie in its transaction (tests/test_server_desk.py); the database
+    backs the rule, so no path that forgets to check can store two."""
+    from sqlalchemy.exc import IntegrityError
+
+    with store.session.begin() as s:
+        s.add(models.DecisionRow(pool="A", method="lots", order=["x", "y"], tie=desk.tie_key(["x", "y"]),
+                                 who="ann", at=datetime.now(UTC)))
+    with pytest.raises(IntegrityError), store.session.begin() as s:
+        s.add(models.DecisionRow(pool="A", method="lots", order=["y", "x"], tie=desk.tie_key(["y", "x"]),
+                                 who="bob", at=datetime.now(UTC)))
+    with store.session.begin() as s:  # the same teams level in another pool are another tie
+        s.add(models.DecisionRow(pool="B", method="lots", order=["y", "x"], tie=desk.tie_key(["y", "x"]),
+                                 who="bob", at=datetime.now(UTC)))
+    with store.session() as s:
+        assert [(d.pool, d.order) for d in store.decisions(s)] == [("A", ("x", "y")), ("B", ("y", "x"))]
+
+
+def test_decisions_stored_twice_before_the_rule_are_kept_when_the_database_is_upgraded(db_url: str) -> None:
+    from sqlalchemy import text
+
+    from server.db import make_engine
+    from server.db.migrate import upgrade
+
+    engine = make_engine(db_url)
+    upgrade(engine, "0004")
+    with engine.begin() as c:
+        for who, order in (("ann", '["x", "y"]'), ("bob", '["y", "x"]')):
+            c.execute(text('INSERT INTO decisions (pool, method, "order", who, at) VALUES '
+                           "('A', 'lots', :order, :who, :at)"), {"order": order, "who": who, "at": datetime.now(UTC)})
+    upgrade(engine)
+    with engine.connect() as c:
+        rows = c.execute(text("SELECT who, tie FROM decisions ORDER BY id")).all()
+    engine.dispose()
+    assert [who for who, _ in rows] == ["ann", "bob"] and rows[0][1] == desk.tie_key(["x", "y"])
+    assert rows[1][1] == f"{rows[0][1]}#2"
 
 
 def test_fixtures_come_from_the_tournament_file(store: Store) -> None:

@@ -14,8 +14,8 @@ import httpx
 import icalendar
 import pytest
 
+from server.desk_commands import MoveMatch
 from server.web.calendar import _fold
-from server.web.inputs import MoveMatch
 from tests.web_day import Day, served_day, wait_until
 
 TEAM = "Rot-Weiss Köln"  # pool A's first: 1A, so it plays SF2 ("1A" v "2B"), then the final

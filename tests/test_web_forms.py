@@ -11,8 +11,8 @@ from datetime import datetime
 import pytest
 
 from server.desk import DeskError
+from server.desk_commands import CorrectResult, MoveMatch
 from server.web import forms
-from server.web.inputs import CorrectResult, MoveMatch
 from server.web.view import View
 from tests.web_day import sample_day
 

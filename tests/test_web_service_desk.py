@@ -23,10 +23,10 @@ from rules.live import live_payload
 from rules.match import ClockStarted, Match
 from rules.standings import MatchResult
 from server import queries
+from server.desk_commands import CorrectResult
 from server.plan import load_plan
 from server.service import Service
 from server.web import create_app
-from server.web.inputs import CorrectResult
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
 from tests.service_support import TableClient, played, running_service

@@ -19,9 +19,9 @@ from rules.match import ClockStarted, Goal, Match, PenaltyAwarded
 from rules.ruleset import load_ruleset
 from rules.standings import MatchResult
 from server import queries
+from server.desk_commands import CorrectResult
 from server.service import Service
 from server.web import create_app
-from server.web.inputs import CorrectResult
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
 from tests.service_support import TableClient, played, running_service

@@ -50,7 +50,7 @@ def test_roles_and_removal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caps
 
 def test_the_command_s_roles_are_the_accounts_roles() -> None:
     from courtside.commands.users import ROLES as COMMAND_ROLES
-    from server.web.accounts import ROLES
+    from server.desk_commands import ROLES
 
     assert COMMAND_ROLES == ROLES
 

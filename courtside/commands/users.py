@@ -19,7 +19,7 @@ from typing import Any
 
 from server.web.errors import AccountError
 
-ROLES = ("organiser", "desk")  # server.web.accounts.ROLES (not imported here: --help needs no server extra)
+ROLES = ("organiser", "desk")  # server.desk_commands.ROLES (not imported here: --help needs no server extra)
 
 DEFAULT_DB = "courtside.db"  # the same default as `courtside server --db`
 

@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.standings import MatchResult
+from server.desk_commands import CorrectResult
 from server.web import create_app
-from server.web.inputs import CorrectResult
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, PLAIN_CONF, Broker

@@ -146,8 +146,12 @@ class DecisionRow(Base):
     pool: Mapped[str] = mapped_column(String(64))
     method: Mapped[str] = mapped_column(String(32))  # lots | penalty_competition (rules.standings.Decision)
     order: Mapped[list[str]] = mapped_column(JSON)
+    # The tie it orders (server.desk.tie_key): one decision per tie, backed by the database (revision 0005).
+    tie: Mapped[str] = mapped_column(String(40))
     who: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (UniqueConstraint("pool", "tie", name="uq_decisions_pool_tie"),)
 
 
 

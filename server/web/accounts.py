@@ -4,9 +4,10 @@ One of the service's migrated tables (``web_accounts``, server/db/models.py), so
 wherever the tournament's data lives (SQLite file or PostgreSQL). A new password or a removed account
 ends the account's sessions at once, on every instance (``web_sessions``).
 
-Roles (:data:`ROLES`): an ``organiser`` does everything at the desk; the ``desk`` role is for the
-officials' table of a tournament office: it enters results of matches that have none, walk-overs and
-lots or penalty-competition decisions, and nothing that replaces what is stored or moves a match.
+Roles (server.desk_commands.ROLES, checked where each desk command is applied): an ``organiser`` does
+everything at the desk; the ``desk`` role is for the officials' table of a tournament office: it enters
+results of matches that have none, walk-overs and lots or penalty-competition decisions, and nothing that
+replaces what is stored or moves a match.
 Accounts are managed with ``courtside users`` on the server only, by nobody at the desk.
 """
 
@@ -22,10 +23,9 @@ from sqlalchemy.pool import StaticPool
 
 from server.db import make_engine, upgrade
 from server.db.models import AccountRow, SessionRow
+from server.desk_commands import ORGANISER, ROLES
 from server.web.errors import AccountError
 
-ORGANISER, DESK = "organiser", "desk"
-ROLES = (ORGANISER, DESK)
 MIN_PASSWORD = 10
 _NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # argon2id sized for a Raspberry Pi-class server that also ingests the tables' results: OWASP's

@@ -17,9 +17,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from rules import CourtsideError
+from server.desk_commands import DeskCommand, NeedsConfirmation, NotYourRole
 from server.web import forms
-from server.web.errors import NeedsConfirmation, NotYourRole
-from server.web.inputs import DeskCommand
 from server.web.sessions import Session, csrf_ok
 from server.web.site import Site, named
 from server.web.view import MatchRow, View

@@ -21,10 +21,9 @@ from starlette.routing import Route
 
 from rules import CourtsideError
 from server.desk import ABANDONED_ORDER
+from server.desk_commands import DeskCommand, NeedsConfirmation, NotYourRole
 from server.logs import log
 from server.web import forms
-from server.web.errors import NeedsConfirmation, NotYourRole
-from server.web.inputs import DeskCommand
 from server.web.sessions import FORM_COOKIE, FORM_LIFETIME, Busy, Session, csrf_ok
 from server.web.site import Site
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from rules import Decision, MatchResult, Outcome
 from rules.standings.results import OUTCOMES
 from server.desk import DeskError
-from server.web.inputs import CorrectResult, DeskCommand, MoveMatch, RecordDecision, RuleSanction, SettleConflict
+from server.desk_commands import CorrectResult, DeskCommand, MoveMatch, RecordDecision, RuleSanction, SettleConflict
 from server.web.view import MatchRow, View
 
 Fields = Mapping[str, Any]

@@ -1,15 +1,15 @@
-"""What the web pages read and what the desk asks for: plain frozen data, no I/O.
+"""What the web pages read: plain frozen data, no I/O.
 
 The service owns the state; the web part gets an immutable :class:`TournamentData`
-snapshot from it (:mod:`server.web.port`) and hands back :class:`DeskCommand`\\ s for
-the service's one loop to apply. Matches are named by their schedule number.
+snapshot from it (:mod:`server.web.port`) and hands back the desk's commands
+(server.desk_commands) for the service's one loop to check and apply. Matches are named by
+their schedule number.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
 
 from rules import Decision, LiveBoard, MatchResult, Progress, Ruleset, Tournament, TournamentSchedule
 from server.discipline import Sanction  # the register's entry: the service publishes them too
@@ -97,60 +97,4 @@ class TournamentData:
     versions: dict[int, str] = field(default_factory=dict)  # number -> the match as stored (desk.match_version)
 
 
-# Desk commands ---------------------------------------------------------------------------
-# Each carries who asked and why; the service applies it on its loop, logs it, and publishes.
-
-
-@dataclass(frozen=True, kw_only=True)
-class DeskCommand:
-    who: str
-    why: str
-    role: str = "organiser"  # the account's role when it sent the command (server.web.accounts.ROLES)
-    seen: str = ""  # the match as the page showed it (server.desk.match_version): a write on an older one is refused
-
-
-@dataclass(frozen=True, kw_only=True)
-class CorrectResult(DeskCommand):
-    """Enter or replace a match's result (also a walk-over, a forfeit, an abandoned match settled)."""
-
-    number: int
-    result: MatchResult
-    abandoned: str = ""  # how an abandoned match is settled (server.desk.ABANDONED_ORDER's "leader" or "tie")
-    confirmed: bool = False  # the organiser saw what it changes downstream (server.corrections) and goes on
-
-
-@dataclass(frozen=True, kw_only=True)
-class RecordDecision(DeskCommand):
-    decision: Decision
-
-
-@dataclass(frozen=True, kw_only=True)
-class SettleConflict(DeskCommand):
-    conflict: str
-    keep: Literal["stored", "held"]
-
-
-@dataclass(frozen=True, kw_only=True)
-class MoveMatch(DeskCommand):
-    number: int
-    court: str
-    start: datetime
-    # How the table takes the abandoned match up again: "resume" or "replay" (seed 004); "" for a plain move.
-    # The court's schedule says it, so the table reopens its journal of the match (docs/asyncapi.yaml).
-    continues: Literal["", "resume", "replay"] = ""
-
-
-@dataclass(frozen=True, kw_only=True)
-class RuleSanction(DeskCommand):
-    """The organiser's ruling on a reported card: how many further matches the player misses."""
-
-    number: int
-    team: str
-    player: str
-    matches: int
-
-
-__all__ = [
-    "AuditEntry", "Conflict", "CorrectResult", "DeskCommand", "MoveMatch", "Presence", "RecordDecision",
-    "RecordedResult", "RuleSanction", "Sanction", "SettleConflict", "TournamentData",
-]
+__all__ = ["Abandoned", "AuditEntry", "Conflict", "Presence", "RecordedResult", "Sanction", "TournamentData"]

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import Session
 
 from rules import (
     Decision,
@@ -25,42 +23,22 @@ from rules import (
     MatchResult,
     Progress,
     ProtocolError,
-    Result,
     ScheduledMatch,
     TournamentSchedule,
-    of_standings,
     read_live,
     read_result,
-    result_payload,
     standings_result,
 )
 from server import desk, discipline, queries
-from server.corrections import consequences
 from server.db.models import EventRow
+from server.desk_commands import DeskCommand, DeskCommands
 from server.discipline import Ruling, sanctions_from_cards
 from server.ingest import CARD_EVENTS
 from server.rulings import Rulings
 from server.service import Service
 from server.store import to_match_result
-from server.web.errors import NeedsConfirmation
-from server.web.inputs import (
-    Abandoned,
-    AuditEntry,
-    Conflict,
-    CorrectResult,
-    DeskCommand,
-    MoveMatch,
-    Presence,
-    RecordDecision,
-    RecordedResult,
-    RuleSanction,
-    Sanction,
-    SettleConflict,
-    TournamentData,
-)
+from server.web.inputs import Abandoned, AuditEntry, Conflict, Presence, RecordedResult, Sanction, TournamentData
 from server.web.port import ChangeHub
-from server.web.roles import first_result_only
-from server.web.view import MatchRow, View
 
 TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
 # A card or its undo stored since the register was last read (the primary key's end, then a range of it).
@@ -85,6 +63,7 @@ class ServiceBackend:
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self._events_seen = 0  # the last events.id the register's cards were read up to
         self.rulings = Rulings(self.store.engine)
+        self.commands = DeskCommands(self.store, self.rulings)
         service.listeners.append(self._changed)
 
     def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
@@ -123,89 +102,11 @@ class ServiceBackend:
             return self._data
 
     def submit(self, command: DeskCommand) -> None:
-        self.service.submit(self._step(command))
+        """Run a desk command on the service's loop, checked against what is stored then (server.desk_commands);
+        its refusal is raised here, with nothing stored."""
+        self.service.submit(lambda: self.commands.run(command))
         # The loop tells its listeners after the batch; the organiser's next page must already see the change.
         self._changed(set(), set())
-
-    # Desk commands onto the service's loop ------------------------------------------------------
-    def _step(self, command: DeskCommand) -> Callable[[], desk.Affected]:
-        """The desk's rules on ``command`` at this instant (the snapshot may be up to TICK old: no way round
-        the protest window), then the change to run on the service's loop."""
-        store, who, why = self.store, command.who, desk.reason(command.why)
-        view = View(replace(self.data(), now=datetime.now()))
-        first_only = first_result_only(command, view)
-        if isinstance(command, CorrectResult):
-            n, r = command.number, command.result
-            row = _row(view, n)
-            desk.correctable(n, row.home, row.away, known=row.home_known and row.away_known, closed=view.closed(n))
-            note = ""
-            if r.outcome in ("walkover", "forfeit"):
-                desk.walkover(n, row.home, row.away, r.winner)
-                note = r.outcome
-            if command.abandoned:
-                label = desk.abandoned(command.abandoned, r.home_goals, r.away_goals)
-                note, why = f"abandoned: {label}", f"abandoned, {label}: {why}"
-            result = of_standings(r)
-            if not command.confirmed:
-                self._ask_first(str(n), result, row)
-            # Not confirmed: the organiser saw no result to replace; one arrived meanwhile is not replaced blind.
-            first_only = first_only or not command.confirmed
-            checked = desk.check_result(result_payload(result))
-            return _settling(store, lambda s: desk.put_result(store, s, str(n), checked, who=who, why=why, note=note,
-                                                              first_only=first_only, seen=command.seen or None),
-                             _report(view, n), who, why)
-        if isinstance(command, MoveMatch):
-            _row(view, command.number)
-            court = desk.court_id(self.plan.courts, command.court)
-            report = ""
-            if command.continues:  # an abandoned match played on: its report is settled so
-                why, report = f"abandoned, {desk.abandoned(command.continues)}: {why}", _report(view, command.number)
-            return _settling(store, lambda s: desk.put_move(store, s, str(command.number), court=court,
-                                                            start=command.start, who=who, why=why,
-                                                            started_ok=bool(command.continues),
-                                                            seen=command.seen or None),
-                             report, who, why, settlement=command.continues or None)
-        if isinstance(command, RecordDecision):
-            d = command.decision
-            played, expected = view.pool_played(d.pool)
-            desk.open_tie(d.pool, d.order, [(u.pool, u.teams) for u in view.unresolved()], played=played,
-                          expected=expected)
-            return lambda: desk.record_decision(store, d.pool, d.method, list(d.order), who=who, why=why)
-        if isinstance(command, SettleConflict):
-            held = next((c for c in view.data.conflicts if c.id == command.conflict), None)
-            desk.conflict(command.keep, view.closed(held.number) if held is not None else None)
-            if not command.conflict.isdigit():
-                raise desk.DeskError(f"there is no open conflict {command.conflict!r}")
-            return lambda: desk.settle_conflict(store, int(command.conflict), apply=command.keep == "held", who=who,
-                                                why=why)
-        if isinstance(command, RuleSanction):
-            key = (command.number, command.team, command.player)
-            desk.sanction(any((x.number, x.team, x.player) == key for x in view.data.sanctions), *key)
-
-            def rule() -> desk.Affected:
-                self.rulings.add(number=command.number, team=command.team, player=command.player,
-                                 matches=command.matches, who=who, why=why)
-                return desk.Affected(all_courts=True)
-
-            return rule
-        raise desk.DeskError(f"unknown desk command {type(command).__name__}")
-
-    def _ask_first(self, match_id: str, result: Result, row: MatchRow) -> None:
-        """Refuse a result that replaces a stored one, or changes later matches, places or played results, until
-        it is confirmed; say first what it replaces (a table's result or the desk's) and what it changes."""
-        lines = []
-        if row.recorded is not None:
-            source = "from its table" if row.recorded.by == "table" else f"entered by {row.recorded.by}"
-            lines.append(f"it replaces match {row.number}'s result {row.score} {source}")
-        with self.store.session() as s:
-            try:
-                found = consequences(self.store, s, match_id, result)
-            except LookupError:
-                found = None  # its teams are not known: desk.put_result refuses it with the reason
-        if found:
-            lines += found.lines()
-        if lines:
-            raise NeedsConfirmation(lines)
 
     def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
         """The cards of a match from its stored events (replayed once per new event, then kept)."""
@@ -359,35 +260,6 @@ class _Base:
     rulings: tuple[Ruling, ...]
     audit: tuple[AuditEntry, ...]
     versions: dict[int, str]
-
-def _settling(store: Any, step: Callable[[Session], desk.Affected], report: str, who: str, why: str, *,
-              settlement: str | None = None) -> Callable[[], desk.Affected]:
-    """``step`` in a desk write's transaction, with the abandoned report it settles closed in the same one (not
-    applied: the table's score stays a report), so the desk never shows a settled match as still waiting.
-    ``settlement``: "resume" or "replay" when the match is played on (the court's schedule then says so)."""
-    if report:
-        return lambda: desk.settling(store, step, int(report), who=who, why=why, settlement=settlement)
-
-    def alone() -> desk.Affected:
-        with desk.writing(store) as s:
-            return step(s)
-
-    return alone
-
-
-def _row(view: View, number: int) -> MatchRow:
-    row = view.by_number.get(number)
-    if row is None:
-        raise desk.DeskError(f"there is no match {number}", "match")
-    return row
-
-
-def _report(view: View, number: int) -> str:
-    """The table's open report that match ``number`` was abandoned: a result entered for the match any way
-    (settling it in the seed's order, a plain result, a walk-over) closes it."""
-    report = view.abandoned(number)
-    return report.id if report is not None else ""
-
 
 def _local(at: datetime) -> datetime:
     """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,
