@@ -37,10 +37,12 @@ from rules import (
     Decision,
     ProtocolError,
     Result,
+    ResultsError,
     decision_problem,
     read_result,
     result_payload,
 )
+from rules.tournament.decisions import check_decisions
 from server.db.models import Change, Conflict, DecisionRow, EventRow, Fixture, ResultRow
 from server.store import Store, pool_state, result_row, utcnow
 
@@ -323,6 +325,12 @@ def record_decision(store: Store, pool: str, method: str, order: list[str], *, w
 def put_decision(store: Store, s: Session, pool: str, method: str, order: list[str], *, who: str,
                  why: str) -> Affected:
     """:func:`record_decision` inside a desk write's transaction (:func:`writing`)."""
+    plan = store.plan
+    try:  # what the progress would refuse to read back, whatever the tie: a method the ruleset does not use
+        check_decisions(plan.tournament, plan.entry_teams, [Decision(pool=pool, method=method, order=tuple(order))],
+                        "the desk", methods=plan.ruleset.ranking.criteria)
+    except ResultsError as err:
+        raise DeskError(err.message, "method" if "ruleset breaks" in err.message else "order") from None
     state = pool_state(store, s, pool)
     ties = [(u.pool, u.teams) for u in state.table.unresolved] if state.table is not None else []
     open_tie(pool, order, ties, played=state.played, expected=state.expected)

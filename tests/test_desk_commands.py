@@ -8,17 +8,23 @@ nothing stored, or asked first, or applied."""
 
 from __future__ import annotations
 
+import random
+import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from sqlalchemy import select
 
 from rules import read_result
 from rules.standings import Decision, MatchResult
 from server import desk, queries
-from server.db.models import Conflict, Fixture, ResultRow
+from server.db.models import Conflict, DecisionRow, Fixture, ResultRow
 from server.desk import DeskError, StaleView
 from server.desk_commands import (
     DESK,
@@ -33,7 +39,8 @@ from server.desk_commands import (
 )
 from server.plan import load_plan
 from server.rulings import Rulings
-from server.store import Store, result_row, teams_of
+from server.store import Store, result_row, teams_of, to_match_result
+from tests.service_support import TableClient, played
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 HOCKEY = load_plan(EXAMPLES / "indoor-hockey.toml")
@@ -145,8 +152,8 @@ def test_a_desk_account_enters_first_results_and_decisions_and_nothing_that_repl
         with pytest.raises(NotYourRole, match="is an organiser's: the desk role enters results"):
             hockey.run(command)
     with pytest.raises(DeskError, match="pool A has played"):  # a decision is the desk's to make, once it is due
-        hockey.run(RecordDecision(who="dora", why="lots", role=DESK, decision=Decision(
-            pool="A", method="lots", order=(home, away))))
+        hockey.run(RecordDecision(who="dora", why="shoot-out", role=DESK, decision=Decision(
+            pool="A", method="penalty_competition", order=(home, away))))
 
 
 def test_the_protest_window_is_judged_at_the_moment_of_the_write(db_url: str) -> None:
@@ -195,6 +202,28 @@ def test_an_abandoned_match_is_settled_with_its_report_closed_in_the_same_write(
     assert len(entered) == 1 and (entered[0].after or {}).get("note") == "abandoned: game determined a tie"
 
 
+def test_a_decision_by_a_method_the_ruleset_does_not_use_is_refused_not_stored(hockey: DeskCommands) -> None:
+    """Stored, it stopped the service: the progress refuses to read such a decision (found by the day below)."""
+    pool = "A"
+    for number, m in HOCKEY.fixtures.items():
+        if m.stage == pool:
+            home, away = _teams(hockey, int(number))
+            hockey.run(CorrectResult(who="ann", why="sheet", number=int(number), result=MatchResult(
+                pool=pool, home=home, away=away, home_goals=1, away_goals=1)))
+    with hockey.store.session() as s:
+        table = hockey.store.progress(s).pools[pool].table
+    assert table is not None and table.unresolved
+    tie = table.unresolved[0].teams
+    with pytest.raises(DeskError, match="the ruleset breaks the ties of a pool by penalty_competition, not lots"
+                       ) as err:
+        hockey.run(RecordDecision(who="ann", why="drawn", decision=Decision(pool=pool, method="lots", order=tie)))
+    assert err.value.field == "method"
+    hockey.run(RecordDecision(who="ann", why="shoot-out", decision=Decision(pool=pool, method="penalty_competition",
+                                                                             order=tie)))
+    with hockey.store.session() as s:
+        assert [d.method for d in hockey.store.decisions(s)] == ["penalty_competition"]
+
+
 def test_a_result_waits_for_the_matchs_teams(hockey: DeskCommands) -> None:
     final = max(HOCKEY.fixtures.values(), key=lambda m: m.number)
     with pytest.raises(DeskError, match=rf"match {final.number}'s teams are not known yet \(.* v .*\)") as err:
@@ -229,3 +258,256 @@ def _at_once(*writes: Any) -> list[BaseException | None]:
     for t in threads:
         t.join(60)
     return out
+
+
+# A whole day at once: two organisers on two instances, the tables playing ------------------------------------
+
+
+@pytest.mark.parametrize("steps", [30, pytest.param(400, marks=pytest.mark.slow)])
+def test_two_organisers_on_two_instances_and_the_tables_acting_at_once_for_a_day_leave_one_truth(
+        mosquitto: Any, pg_url: str, tmp_path: Path, steps: int) -> None:
+    """Issue 31's concurrency goal. Two `courtside server` processes over one PostgreSQL; an organiser logged in
+    on each sends random desk writes through the JSON API, each from what their own instance showed a moment
+    before (results, corrections, walk-overs, decisions, moves, conflicts settled); meanwhile each court's table
+    plays its next match and resends its result until it is acknowledged. Afterwards: every "saved" is stored
+    (its change row is there), every refusal said why and stored nothing, every table result is stored, held as
+    a conflict or replaced by a change that says so, nothing stored contradicts another row, and both instances
+    show the same results that count."""
+    from server.web.accounts import Accounts
+    from tests.instances_support import Instance
+
+    broker = mosquitto()
+    a = Instance(HOCKEY_FILE, pg_url, broker.url, tmp_path / "a.log").ready()  # A makes the schema, then B starts
+    b = Instance(HOCKEY_FILE, pg_url, broker.url, tmp_path / "b.log").ready()
+    accounts = Accounts.at(pg_url)
+    for name in ("anna", "bert"):
+        accounts.add(name, PASSWORD)
+    accounts.engine.dispose()
+    store = Store.open(pg_url, HOCKEY)
+    try:
+        done = threading.Event()
+        sent: list[tuple[int, dict[str, Any]]] = []
+        failed: list[str] = []
+        tables = [threading.Thread(target=_table_day, args=(base, broker.url, court, done, sent, failed),
+                                   daemon=True)
+                  for base, court in ((a.url, "hall-1"), (b.url, "hall-2"))]
+        writes: list[_Write] = []
+        organisers = [threading.Thread(target=_organiser_day, args=(who, base, store, random.Random(seed), writes,
+                                                                    steps), daemon=True)
+                      for who, base, seed in (("anna", a.url, steps + 1), ("bert", b.url, steps + 2))]
+        for t in (*tables, *organisers):
+            t.start()
+        for t in organisers:
+            t.join(30 + 2 * steps)
+        done.set()
+        for t in tables:
+            t.join(120)
+        assert not any(t.is_alive() for t in (*tables, *organisers)), "the day did not end"
+        assert not failed, failed
+        assert {w.status for w in writes} <= {200, 409}, [(w.tag, w.status, w.answer) for w in writes]
+        assert len([w for w in writes if w.status == 200]) >= 10, "too few writes were saved to say anything"
+        _one_truth(store, writes, sent)
+        for base in (a.url, b.url):
+            _agree(store, base)
+    finally:
+        store.close()
+        a.stop()
+        b.stop()
+
+
+HOCKEY_FILE = EXAMPLES / "indoor-hockey.toml"
+PASSWORD = "a long desk password"
+
+
+@dataclass
+class _Write:
+    who: str
+    tag: str  # in the write's reason, unique: its change row is found by it
+    kind: str
+    status: int
+    answer: dict[str, Any]
+
+
+def _login(base: str, who: str) -> tuple[dict[str, str], str]:
+    """A desk session on the instance at ``base``: its cookie header and its CSRF token."""
+    from tests.web_support import csrf_of
+
+    form = httpx.get(f"{base}/desk/login", timeout=10)
+    login = httpx.post(f"{base}/desk/login", data={"csrf": csrf_of(form.text), "name": who, "password": PASSWORD},
+                       headers={"cookie": f"courtside_login={_cookie(form, 'courtside_login')}"}, timeout=10)
+    assert login.status_code == 303, login.text
+    session = {"cookie": f"courtside_session={_cookie(login, 'courtside_session')}"}
+    return session, csrf_of(httpx.get(f"{base}/desk", headers=session, timeout=10).text)
+
+
+def _cookie(response: httpx.Response, name: str) -> str:
+    for header in response.headers.get_list("set-cookie"):
+        key, _, rest = header.partition("=")
+        if key == name:
+            return rest.split(";", 1)[0]
+    raise AssertionError(f"no cookie {name}")
+
+
+def _organiser_day(who: str, base: str, store: Store, rng: random.Random, writes: list[_Write], steps: int) -> None:
+    session, csrf = _login(base, who)
+    headers = {**session, "x-csrf-token": csrf}
+    for step in range(steps):
+        tag = f"[{who}-{step:03d}]"
+        matches = httpx.get(f"{base}/api/v1/matches", timeout=10).json()["matches"]
+        kind, path, body = _desk_write(rng, base, store, matches)
+        if not path:
+            time.sleep(0.2)
+            continue
+        answer = httpx.post(f"{base}/api/v1/desk/{path}", json={**body, "why": f"{kind} {tag}"}, headers=headers,
+                            timeout=30)
+        writes.append(_Write(who=who, tag=tag, kind=kind, status=answer.status_code, answer=answer.json()))
+        time.sleep(rng.uniform(0, 0.3))
+
+
+def _desk_write(rng: random.Random, base: str, store: Store,
+                matches: list[dict[str, Any]]) -> tuple[str, str, dict[str, Any]]:
+    """What an organiser does next, from what their instance shows now: (kind, API path, body)."""
+    waiting = [m for m in matches if m["teams_known"] and m["result"] is None]
+    played = [m for m in matches if m["result"] is not None]
+    draw = rng.random()
+    if draw < 0.15:
+        conflicts = queries.open_conflicts(store)  # as the desk's overview lists them
+        if conflicts:
+            c = rng.choice(conflicts)
+            return "conflict", f"conflicts/{c.id}", {"keep": rng.choice(("stored", "held"))}
+    if draw < 0.3:
+        for pool in rng.sample(sorted({m["stage"] for m in matches if m["round"] == "pool"}), k=3):
+            state = httpx.get(f"{base}/api/v1/pools/{pool}", timeout=10).json()
+            if state["unresolved"] and state["played"] == state["expected"]:
+                teams = list(rng.choice(state["unresolved"])["teams"])
+                rng.shuffle(teams)
+                method = rng.choice(("lots", "penalty_competition"))  # one of them is the ruleset's
+                return "decision", "decisions", {"pool": pool, "method": method, "order": teams}
+    if played and draw < 0.5:
+        m = rng.choice(played)
+        return "correction", f"matches/{m['number']}/result", {**_goals(rng, m), "seen": m["seen"], "confirm": True}
+    if waiting and draw < 0.6:
+        m = rng.choice(waiting)
+        return "walkover", f"matches/{m['number']}/walkover", {
+            "kind": "walkover", "winner": rng.choice((m["home"], m["away"])), "seen": m["seen"],
+            "confirm": rng.random() < 0.5}
+    later = [m for m in waiting if m not in _next_on_each_court(waiting) and not m["to_be_played_again"]]
+    if later and draw < 0.7:
+        m = rng.choice(later)
+        other = "Hall 2" if m["court"] == "Hall 1" else "Hall 1"
+        return "move", f"matches/{m['number']}/move", {"court": other, "start": m["start"], "seen": m["seen"]}
+    if waiting:
+        m = rng.choice(waiting)
+        return "result", f"matches/{m['number']}/result", {**_goals(rng, m), "seen": m["seen"]}
+    return "", "", {}
+
+
+def _next_on_each_court(waiting: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The two matches each court's table may be about to start: an organiser moves only matches after them
+    (a table whose next match moved away would have to be told, which the real table is by its schedule)."""
+    out = []
+    for court in {m["court"] for m in waiting}:
+        out += sorted((m for m in waiting if m["court"] == court), key=lambda m: (m["start"], m["number"]))[:2]
+    return out
+
+
+def _goals(rng: random.Random, m: dict[str, Any]) -> dict[str, Any]:
+    home, away = rng.randint(0, 4), rng.randint(0, 4)
+    if m["round"] != "pool" and home == away:
+        home += 1  # a knock-out match has a winner in regular time here
+    return {"home_goals": home, "away_goals": away}
+
+
+def _table_day(base: str, broker_url: str, court: str, done: threading.Event,
+               sent: list[tuple[int, dict[str, Any]]], failed: list[str]) -> None:
+    """A court's table: plays its next match that has its teams and no result, and resends the result until it
+    is acknowledged. A match is played once: one a correction sent "to be played again" has its events stored
+    under its number already, and a real table's schedule counts it played (firmware.schedule); its new result is
+    the desk's to enter."""
+    table = TableClient(broker_url, HOCKEY.id, court)
+    name = HOCKEY.courts[court]
+    played_here: set[int] = set()
+    rng = random.Random(court)
+    try:
+        while True:
+            matches = httpx.get(f"{base}/api/v1/matches", timeout=10).json()["matches"]
+            mine = sorted((m for m in matches if m["court"] == name and m["teams_known"] and m["result"] is None
+                           and not m["to_be_played_again"] and m["number"] not in played_here),
+                          key=lambda m: (m["start"], m["number"]))
+            if not mine:
+                if done.is_set():
+                    return
+                time.sleep(0.2)
+                continue
+            m = mine[0]
+            played_here.add(m["number"])
+            goals = _goals(rng, m)
+            kind, rnd = ("round_robin", "pool") if m["round"] == "pool" else ("knockout", m["round"])
+            events, result = played(HOCKEY.ruleset, goals["home_goals"], goals["away_goals"], kind=kind, round=rnd)
+            try:
+                table.play_until_acked(str(m["number"]), events, result, timeout=60)
+            except AssertionError as err:
+                failed.append(f"{court}: {err}")
+                return
+            sent.append((m["number"], result))
+    finally:
+        table.close()
+
+
+def _one_truth(store: Store, writes: list[_Write], sent: list[tuple[int, dict[str, Any]]]) -> None:
+    changes = queries.change_log(store, limit=10_000)
+    for w in writes:
+        logged = [c for c in changes if w.tag in c.why]
+        if w.status == 200:
+            assert logged, f"{w.tag} {w.kind} was saved but nothing is stored: {w.answer}"
+        else:
+            assert w.answer.get("error") and not logged, (w.tag, w.kind, w.answer, logged)
+    with store.session() as s:
+        conflicts = list(s.scalars(select(Conflict)))
+        results = {r.match_id: r for r in s.scalars(select(ResultRow))}
+        decisions = list(s.scalars(select(DecisionRow)))
+    for c in conflicts:
+        if c.settled_at is None:  # held while a different result is stored
+            stored = results.get(c.match_id)
+            assert stored is not None, f"conflict {c.id} is open for match {c.match_id}, which has no result"
+        else:
+            assert c.settled_by and c.settlement in ("applied", "rejected"), (c.id, c.settlement)
+            assert any(f"conflict {c.id}:" in x.why or (x.action == "conflict" and x.match_id == c.match_id)
+                       for x in changes), f"conflict {c.id} was settled with no change row"
+    ties = [(d.pool, desk.tie_key(d.order)) for d in decisions]
+    assert len(ties) == len(set(ties)), "two decisions for one tie"
+    for number, result in sent:  # every result a table sent: stored, held, or replaced by a logged change
+        key = str(number)
+        stored = results.get(key)
+        goals = (result["home_goals"], result["away_goals"])
+        kept = stored is not None and (stored.home_goals, stored.away_goals) == goals
+        held = any(c.match_id == key and (c.payload["home_goals"], c.payload["away_goals"]) == goals
+                   for c in conflicts)
+        replaced = any(c.match_id == key and c.action == "result" and c.before is not None
+                       and (c.before["home_goals"], c.before["away_goals"]) == goals for c in changes)
+        assert kept or held or replaced, f"match {number}: the table's {goals} went nowhere"
+
+
+def _agree(store: Store, base: str) -> None:
+    """The instance shows the results that count as the stored ones give them, once it has caught up."""
+    from rules import progress as progress_of
+
+    deadline = time.monotonic() + 30
+    while True:
+        matches = httpx.get(f"{base}/api/v1/matches", timeout=10).json()["matches"]
+        shown = {m["number"]: (m["result"]["home_goals"], m["result"]["away_goals"]) for m in matches
+                 if m["result"] is not None}
+        p = store.progress()
+        aside = {a.result for a in p.set_aside}
+        with store.session() as s:
+            counted = {int(r.match_id): (r.home_goals, r.away_goals) for r in store.results(s)
+                       if r.outcome != "abandoned" and to_match_result(r) not in aside}
+            decisions = store.decisions(s)
+            rows = [to_match_result(r) for r in store.results(s) if int(r.match_id) in counted]
+        if shown == counted or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert shown == counted, base
+    again = progress_of(HOCKEY.tournament, HOCKEY.ruleset, HOCKEY.entry_teams, rows, decisions, strict=False)
+    ranking = httpx.get(f"{base}/api/v1/ranking", timeout=10).json()
+    assert [r.team or r.text for r in again.final_ranking] == [e["team"] for e in ranking["ranking"]], ranking
