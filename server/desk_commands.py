@@ -144,13 +144,11 @@ class DeskCommands:
         except UnknownTeams:
             raise DeskError(f"match {n}'s teams are not known yet ({f.home} v {f.away})", "match") from None
         stored = self._counting(s, f.match_id)
-        first_only = False
-        if command.role != ORGANISER:
+        if command.role != ORGANISER:  # a result set aside by a correction is none: the match is to be played again
             if command.abandoned:
                 _not_your_role(command.role, "settling an abandoned match")
             if stored is not None:
                 _not_your_role(command.role, f"replacing match {n}'s result")
-            first_only = True
         closed = self._closed(stored, now)
         if closed is not None:
             raise DeskError(closed, "match")
@@ -165,8 +163,7 @@ class DeskCommands:
         if not command.confirmed:
             self._ask_first(s, f.match_id, checked, stored)
         report = _abandoned_report(s, f.match_id)
-        affected = desk.put_result(store, s, f.match_id, checked, who=command.who, why=why, note=note,
-                                   first_only=first_only)
+        affected = desk.put_result(store, s, f.match_id, checked, who=command.who, why=why, note=note)
         if report is not None:  # a result entered any way settles the table's report that the match was abandoned
             desk.put_settlement(store, s, report, apply=False, who=command.who, why=f"settled: {why}")
         return affected

@@ -120,7 +120,7 @@ def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> Non
 
 
 def test_a_first_result_only_is_refused_in_its_own_transaction_once_the_match_has_one(store: Store) -> None:
-    """A desk account's result (server.web.roles) checked where it is stored: a table's result that arrived after
+    """A first result only (``first_only``) checked where it is stored: a table's result that arrived after
     the page was read is never replaced by it, and the refusal says what is there."""
     one = {"home_goals": 3, "away_goals": 1, "outcome": "regular", "winner": "home"}
     desk.record_result(store, "1", one, who="tomas", why="score sheet", first_only=True)
