@@ -15,7 +15,7 @@ import argparse
 import json
 import queue
 import time
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from display.view import BetweenMatches, Link, NextMatch, ScoreboardView, TeamLo
 from rules import (
     MAX_SERVICE_BYTES,
     CourtMatch,
+    CourtSchedule,
     FileLineError,
     LiveBoard,
     MatchState,
@@ -33,10 +34,9 @@ from rules import (
     clock_at,
     court_topic,
     parse_broker,
-    parse_topic,
-    read_court_schedule,
-    read_live,
 )
+from rules.link_payloads import LivePayload, PresencePayload
+from rules.pool_table import PublishedTable
 from rules.protocol import parse, root, slug
 
 FRAME_SECONDS = 0.05
@@ -63,26 +63,19 @@ class Court:
     def take(self, topic: str, raw: bytes, now: float) -> None:
         """One message from the broker; a malformed one is counted and left out."""
         try:
-            where = parse_topic(topic)
             message = parse(raw, topic=topic, limit=MAX_SERVICE_BYTES)
-            if where.kind == "live":
-                self.board = read_live(message.payload)  # parse() checked it: a board with its state
-                self.state = MatchState.from_dict(message.payload["state"])
-                self.match = message.match
-                self.received = now
-            elif where.kind == "presence":
-                self.table_online = message.payload.get("state") == "online"
-            elif where.kind == "schedule":
-                schedule = read_court_schedule(message.payload)
-                self.schedule, self.court_name = schedule.matches, schedule.court_name or self.court_name
-            elif where.kind == "table":
-                p = message.payload
-                rows = tuple(TableRow(
-                    rank=r["rank"], team=r["team"], played=r["played"], won=r["won"], drawn=r["drawn"],
-                    lost=r["lost"], goals_for=r["goals_for"], goals_against=r["goals_against"],
-                    goal_difference=r["goal_difference"], points=r["points"], reason=r.get("reason", ""),
-                ) for r in p["rows"])
-                self.tables[p["pool"]] = PoolTable(pool=p["pool"], rows=rows, unresolved=())
+            match message.body:
+                case LivePayload(board=board, state=state):
+                    self.board, self.state = board, MatchState.from_dict(state)
+                    self.match = message.match
+                    self.received = now
+                case PresencePayload(state=presence):
+                    self.table_online = presence == "online"
+                case CourtSchedule(matches=matches, court_name=court_name):
+                    self.schedule, self.court_name = matches, court_name or self.court_name
+                case PublishedTable(pool=pool, rows=rows):
+                    self.tables[pool] = PoolTable(pool=pool, rows=tuple(TableRow(**asdict(r)) for r in rows),
+                                                  unresolved=())
         except (ProtocolError, ValueError, KeyError, TypeError):
             self.refused += 1
 

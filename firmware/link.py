@@ -26,8 +26,9 @@ from firmware.commands import Command, LinkMessage, ScheduleUpdate
 from firmware.nodelay import no_delay
 from firmware.outbox import Outbox
 from firmware.schedule import Scheduled
-from rules import CourtsideError, Event, LogHeader, live_payload, read_court_schedule
+from rules import CourtSchedule, CourtsideError, Event, LogHeader, live_payload
 from rules import protocol as p
+from rules.link_payloads import AckPayload, HeldPayload
 
 RESEND_S = 3.0
 """Seconds before what is not acknowledged is sent again (and the tick that checks it)."""
@@ -129,16 +130,14 @@ class Link:
             # courts' retained schedules. Only this court's own topics count (parse has already checked
             # that the envelope names the court its topic does).
             return
-        if m.type == "schedule":
-            schedule = read_court_schedule(m.payload)  # parse has checked it: this cannot raise
-            self._post(ScheduleUpdate(matches=tuple(Scheduled.of(s, schedule.court_name) for s in schedule.matches
-                                                    if s.status not in ("finished", "conflict"))))
-        elif m.type == "ack" and m.match is not None and m.seq is not None:
-            self._post(LinkMessage(payload=Ack(match=m.match, of=m.payload["of"], seq=m.seq,
-                                               through=m.payload["through"])))
-        elif m.type == "held" and m.match is not None:
-            self._post(LinkMessage(payload=Held(match=m.match, through=m.payload["through"],
-                                                result=m.payload["result"])))
+        match m.body:
+            case CourtSchedule(court_name=court_name, matches=matches):
+                self._post(ScheduleUpdate(matches=tuple(Scheduled.of(s, court_name) for s in matches
+                                                        if s.status not in ("finished", "conflict"))))
+            case AckPayload(of=of, through=through) if m.match is not None and m.seq is not None:
+                self._post(LinkMessage(payload=Ack(match=m.match, of=of, seq=m.seq, through=through)))
+            case HeldPayload(through=through, result=result) if m.match is not None:
+                self._post(LinkMessage(payload=Held(match=m.match, through=through, result=result)))
 
     def _post(self, command: Command) -> None:
         if self.post is not None:

@@ -29,21 +29,39 @@ The envelope (JSON object, UTF-8, at most :data:`MAX_BYTES`)::
 ``id`` is unique per message (resends of one journal line keep theirs); ``court`` and ``match``
 name where it comes from (``match`` is the schedule's match number as text); ``seq`` is the
 event's number in its match's log, so gaps show. Unknown keys and wrong types are refused.
+
+Checking a message reads its payload into the record its type has (``Message.body``: an event, a result,
+a live state, a schedule, a pool's table, or one of rules.link_payloads' small ones); the table, the
+service and the screens read those fields and never a payload's keys by hand.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Literal, cast
 from urllib.parse import unquote, urlsplit
 
-from rules.court_schedule import read_court_schedule
+from rules.court_schedule import CourtSchedule, read_court_schedule
 from rules.errors import EventLogError, FileLineError, ProtocolError, whole_number
-from rules.live import read_live
+from rules.link_payloads import (
+    AckPayload,
+    ErrorPayload,
+    HeldPayload,
+    LivePayload,
+    PresencePayload,
+    read_ack,
+    read_error,
+    read_held,
+    read_live_payload,
+    read_presence,
+)
+from rules.match.events import Event
 from rules.match.log import event_from_dict
-from rules.record import Record
-from rules.result import read_result
+from rules.pool_table import PublishedTable, read_pool_table
+from rules.record import Record, field
+from rules.result import Result, read_result
 
 VERSION = 1
 ROOT = "courtside/v1"
@@ -130,6 +148,11 @@ def parse_topic(topic: str) -> Topic:
 # -- the envelope ---------------------------------------------------------------------------
 
 
+Body = Event | Result | LivePayload | PresencePayload | AckPayload | HeldPayload | CourtSchedule | PublishedTable | \
+    ErrorPayload
+"""A message's payload as the record its type reads into (an event, a result, a live state ...)."""
+
+
 class Message(Record):
     id: str
     type: MessageType
@@ -138,6 +161,8 @@ class Message(Record):
     seq: int | None
     payload: dict[str, Any]
     v: int = VERSION
+    # The payload read into its record when the message was checked (parse, build): what its receivers read.
+    body: Body | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"v": self.v, "id": self.id, "type": self.type, "court": self.court, "match": self.match,
@@ -148,10 +173,8 @@ def build(
     *, id: str, type: MessageType, payload: dict[str, Any], court: str | None = None, match: str | None = None,
     seq: int | None = None,
 ) -> Message:
-    """A checked message (the same checks :func:`parse` makes on the way in)."""
-    message = Message(id=id, type=type, court=court, match=match, seq=seq, payload=payload)
-    validate(message.to_dict())
-    return message
+    """A checked message (the same checks :func:`parse` makes on the way in), its body read."""
+    return validate(Message(id=id, type=type, court=court, match=match, seq=seq, payload=payload).to_dict())
 
 
 def encode(message: Message) -> bytes:
@@ -220,17 +243,16 @@ def validate(data: Any) -> Message:
         raise ProtocolError("payload", "must be a JSON object")
     message = Message(id=data["id"], type=cast(MessageType, kind), court=court, match=match, seq=seq,
                       payload=payload)
-    _CHECKS[kind](message)
-    return message
+    return message.replace(body=_CHECKS[kind](message))
 
 
-def _needs(message: Message, *fields: str) -> None:
-    for field in fields:
-        if getattr(message, field) is None:
-            raise ProtocolError(field, f"required in a {message.type!r} message")
+def _needs(message: Message, *keys: str) -> None:
+    for key in keys:
+        if getattr(message, key) is None:
+            raise ProtocolError(key, f"required in a {message.type!r} message")
 
 
-def _check_event(m: Message) -> None:
+def _check_event(m: Message) -> Event:
     _needs(m, "court", "match", "seq")
     try:
         event = event_from_dict(m.payload, "payload")
@@ -238,60 +260,52 @@ def _check_event(m: Message) -> None:
         raise ProtocolError("payload", err.message) from None
     if event.seq != m.seq:
         raise ProtocolError("payload.seq", f"{event.seq} differs from the envelope's seq {m.seq}")
+    return event
 
 
-def _check_result(m: Message) -> None:
+def _check_result(m: Message) -> Result:
     _needs(m, "court", "match", "seq")
-    read_result(m.payload)
+    return read_result(m.payload)
 
 
-def _check_live(m: Message) -> None:
+def _check_live(m: Message) -> LivePayload:
     _needs(m, "court")
-    board = read_live(m.payload)
-    if board.match != m.match:
-        raise ProtocolError("payload.board.match", f"{board.match!r} differs from the envelope's match {m.match!r}")
+    live = read_live_payload(m.payload)
+    if live.board.match != m.match:
+        raise ProtocolError("payload.board.match",
+                            f"{live.board.match!r} differs from the envelope's match {m.match!r}")
+    return live
 
 
-def _check_presence(m: Message) -> None:
+def _check_presence(m: Message) -> PresencePayload:
     _needs(m, "court")
-    if set(m.payload) - {"state", "at"}:
-        raise ProtocolError(f"payload.{sorted(set(m.payload) - {'state', 'at'})[0]}", "unknown key")
-    if m.payload.get("state") not in ("online", "offline"):
-        raise ProtocolError("payload.state", "must be 'online' or 'offline'")
+    return read_presence(m.payload)
 
 
-def _check_ack(m: Message) -> None:
+def _check_ack(m: Message) -> AckPayload:
     _needs(m, "court", "match", "seq")
-    if m.payload.get("of") not in ("event", "result"):
-        raise ProtocolError("payload.of", "must be 'event' or 'result'")
-    whole_number("payload.through", m.payload.get("through"))
+    return read_ack(m.payload)
 
 
-def _check_held(m: Message) -> None:
+def _check_held(m: Message) -> HeldPayload:
     _needs(m, "court", "match")
-    if set(m.payload) - {"through", "result"}:
-        raise ProtocolError(f"payload.{sorted(set(m.payload) - {'through', 'result'})[0]}", "unknown key")
-    whole_number("payload.through", m.payload.get("through"))
-    if not isinstance(m.payload.get("result"), bool):
-        raise ProtocolError("payload.result", "must be true or false")
+    return read_held(m.payload)
 
 
-def _check_schedule(m: Message) -> None:
+def _check_schedule(m: Message) -> CourtSchedule:
     _needs(m, "court")
-    read_court_schedule(m.payload)
+    return read_court_schedule(m.payload)
 
 
-def _check_table(m: Message) -> None:
-    if not isinstance(m.payload.get("pool"), str) or not isinstance(m.payload.get("rows"), list):
-        raise ProtocolError("payload", "a table has its 'pool' and its 'rows'")
+def _check_table(m: Message) -> PublishedTable:
+    return read_pool_table(m.payload)
 
 
-def _check_error(m: Message) -> None:
-    if not isinstance(m.payload.get("reason"), str):
-        raise ProtocolError("payload.reason", "required, a sentence")
+def _check_error(m: Message) -> ErrorPayload:
+    return read_error(m.payload)
 
 
-_CHECKS = {
+_CHECKS: dict[str, Callable[[Message], Body]] = {
     "event": _check_event, "result": _check_result, "live": _check_live, "presence": _check_presence,
     "ack": _check_ack, "held": _check_held, "schedule": _check_schedule, "table": _check_table,
     "error": _check_error,
@@ -319,7 +333,8 @@ def ack_message(*, id: str, court: str, match: str, seq: int, of: Literal["event
     """
     if of not in ("event", "result") or not isinstance(through, int) or isinstance(through, bool) or through < 0:
         raise ProtocolError("payload", f"an ack is of an event or a result, through a seq: not {of!r}, {through!r}")
-    return Message(id=id, type="ack", court=court, match=match, seq=seq, payload={"of": of, "through": through})
+    return Message(id=id, type="ack", court=court, match=match, seq=seq, payload={"of": of, "through": through},
+                   body=AckPayload(of=of, through=through))
 
 
 def held_message(*, id: str, court: str, match: str, through: int, result: bool) -> Message:
@@ -337,12 +352,16 @@ def presence_message(*, id: str, court: str, online: bool, at: str | None = None
 
 
 def error_message(*, id: str, reason: str, topic: str | None = None, court: str | None = None,
-                  match: str | None = None, seq: int | None = None, refused_id: str | None = None) -> Message:
+                  match: str | None = None, seq: int | None = None, refused_id: str | None = None,
+                  conflict: bool = False) -> Message:
+    """``conflict``: the message was a result held for the organiser, not refused."""
     payload: dict[str, Any] = {"reason": reason}
     if topic is not None:
         payload["topic"] = topic
     if refused_id is not None:
         payload["id"] = refused_id
+    if conflict:
+        payload["conflict"] = True
     return build(id=id, type="error", court=court, match=match, seq=seq, payload=payload)
 
 

@@ -20,7 +20,7 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rules import CourtsideError, Decision, MatchResult, Result, Ruleset, of_standings, result_payload
+from rules import CourtsideError, Decision, MatchResult, Result, Ruleset, of_standings, read_result, result_payload
 from rules.standings.scoring import score as scored
 from server import desk, discipline
 from server.corrections import consequences
@@ -254,7 +254,7 @@ def _abandoned_report(s: Session, match_id: str) -> int | None:
         return None
     open_ = s.scalars(select(Conflict).where(Conflict.match_id == match_id, Conflict.settled_at.is_(None))
                       .order_by(Conflict.id))
-    return next((c.id for c in open_ if (c.payload or {}).get("outcome") == "abandoned"), None)
+    return next((c.id for c in open_ if read_result(c.payload).outcome == "abandoned"), None)
 
 
 def _source(s: Session, stored: ResultRow) -> str:

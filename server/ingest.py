@@ -25,6 +25,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from rules import CourtsideError, Result, read_result, result_payload
+from rules.link_payloads import PresencePayload
+from rules.match.events import Event
 from rules.protocol import Message
 from rules.result import FIELDS
 from server.db.models import Conflict, EventRow, Live, MessageLog, Presence, ResultRow
@@ -195,9 +197,11 @@ def _event(store: Store, session: Session, m: Message, now: datetime, batch: Bat
         batch.matches.refresh(session, om)
     if m.seq > om.through + MAX_SEQ_AHEAD:
         raise Refused(f"court {m.court}, match {m.match}: seq {m.seq} is far past the last stored ({om.through})")
+    event = m.body
+    assert isinstance(event, Event)  # parse() read it
     known = om.bodies.get(m.seq)
     if known is None and _insert(session, EventRow.__table__, {
-            "match_id": m.match, "court": m.court, "seq": m.seq, "type": m.payload["type"], "at": m.payload["at"],
+            "match_id": m.match, "court": m.court, "seq": m.seq, "type": event.type, "at": event.at,
             "body": m.payload, "message_id": m.id, "received_at": now}, ("match_id", "seq")):
         first = not om.bodies
         om.add(m.seq, m.payload)
@@ -206,7 +210,7 @@ def _event(store: Store, session: Session, m: Message, now: datetime, batch: Bat
         # but a penalty (or the undo of one) may put a player on the disciplinary register, even one entered
         # after the final whistle: the publishing it triggers asks the register, which adds the courts of
         # the matches the player now misses.
-        card = m.payload.get("type") in CARD_EVENTS
+        card = event.type in CARD_EVENTS
         return Outcome("stored", ack=("event", om.through), courts={m.court} if first or card else set())
     if known is None:  # another instance stored it meanwhile
         stored = session.scalar(select(EventRow.body).where(EventRow.match_id == m.match, EventRow.seq == m.seq))
@@ -260,7 +264,8 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
         batch.matches.refresh(session, om, again=True)
     if om.through < m.seq:
         return Outcome("waiting", f"match {m.match}: events up to seq {m.seq} not all stored (have {om.through})")
-    sent, engine = read_result(m.payload), replayed_result(store, session, f, m.seq, batch)
+    assert isinstance(m.body, Result)  # parse() read it
+    sent, engine = m.body, replayed_result(store, session, f, m.seq, batch)
     if sent != engine:
         raise Refused(f"court {m.court}, match {m.match}: the result {_score(sent)} differs from what its "
                       f"events give ({_score(engine)})")
@@ -319,7 +324,8 @@ def _presence(store: Store, session: Session, m: Message, now: datetime) -> Outc
     assert m.court is not None
     if m.court not in store.plan.courts:
         raise Refused(f"there is no court {m.court!r} in this tournament")
-    state = m.payload["state"]
+    assert isinstance(m.body, PresencePayload)  # parse() read it
+    state = m.body.state
     if not _insert(session, Presence.__table__, {"court": m.court, "state": state, "since": now}, ("court",)):
         row = session.get(Presence, m.court)
         if row is not None and row.state != state:

@@ -6,13 +6,13 @@ docs/asyncapi.yaml describes them and tests check captured ones against it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import bindparam, select
 
-from rules import CONTINUES, CourtMatch, CourtSchedule, Suspended, court_schedule_payload, of_standings
+from rules import CONTINUES, CourtMatch, CourtSchedule, PoolState, Suspended, court_schedule_payload, of_standings
+from rules.pool_table import pool_table_payload
 from server import queries
 from server.db.models import Conflict
 from server.store import Store
@@ -24,15 +24,13 @@ _SETTLED = (select(Conflict.match_id, Conflict.settlement)
             .order_by(Conflict.id))
 
 
-def table_payload(state: Any) -> dict[str, Any]:
-    # Shallow: a row's fields are all plain values (asdict's deep copy cost more than the ranking).
-    rows = [{f.name: getattr(r, f.name) for f in dataclasses.fields(r)} for r in state.table.rows] \
-        if state.table is not None else [
-        {"rank": 0, "team": slot.team or slot.text, "played": 0, "won": 0, "drawn": 0, "lost": 0, "goals_for": 0,
-         "goals_against": 0, "goal_difference": 0, "points": 0, "reason": slot.needs or ""} for slot in state.teams]
-    unresolved = [u.needs for u in state.table.unresolved] if state.table is not None else []
-    return {"pool": state.name, "rows": rows, "played": state.played, "expected": state.expected,
-            "complete": state.complete, "unresolved": unresolved}
+def table_payload(state: PoolState) -> dict[str, Any]:
+    """A pool's table as published (rules.pool_table): ranked, or before then its teams as far as they are known."""
+    table = state.table
+    return pool_table_payload(state.name, table.rows if table is not None else None,
+                              [(slot.team or slot.text, slot.needs or "") for slot in state.teams],
+                              played=state.played, expected=state.expected, complete=state.complete,
+                              unresolved=[u.needs for u in table.unresolved] if table is not None else [])
 
 
 def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureView] | None = None,

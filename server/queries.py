@@ -22,7 +22,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from rules import PoolState, Progress, winner_team
+from rules import PoolState, Progress, ProtocolError, Result, read_result, winner_team
+from rules.link_payloads import LivePayload, read_live_payload
 from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow
 from server.ingest import through_of
 from server.store import Store, resolve
@@ -75,7 +76,7 @@ class FixtureView:
 class LiveView:
     court: str
     match_id: str | None
-    state: dict[str, Any]
+    live: LivePayload  # the table's last live message, read
     updated_at: datetime
 
 
@@ -95,7 +96,7 @@ class ConflictView:
     id: int
     match_id: str
     court: str | None
-    payload: dict[str, Any]
+    result: Result  # what its table sent (checked when it came), or the score an abandoned match stopped at
     reason: str
     received_at: datetime
     settled_at: datetime | None
@@ -227,9 +228,17 @@ def match_events(store: Store, match_id: str) -> list[dict[str, Any]]:
 
 
 def live_states(store: Store) -> dict[str, LiveView]:
+    """Each court's last live state as stored; one a table of an older version stored, which this version cannot
+    read, is left out until that court's next message replaces it."""
+    out = {}
     with store.session() as s:
-        return {r.court: LiveView(court=r.court, match_id=r.match_id, state=dict(r.state), updated_at=r.updated_at)
-                for r in s.scalars(select(Live))}
+        for r in s.scalars(select(Live)):
+            try:
+                live = read_live_payload(r.state)
+            except ProtocolError:
+                continue
+            out[r.court] = LiveView(court=r.court, match_id=r.match_id, live=live, updated_at=r.updated_at)
+    return out
 
 
 def live_state(store: Store, court: str) -> LiveView | None:
@@ -252,7 +261,7 @@ def court_presence(store: Store) -> list[PresenceView]:
 
 def _conflict_view(c: Conflict) -> ConflictView:
     return ConflictView(
-        id=c.id, match_id=c.match_id, court=c.court, payload=dict(c.payload), reason=c.reason,
+        id=c.id, match_id=c.match_id, court=c.court, result=read_result(c.payload), reason=c.reason,
         received_at=c.received_at, settled_at=c.settled_at, settled_by=c.settled_by, settlement=c.settlement,
     )
 

@@ -29,6 +29,7 @@ import paho.mqtt.client as mqtt
 
 from rules import CourtsideError
 from rules import protocol as p
+from rules.link_payloads import PresencePayload
 from server import queries
 from server.connection import connect_client
 from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
@@ -369,7 +370,7 @@ class Service:
             # (firmware.link.RESEND_S) and the same message is acked again; QoS 1 would add a PUBACK and the
             # client's in-flight bookkeeping to every message the service takes.
             self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=0)
-        if m.type == "presence" and m.court and m.payload.get("state") == "online":
+        if isinstance(m.body, PresencePayload) and m.court and m.body.state == "online":
             self._tell_held(m.court)
         if out.error:
             self._error(out.reason, topic, m, conflict=out.status == "conflict")
@@ -428,9 +429,7 @@ class Service:
     def _error(self, reason: str, topic: str, m: p.Message | None, conflict: bool = False) -> None:
         msg = p.error_message(id=new_id(), reason=reason[:2000], topic=topic[:256],
                               court=m.court if m else None, match=m.match if m else None, seq=m.seq if m else None,
-                              refused_id=m.id if m else None)
-        if conflict:
-            msg.payload["conflict"] = True
+                              refused_id=m.id if m else None, conflict=conflict)
         self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
 
     def _publish_tables(self, states: dict[str, Any]) -> None:

@@ -28,6 +28,7 @@ import paho.mqtt.client as mqtt
 
 from rules import ProtocolError
 from rules import protocol as p
+from rules.link_payloads import LivePayload
 from server.connection import connect_client
 
 
@@ -46,7 +47,7 @@ class Watch:
         self.tournament = tournament
         self.own_prefix = own_prefix  # the ids this process gives its messages: its own need no re-reading
         self.put = put
-        self.live: dict[str, tuple[dict[str, Any], datetime]] = {}  # court id -> (live payload, heard at, UTC)
+        self.live: dict[str, tuple[LivePayload, datetime]] = {}  # court id -> (live payload, heard at, UTC)
         self.heard = 0  # messages taken (the tests and benchmarks read it)
         self.client = connect_client(address, client_id, ca_file=ca_file)
         self.client.on_connect = self._on_connect
@@ -86,7 +87,8 @@ class Watch:
             kind = p.parse_topic(topic)
             if kind.kind == "live" and kind.court is not None:
                 m = p.parse(raw, topic=topic)
-                self.live[kind.court] = (m.payload, datetime.now(UTC))
+                assert isinstance(m.body, LivePayload)  # parse() read it
+                self.live[kind.court] = (m.body, datetime.now(UTC))
                 return set(), {kind.court}
             body = json.loads(raw)
         except (ValueError, ProtocolError):

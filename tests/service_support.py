@@ -20,6 +20,7 @@ from firmware.link import RESEND_S, Link
 from firmware.schedule import Scheduled
 from firmware.session import MatchSession
 from rules import protocol as p
+from rules.link_payloads import ErrorPayload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, Side, event_to_dict
 from rules.result import result_payload
 from rules.ruleset import Ruleset, load_ruleset
@@ -129,7 +130,7 @@ class TableClient:
         self.send_event(match, fixed)
         self.send_result(match, fixed["seq"], {"home_goals": 2, "away_goals": 1, "outcome": "regular",
                                                "winner": "home"})
-        self.wait_for("error", lambda m: m.payload.get("conflict") is True)
+        self.wait_for("error", lambda m: isinstance(m.body, ErrorPayload) and m.body.conflict)
 
     def wait_for(self, kind: str, predicate: Any = lambda m: True, timeout: float = 10.0) -> p.Message:
         """The next message of ``kind`` (ack, schedule, table, error) that satisfies ``predicate``."""

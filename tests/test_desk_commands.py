@@ -481,7 +481,7 @@ def _one_truth(store: Store, writes: list[_Write], sent: list[tuple[int, dict[st
         stored = results.get(key)
         goals = (result["home_goals"], result["away_goals"])
         kept = stored is not None and (stored.home_goals, stored.away_goals) == goals
-        held = any(c.match_id == key and (c.payload["home_goals"], c.payload["away_goals"]) == goals
+        held = any(c.match_id == key and (read_result(c.payload).home_goals, read_result(c.payload).away_goals) == goals
                    for c in conflicts)
         replaced = any(c.match_id == key and c.action == "result" and c.before is not None
                        and (c.before["home_goals"], c.before["away_goals"]) == goals for c in changes)

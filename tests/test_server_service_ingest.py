@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from rules import protocol as p
+from rules.link_payloads import ErrorPayload
 from rules.ruleset import load_ruleset
 from server import queries
 from server.db.models import EventRow, MessageLog, ResultRow
@@ -92,10 +93,10 @@ def test_a_different_result_for_a_finished_match_is_held_not_applied(mosquitto: 
         table.send_event("1", more[-1])
         table.send_result("1", len(more), {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"})
         table.wait_for("ack", lambda m: m.payload["of"] == "result" and m.seq == len(more))
-        err = table.wait_for("error", lambda m: m.payload.get("conflict") is True)
+        err = table.wait_for("error", lambda m: isinstance(m.body, ErrorPayload) and m.body.conflict)
         assert "waits for the organiser" in err.payload["reason"]
         (held,) = queries.open_conflicts(service.store)
-        assert held.payload["home_goals"] == 2
+        assert held.result.home_goals == 2
         assert queries.results(service.store)[0].home_goals == 1
         table.close()
 

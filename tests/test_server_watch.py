@@ -59,8 +59,8 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
         # A live state changes its court, held in memory; another's table says the stored state moved;
         # its own publication, and what is not a message, change nothing.
         assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None]
-        payload, _at = watch.live["hall-1"]
-        assert payload["board"]["home_goals"] == 2 and watch.heard == 5
+        heard, _at = watch.live["hall-1"]
+        assert heard.board.home_goals == 2 and watch.heard == 5
     finally:
         other.loop_stop()
         other.disconnect()

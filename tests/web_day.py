@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import protocol as p
+from rules.link_payloads import ErrorPayload
 from rules.live import live_payload
 from rules.match import (
     ClockStarted,
@@ -109,7 +110,7 @@ class SampleDay:
         fixed = event_to_dict(match.events[-1])
         table.send_event(str(number), fixed)
         table.send_result(str(number), fixed["seq"], result_payload(outcome))
-        table.wait_for("error", lambda e: e.payload.get("conflict") is True)
+        table.wait_for("error", lambda e: isinstance(e.body, ErrorPayload) and e.body.conflict)
         wait_until(lambda: any(c.number == number for c in self.data().conflicts))
 
     def live(self, number: int, home: int, away: int, *, running: bool = True,

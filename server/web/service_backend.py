@@ -22,11 +22,9 @@ from rules import (
     LiveBoard,
     MatchResult,
     Progress,
-    ProtocolError,
+    Result,
     ScheduledMatch,
     TournamentSchedule,
-    read_live,
-    read_result,
     standings_result,
 )
 from server import desk, discipline, queries
@@ -122,9 +120,9 @@ class ServiceBackend:
         states = queries.live_states(self.store)
         watch = self.service.watch
         if watch is not None:
-            for court, (payload, at) in list(watch.live.items()):
-                states[court] = queries.LiveView(court=court, match_id=payload.get("board", {}).get("match"),
-                                                 state=payload, updated_at=at)
+            for court, (live, at) in list(watch.live.items()):
+                states[court] = queries.LiveView(court=court, match_id=live.board.match,
+                                                 live=live, updated_at=at)
         return states
 
     def _last_event(self) -> int:
@@ -198,14 +196,11 @@ class ServiceBackend:
         live_at: dict[str, datetime] = {}
         sanctions = list(base.sanctions)
         for court, view in self._live_states().items():
-            try:
-                board = read_live(view.state)
-            except ProtocolError:
-                continue  # stored by a table of an older version: its next message replaces it
+            board = view.live.board
             if board.match is not None and board.match.isdigit():
                 f = fixtures.get(int(board.match))
                 if f is not None and f.home and f.away and f.number not in results:
-                    sanctions += sanctions_from_cards(f.number, f.home, f.away, view.state["state"].get("cards") or ())
+                    sanctions += sanctions_from_cards(f.number, f.home, f.away, view.live.state.get("cards") or ())
             live[name_of.get(court, court)] = board
             live_at[name_of.get(court, court)] = _local(view.updated_at)
         presence = {}
@@ -225,17 +220,17 @@ class ServiceBackend:
         for c in queries.open_conflicts(store):
             f = fixtures.get(int(c.match_id)) if c.match_id.isdigit() else None
             stored = results.get(int(c.match_id)) if c.match_id.isdigit() else None
-            if f is not None and stored is None and c.payload.get("outcome") == "abandoned":
+            if f is not None and stored is None and c.result.outcome == "abandoned":
                 # Held with no result stored (server.ingest): the organiser settles the match.
                 abandoned.append(Abandoned(
                     id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
-                    home_goals=int(c.payload.get("home_goals") or 0), away_goals=int(c.payload.get("away_goals") or 0),
+                    home_goals=c.result.home_goals, away_goals=c.result.away_goals,
                     received=_local(c.received_at)))
                 continue
             if f is None or stored is None:
                 continue
             conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
-                                      stored=stored.result, held=_held(stored.result, c.payload),
+                                      stored=stored.result, held=_held(stored.result, c.result),
                                       received=_local(c.received_at), reason=c.reason))
         sanctions = discipline.with_rulings(sanctions, base.rulings)
         return TournamentData(
@@ -268,9 +263,9 @@ def _local(at: datetime) -> datetime:
     return aware.astimezone().replace(tzinfo=None)
 
 
-def _held(stored: MatchResult, payload: dict[str, Any]) -> MatchResult:
-    """A held report (checked when it came) as the stored result's match."""
-    return standings_result(read_result(payload), pool=stored.pool, home=stored.home, away=stored.away)
+def _held(stored: MatchResult, held: Result) -> MatchResult:
+    """A held report as the stored result's match."""
+    return standings_result(held, pool=stored.pool, home=stored.home, away=stored.away)
 
 
 def _what(c: queries.ChangeView) -> str:
