@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.court_schedule": (
-        "CONTINUES", "CourtMatch", "CourtSchedule", "Suspended", "court_schedule_payload", "read_court_schedule",
+        "CONTINUES", "CourtMatch", "CourtSchedule", "Suspended", "court_schedule_payload",
     ),
     "rules.errors": (
         "CourtsideError", "DemoError", "EventLogError", "FileLineError", "IllegalCommand", "ProtocolError",
         "ResultsError", "TournamentError",
     ),
     "rules.files": ("MAX_DECISIONS_BYTES", "MAX_RESULTS_BYTES", "read_text"),
-    "rules.live": ("LiveBoard", "LivePenalty", "clock_at", "live_payload", "read_live"),
+    "rules.live": ("LiveBoard", "LivePenalty", "clock_at", "live_payload"),
     "rules.match.applied": ("Applied",),
     "rules.match.clock": ("format_clock",),
     "rules.match.engine": ("Match",),
@@ -36,7 +36,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.match.log": ("ParsedLog", "event_from_dict", "event_to_dict", "event_to_line", "header_to_line", "read_log"),
     "rules.match.outcome": ("Result",),
     "rules.match.state": ("MatchState",),
-    "rules.protocol": ("MAX_SERVICE_BYTES", "court_topic", "parse_broker", "parse_topic"),
+    "rules.protocol": ("MAX_SERVICE_BYTES", "court_topic", "parse_broker"),
     "rules.result": (
         "RUN_OUT_MS", "of_standings", "read_result", "result_of", "result_payload", "standings_result", "winner_team",
     ),
@@ -87,7 +87,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from rules.court_schedule import (
         CONTINUES as CONTINUES, CourtMatch as CourtMatch, CourtSchedule as CourtSchedule, Suspended as Suspended,
-        court_schedule_payload as court_schedule_payload, read_court_schedule as read_court_schedule,
+        court_schedule_payload as court_schedule_payload,
     )
     from rules.errors import (
         CourtsideError as CourtsideError, DemoError as DemoError, EventLogError as EventLogError,
@@ -99,7 +99,6 @@ if TYPE_CHECKING:
     )
     from rules.live import (
         LiveBoard as LiveBoard, LivePenalty as LivePenalty, clock_at as clock_at, live_payload as live_payload,
-        read_live as read_live,
     )
     from rules.match.applied import Applied as Applied
     from rules.match.clock import format_clock as format_clock
@@ -119,7 +118,6 @@ if TYPE_CHECKING:
     from rules.match.state import MatchState as MatchState
     from rules.protocol import (
         MAX_SERVICE_BYTES as MAX_SERVICE_BYTES, court_topic as court_topic, parse_broker as parse_broker,
-        parse_topic as parse_topic,
     )
     from rules.result import (
         RUN_OUT_MS as RUN_OUT_MS, of_standings as of_standings, read_result as read_result, result_of as result_of,

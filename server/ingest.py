@@ -24,9 +24,8 @@ from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from rules import CourtsideError, Result, read_result, result_payload
+from rules import CourtsideError, Event, Result, read_result, result_payload
 from rules.link_payloads import PresencePayload
-from rules.match.events import Event
 from rules.protocol import Message
 from rules.result import FIELDS
 from server.db.models import Conflict, EventRow, Live, MessageLog, Presence, ResultRow

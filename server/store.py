@@ -226,9 +226,10 @@ def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | No
 def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[ResultRow]) -> list[SetAside]:
     """The results stored for a later pool's match that are not its teams' (as ``p`` resolves them)."""
     out = []
+    aside = {a.result for a in p.set_aside}  # the engine's own reason ("X does not play in pool C") stands
     for r in rows:
         f = later.get(r.match_id)
-        if f is None:
+        if f is None or to_match_result(r) in aside:
             continue
         home, away = resolve(store, p, f.stage, f.home), resolve(store, p, f.stage, f.away)
         if {home, away} != {r.home, r.away}:
