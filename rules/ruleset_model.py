@@ -105,6 +105,9 @@ class MatchFormat(Settings):
     intervals: list[Millis] = field(default_factory=list)
     clock_direction: Literal["down", "up"] = "down"
     stopped_time: bool = False
+    # With a stopped clock, about how long it stands still in each period (whistles, goals): the floor a tournament's
+    # slot is checked against (rules.tournament.checks.shortest_match). An estimate, kept low on purpose.
+    stoppages: Millis = 0
     wall_clock_cap: Millis | None = None
     tenths_below: Millis = 60_000
     # Players a side on the field at full strength (goalkeeper included where the

@@ -139,17 +139,15 @@ def constrain(meta: Any, value: Any) -> None:
 
 
 def seconds_to_ms(value: Any) -> Any:
-    """A duration as whole or decimal seconds or ``"M:SS"``/``"M:SS.t"``, in whole milliseconds."""
+    """A duration in whole milliseconds, from a number of seconds (``30``, ``2.5``) or a clock's text: ``"M:SS"``
+    (``"45:00"``, ``"0:30"``, ``"1:30.5"``) or ``"H:MM:SS"`` (``"1:10:00"``). Text without a colon is refused:
+    ``"45"`` would be read as 45 seconds where the organiser most likely meant a 45-minute slot."""
     if isinstance(value, bool):
         return value  # the int check refuses it with the usual message
     if isinstance(value, int | float):
         total = float(value)
     elif isinstance(value, str):
-        minutes, sep, seconds = value.partition(":")
-        try:
-            total = float(minutes) * 60 + float(seconds) if sep else float(minutes)
-        except ValueError:
-            raise ValueError(f'expected a duration as seconds or "M:SS", got {shown(value)}') from None
+        total = _clock_seconds(value)
     else:
         return value
     if not math.isfinite(total):
@@ -159,6 +157,26 @@ def seconds_to_ms(value: Any) -> Any:
     if total > MAX_DURATION_S:
         raise ValueError(f"{shown(value)} is longer than a day ({MAX_DURATION_S:,} s), the longest duration read")
     return round(total * 1000)
+
+
+_CLOCK = re.compile(r"(?:(\d+):(\d\d):|(\d+):)(\d\d(?:\.\d+)?)")
+
+
+def _clock_seconds(text: str) -> float:
+    """Seconds in a clock's text, "M:SS" or "H:MM:SS" (the seconds, and an hour's minutes, below 60)."""
+    found = _CLOCK.fullmatch(text.strip())
+    if found is None:
+        if re.fullmatch(r"\s*\d+(\.\d+)?\s*", text):
+            n = int(float(text))
+            raise ValueError(f'{shown(text)} is ambiguous: write "{text.strip()}:00" for {text.strip()} minutes, '
+                             f'"{n // 60}:{n % 60:02d}" or the number {text.strip()} for seconds')
+        raise ValueError(f'expected a duration as "M:SS" or "H:MM:SS" (or a number of seconds), got {shown(text)}')
+    hours, hour_minutes, minutes, seconds = found.groups()
+    if float(seconds) >= 60 or (hour_minutes is not None and int(hour_minutes) >= 60):
+        raise ValueError(f"{shown(text)}: the seconds and an hour's minutes are below 60")
+    if hours is not None:
+        return int(hours) * 3600 + int(hour_minutes) * 60 + float(seconds)
+    return int(minutes) * 60 + float(seconds)
 
 
 MAX_DURATION_S = 86_400

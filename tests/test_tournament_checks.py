@@ -94,6 +94,39 @@ def test_a_slot_no_match_has_is_refused(slot: Any) -> None:
     assert err.key == "schedule.slot"
 
 
+def test_a_duration_as_text_says_which_minutes_and_seconds_it_means() -> None:
+    """Issue 32: `slot = "45"` was read as 45 seconds, without a word."""
+    err = refused(lambda d: d["schedule"].update(slot="45"))
+    assert err.key == "schedule.slot"
+    assert 'ambiguous: write "45:00" for 45 minutes, "0:45" or the number 45 for seconds' in err.message
+    err = refused(lambda d: d["schedule"].update(slot="55:75"))
+    assert "below 60" in err.message
+    data = copy.deepcopy(BASE)
+    data["schedule"].update(slot="1:10:00", min_rest=2700)  # h:mm:ss, and a number of seconds
+    schedule = validate_tournament(data, "cup.toml").schedule
+    assert (schedule.slot, schedule.min_rest) == (70 * 60_000, 45 * 60_000)
+
+
+@pytest.mark.parametrize(("ruleset", "slot", "said"), [
+    ("water-polo", "20:00", "20:00 is shorter than the shortest water polo match: 4 x 7:00 of play, 4:00 of intervals "
+                            "and about 4 x 2:00 the clock stands still (match.stoppages) = 40:00"),
+    ("indoor-hockey", "44:00", "44:00 is shorter than the shortest indoor hockey match: 2 x 20:00 of play and 5:00 of "
+                               "intervals = 45:00"),
+])
+def test_a_slot_shorter_than_the_shortest_match_is_refused_with_its_numbers(ruleset: str, slot: str,
+                                                                             said: str) -> None:
+    """Water polo's 4 x 7 minutes of stopped time fitted a 20-minute slot: a stopped clock was given no floor."""
+    data = copy.deepcopy(BASE)
+    data["ruleset"] = ruleset
+    data["schedule"]["slot"] = slot
+    tournament = validate_tournament(data, "cup.toml")
+    with pytest.raises(TournamentError) as caught:
+        check_against_ruleset(tournament, load_ruleset(ruleset), "cup.toml")
+    assert caught.value.key == "schedule.slot" and caught.value.message == said
+    data["schedule"]["slot"] = "45:00"  # a tight water-polo schedule a real venue keeps passes
+    check_against_ruleset(validate_tournament(data, "cup.toml"), load_ruleset(ruleset), "cup.toml")
+
+
 def test_every_field_problem_is_named_at_once() -> None:
     def change(d: dict[str, Any]) -> None:
         d["teams"][1]["pot"] = 0

@@ -281,10 +281,23 @@ def _check_times(t: Tournament, source: str) -> None:
         raise TournamentError(source, "schedule.resurface", "resurface and resurface_every go together")
 
 
-def match_length(ruleset: Ruleset) -> int:
-    """The shortest wall-clock time a match can take: its periods and intervals."""
+def shortest_match(ruleset: Ruleset) -> tuple[int, str]:
+    """The shortest wall-clock time a match can take, and how it is made up in words: its periods and intervals,
+    with a stopped clock the ruleset's estimate of the stoppages, and never more than its wall-clock cap."""
     fmt = ruleset.match
-    return fmt.periods * fmt.period_length + sum(fmt.intervals)
+    play, breaks = fmt.periods * fmt.period_length, sum(fmt.intervals)
+    stopped = fmt.periods * fmt.stoppages if fmt.stopped_time else 0
+    parts = [f"{fmt.periods} x {_clock(fmt.period_length)} of play"]
+    if breaks:
+        parts.append(f"{_clock(breaks)} of intervals")
+    if stopped:
+        parts.append(f"about {fmt.periods} x {_clock(fmt.stoppages)} the clock stands still (match.stoppages)")
+    total = play + breaks + stopped
+    words = f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
+    words += f" = {_clock(total)}"
+    if fmt.wall_clock_cap is not None and fmt.wall_clock_cap < total:
+        return fmt.wall_clock_cap, f"its wall-clock cap of {_clock(fmt.wall_clock_cap)}"
+    return total, words
 
 
 def slot_lengths(t: Tournament, ruleset: Ruleset) -> tuple[int, int]:
@@ -305,14 +318,13 @@ def check_against_ruleset(t: Tournament, ruleset: Ruleset, source: str) -> None:
             source, "schedule.slot", f"required: ruleset {ruleset.name} sets no wall-clock cap to use as the slot"
         )
     slot, knockout = slot_lengths(t, ruleset)
-    # A stopped clock makes a match longer than its periods, so only a running clock gives a floor.
-    if not ruleset.match.stopped_time:
-        need = match_length(ruleset)
-        for key, length in (("schedule.slot", slot), ("schedule.knockout_slot", knockout)):
-            if length < need:
-                raise TournamentError(
-                    source, key, f"{_clock(length)} is shorter than a match ({_clock(need)} of periods and intervals)"
-                )
+    # A stopped clock only makes a match longer than its periods: the floor holds for every sport.
+    need, made_of = shortest_match(ruleset)
+    for key, length in (("schedule.slot", slot), ("schedule.knockout_slot", knockout)):
+        if length < need:
+            raise TournamentError(
+                source, key, f"{_clock(length)} is shorter than the shortest {ruleset.sport} match: {made_of}"
+            )
     cap = ruleset.match.wall_clock_cap
     if cap is not None and slot < cap:
         message = f"{_clock(slot)} is shorter than the {_clock(cap)} a game may last"
