@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from rules import DrawResult, MatchResult, Progress, Slot, Tournament, TournamentSchedule, result_payload
+from rules import (
+    DrawResult,
+    MatchResult,
+    PoolState,
+    Progress,
+    Slot,
+    Tournament,
+    TournamentSchedule,
+    Unresolved,
+    result_payload,
+)
 
 _DAY = "%a %Y-%m-%d"
 _TIME = "%H:%M"
@@ -105,6 +115,11 @@ def open_slots(progress: Progress) -> list[Slot]:
     return [s for s in progress.slots.values() if s.team is None]
 
 
+def _due(pool: PoolState) -> tuple[Unresolved, ...]:
+    """The ties the organiser decides now: those of a pool whose every match is played."""
+    return pool.table.unresolved if pool.table is not None and pool.complete else ()
+
+
 def progress_text(t: Tournament, progress: Progress) -> str:
     lines = [t.name]
     for pool in progress.pools.values():
@@ -116,13 +131,16 @@ def progress_text(t: Tournament, progress: Progress) -> str:
         width = max(len(r.team) for r in pool.table.rows)
         lines.append(f"  {'':>2}  {'':<{width}}   P  W  D  L  goals  diff  pts  why")
         for r in pool.table.rows:
-            # Organisers are asked "why is X above Y" every time: the deciding step goes on the row.
+            # Organisers are asked "why is X above Y" every time: the deciding step goes on the row. Before a ball
+            # is played the pool is its draw: no places, nothing to explain.
+            rank, reason = (r.rank, r.reason) if pool.played else ("-", "")
             lines.append(
-                f"  {r.rank:>2}  {r.team:<{width}}  {r.played:>2} {r.won:>2} {r.drawn:>2} {r.lost:>2}  "
-                f"{r.goals_for:>2}-{r.goals_against:<2}  {r.goal_difference:>+4}  {r.points:>3}  {r.reason}"
+                f"  {rank:>2}  {r.team:<{width}}  {r.played:>2} {r.won:>2} {r.drawn:>2} {r.lost:>2}  "
+                f"{r.goals_for:>2}-{r.goals_against:<2}  {r.goal_difference:>+4}  {r.points:>3}  {reason}".rstrip()
             )
         lines += [f"  carried forward: {_score(r)}" for r in pool.carried]
-        lines += [f"  open tie: {', '.join(u.teams)} needs {u.needs}" for u in pool.table.unresolved]
+        # A tie is the organiser's to decide once the pool is played: until then its last results may break it.
+        lines += [f"  open tie: {', '.join(u.teams)} needs {u.needs}" for u in _due(pool)]
     if progress.matches:
         lines += ["", "Matches"]
         for m in progress.matches.values():
@@ -184,9 +202,7 @@ def progress_json(t: Tournament, progress: Progress) -> dict[str, Any]:
                 "teams": [_slot_json(s) for s in p.teams],
                 # A row as `courtside standings --format json` gives it.
                 "table": None if p.table is None else [asdict(r) for r in p.table.rows],
-                "unresolved": []
-                if p.table is None
-                else [{"teams": list(u.teams), "needs": u.needs} for u in p.table.unresolved],
+                "unresolved": [{"teams": list(u.teams), "needs": u.needs} for u in _due(p)],
                 "carried": [_result_json(r) for r in p.carried],
             }
             for p in progress.pools.values()

@@ -133,3 +133,34 @@ def test_a_seed_that_is_not_a_draw_seed_is_refused(seed: str, capsys: pytest.Cap
         main(["tournament", "draw", str(EXAMPLES / "water-polo.toml"), "--seed", seed])
     assert caught.value.code == 2
     assert "is not a draw seed" in capsys.readouterr().err
+
+
+def test_show_before_any_result_is_the_draw_with_empty_tables(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    """Issue 32: `show` refused to run without results, and with an empty results file every team was "1" and
+    "needs a penalty competition" before a ball was played."""
+    path = str(EXAMPLES / "indoor-hockey.toml")
+    assert main(["tournament", "show", path]) == 0
+    text = capsys.readouterr().out
+    assert "Pool A (0 of 6 matches played)" in text and "   -  Rot-Weiss Köln" in text
+    assert "needs a penalty competition" not in text and "open tie" not in text
+    empty = tmp_path / "results.csv"
+    empty.write_text("pool,home,away,home_goals,away_goals\n")
+    assert main(["tournament", "show", path, "--results", str(empty)]) == 0
+    assert capsys.readouterr().out == text
+    assert main(["tournament", "show", path, "--format", "json"]) == 0
+    pools = json.loads(capsys.readouterr().out)["pools"]
+    assert all(p["unresolved"] == [] for p in pools)
+
+
+def test_show_names_an_open_tie_once_its_pool_is_played(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    level = tmp_path / "results.csv"
+    teams = ["Rot-Weiss Köln", "Slavia Praha", "Three Rock Rovers", "Amsterdam H&BC"]
+    rows = [f"A,{h},{a},1,1" for i, h in enumerate(teams) for a in teams[i + 1:]]
+    level.write_text("pool,home,away,home_goals,away_goals\n" + "\n".join(rows[:5]) + "\n")
+    assert main(["tournament", "show", str(EXAMPLES / "indoor-hockey.toml"), "--results", str(level)]) == 0
+    assert "open tie" not in capsys.readouterr().out  # one match still to play may break it
+    level.write_text("pool,home,away,home_goals,away_goals\n" + "\n".join(rows) + "\n")
+    assert main(["tournament", "show", str(EXAMPLES / "indoor-hockey.toml"), "--results", str(level)]) == 0
+    assert "open tie: Amsterdam H&BC, Rot-Weiss Köln, Slavia Praha, Three Rock Rovers needs a penalty competition" \
+        in capsys.readouterr().out

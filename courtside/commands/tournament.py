@@ -61,9 +61,9 @@ def register(sub: Any) -> None:
     p.add_argument("file", metavar="TOURNAMENT.toml", help=TOURNAMENT_FILE)
     p.add_argument(
         "--results",
-        required=True,
         metavar="RESULTS.csv",
-        help="the results CSV (pool,home,away,home_goals,away_goals,...; the one `courtside standings` reads)",
+        help="the results CSV (pool,home,away,home_goals,away_goals,...; the one `courtside standings` reads); "
+        "without it, the tournament before its first match: the draw and empty tables",
     )
     p.add_argument(
         "--decisions",
@@ -110,7 +110,8 @@ def _schedule(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     t = _load(args.file)
     ruleset = load_tournament_ruleset(t, args.file)
-    numbered = read_results_csv(read_text(args.results, max_bytes=MAX_RESULTS_BYTES, max_lines=MAX_ROWS), args.results)
+    numbered = read_results_csv(read_text(args.results, max_bytes=MAX_RESULTS_BYTES, max_lines=MAX_ROWS),
+                                args.results) if args.results else []
     results = [result for _, result in numbered]
     decided = (
         read_decisions_csv(read_text(args.decisions, max_bytes=MAX_DECISIONS_BYTES, max_lines=MAX_ROWS), args.decisions)
@@ -125,7 +126,7 @@ def _show(args: argparse.Namespace) -> int:
         entry,
         results,
         [decision for _, decision in decided],
-        results_source=args.results,
+        results_source=args.results or "results",
         source=args.file,
         result_lines=lines,
         decisions_source=args.decisions or "decisions",
