@@ -19,6 +19,7 @@ import socket
 import subprocess
 import threading
 from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,8 @@ def check_run(out: str, keep: Path, tournament: str) -> None:
     first = out.splitlines()[0]
     assert first.startswith("courtside demo: the tournament's web pages are at http://127.0.0.1:")
     web_port = int(first.rsplit(":", 1)[1].strip("/"))
+    tomorrow = date.today() + timedelta(days=1)  # issue 32: the demo moved the tournament without saying so
+    assert out.splitlines()[1].startswith("the tournament's first day (") and f"{tomorrow:%d %B %Y}" in out
     broker_port = int(re.search(r"broker at mqtt://127\.0\.0\.1:(\d+)", out).group(1))  # type: ignore[union-attr]
 
     # Every match of the schedule has its result, as the service stored it (its CSV export).

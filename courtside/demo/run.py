@@ -22,6 +22,7 @@ def run_demo(options: DemoOptions) -> int:
     venue = Venue(options)
     venue.show_window = not options.headless and has_screen()
     venue.say(f"courtside demo: the tournament's web pages are at {venue.web}")
+    venue.say(venue.moved())
     status = 0
     finished = False
     with stop_on_signals():

@@ -30,7 +30,7 @@ from types import FrameType
 from typing import TextIO
 
 from courtside.demo.broker import EmbeddedBroker, free_port
-from courtside.demo.calendar import moved_to
+from courtside.demo.calendar import first_day, moved_to
 from courtside.demo.organiser import create_desk_account
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
@@ -110,7 +110,9 @@ class Venue:
         self.workdir = Path(tempfile.mkdtemp(prefix="courtside-demo-"))
         # The service and the tables read one copy, moved to begin tomorrow (courtside.demo.calendar).
         self.file = self.workdir / original.name
-        self.file.write_text(moved_to(text, date.today() + timedelta(days=1), original), encoding="utf-8")
+        self.first_day = first_day(text)  # as the file has it
+        self.played_on = date.today() + timedelta(days=1)
+        self.file.write_text(moved_to(text, self.played_on, original), encoding="utf-8")
         self.http_port = options.http_port or free_port()
         self.web = f"http://127.0.0.1:{self.http_port}/"
         self.api = ServiceApi(self.web)
@@ -119,6 +121,14 @@ class Venue:
         self.show_window = False  # court 1's scoreboard in a window (a screen, and not --headless)
         self.desk_password = ""  # the organiser's, made when the service is up
         self.service: Part | None = None
+
+    def moved(self) -> str:
+        """Which day the demo plays the tournament on, in words (its dates are moved, courtside.demo.calendar)."""
+        if self.first_day is None or self.first_day == self.played_on:
+            return f"the tournament is played from {self.played_on:%A %d %B %Y}"
+        return (f"the tournament's first day ({self.first_day.isoformat()} in its file) is played tomorrow, "
+                f"{self.played_on:%A %d %B %Y}: every date in it moved by {(self.played_on - self.first_day).days} "
+                "days, so the schedule lies ahead")
 
     def say(self, text: str) -> None:
         self.options.out.write(text + "\n")
