@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, case, func, select
 
 from rules import (
     Decision,
@@ -41,6 +41,9 @@ from server.web.port import ChangeHub
 TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
 # A card or its undo stored since the register was last read (the primary key's end, then a range of it).
 _LAST_EVENT = select(func.max(EventRow.id))
+# The matches with a card (or an undo, which may take one back) and how many events each has stored.
+_CARDED = (select(EventRow.match_id, func.count().label("events")).group_by(EventRow.match_id)
+           .having(func.sum(case((EventRow.type.in_(CARD_EVENTS), 1), else_=0)) > 0))
 _CARDS_SINCE = select(EventRow.match_id).where(EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"),
                                                EventRow.type.in_(CARD_EVENTS))
 
@@ -106,11 +109,11 @@ class ServiceBackend:
         # The loop tells its listeners after the batch; the organiser's next page must already see the change.
         self._changed(set(), set())
 
-    def _cards(self, match_id: str, kind: str, round: str) -> list[dict[str, Any]]:
-        """The cards of a match from its stored events (replayed once per new event, then kept)."""
-        bodies = queries.match_events(self.store, match_id)
-        key = (match_id, len(bodies))
+    def _cards(self, match_id: str, events: int, kind: str, round: str) -> list[dict[str, Any]]:
+        """The cards of a match with ``events`` stored events, replayed from them once, then kept."""
+        key = (match_id, events)
         if key not in self._replayed:
+            bodies = queries.match_events(self.store, match_id)
             self._replayed[key] = discipline.cards_of(self.plan.ruleset, bodies, kind, round, match_id)
         return self._replayed[key]
 
@@ -172,10 +175,13 @@ class ServiceBackend:
             results[int(r.match_id)] = RecordedResult(number=int(r.match_id), result=to_match_result(r),
                                                       recorded_at=_local(r.recorded_at), by=by, note=note)
         sanctions = []
+        with store.engine.connect() as conn:  # one read for the day, whatever its length: a match's events are
+            carded = {r.match_id: r.events for r in conn.execute(_CARDED)}  # read again only when they change
         for number in sorted(results):
             f = fixtures.get(number)
-            if f is not None and f.home and f.away:
-                sanctions += sanctions_from_cards(number, f.home, f.away, self._cards(str(number), f.kind, f.round))
+            if f is not None and f.home and f.away and str(number) in carded:
+                cards = self._cards(str(number), carded[str(number)], f.kind, f.round)
+                sanctions += sanctions_from_cards(number, f.home, f.away, cards)
         ruled = self.rulings.all()
         entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in changes]
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
