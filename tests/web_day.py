@@ -287,3 +287,16 @@ def served_day(tmp: Path, lang: str = "en") -> Iterator[Day]:
             for t in tables.values():
                 t.close()
             server.stop()
+
+
+@contextlib.contextmanager
+def big_cup_day(teams: int = 104, courts: int = 8) -> Iterator[SampleDay]:
+    """A generated cup (bench/cup.py) of ``teams`` in pools of four on ``courts`` pitches over three days, none
+    played: more pools than the header lists and more matches than one schedule page shows."""
+    from bench.cup import cup_toml
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cup.toml"
+        path.write_text(cup_toml(teams=teams, courts=courts, day_end="13:00"), encoding="utf-8")
+        with sample_day(0, example=path) as day:
+            yield day

@@ -89,6 +89,24 @@ def routes(site: Site) -> list[Route]:
         name = named(request, "pool", v.pools)
         return pool_json(v, name)
 
+    def matches(v: View, request: Request) -> dict[str, Any]:
+        """The schedule in playing order, filtered (day, court, pool, team) and a page at a time: a cup's 4,000
+        matches are a megabyte in one answer."""
+        q = request.query_params
+        chosen = list(v.matches)
+        for key, keep in (("day", lambda m, x: m.start.date().isoformat() == x), ("court", lambda m, x: m.court == x),
+                          ("pool", lambda m, x: m.stage == x), ("team", lambda m, x: x in (m.home, m.away))):
+            if key in q:
+                chosen = [m for m in chosen if keep(m, q[key])]
+        limit, offset = _count(q.get("limit"), MATCHES_PAGE, "limit"), _count(q.get("offset"), 0, "offset")
+        limit = min(max(limit, 1), MATCHES_PAGE)
+        page = chosen[offset:offset + limit]
+        following = None
+        if offset + limit < len(chosen):
+            following = str(request.url.include_query_params(offset=offset + limit, limit=limit))
+        return {"total": len(chosen), "offset": offset, "next": following,
+                "matches": [match_json(v, m) for m in page]}
+
     def match(v: View, request: Request) -> dict[str, Any]:
         row = v.by_number.get(int(request.path_params["number"]))
         if row is None:
@@ -185,8 +203,7 @@ def routes(site: Site) -> list[Route]:
     return [
         Route(f"{V1}/tournament", read(tournament), name="api_tournament"),
         Route(f"{V1}/pools/{{pool:name}}", read(pool), name="api_pool"),
-        Route(f"{V1}/matches", read(lambda v, r: {"matches": [match_json(v, m) for m in v.matches]}),
-              name="api_matches"),
+        Route(f"{V1}/matches", read(matches), name="api_matches"),
         Route(f"{V1}/matches/{{number:int}}", read(match), name="api_match"),
         Route(f"{V1}/courts", read(lambda v, r: {"courts": [court_json(v, c) for c in v.courts]}), name="api_courts"),
         Route(f"{V1}/courts/{{court:name}}", read(court), name="api_court"),
@@ -202,6 +219,17 @@ def routes(site: Site) -> list[Route]:
         Route(f"{desk}/conflicts/{{conflict}}", w_conflict, methods=["POST"], name="api_desk_conflict"),
         Route(f"{desk}/sanctions", w_sanction, methods=["POST"], name="api_desk_sanction"),
     ]
+
+
+MATCHES_PAGE = 500  # matches in one answer of /matches at most (and by default); `next` names the following page
+
+
+def _count(text: str | None, default: int, name: str) -> int:
+    if text is None:
+        return default
+    if not text.isdigit():
+        raise HTTPException(400, f"{name}: a whole number is required, not {text[:20]!r}")
+    return int(text)
 
 
 LIVE_MAX_AGE = 1  # seconds a front (Caddy) or a phone may reuse a read: live states change every few seconds

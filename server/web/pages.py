@@ -18,6 +18,7 @@ from server.web.limits import StreamSlots
 from server.web.site import Site, named
 
 MAX_REGIONS = 8
+TEAMS_LISTED = 300  # teams the teams page lists with no search (filtered as you type)
 
 
 def routes(site: Site) -> list[Route]:
@@ -28,6 +29,9 @@ def routes(site: Site) -> list[Route]:
         name = named(request, "pool", site.view().pools)
         printable = request.url.path.endswith("/print")
         return site.page(request, "pool_print.html" if printable else "pool.html", pool=name, regions=[f"pool/{name}"])
+
+    async def pools(request: Request) -> Response:
+        return site.page(request, "pools.html", regions=[])
 
     async def bracket(request: Request) -> Response:
         return site.page(request, "bracket.html", regions=["bracket"])
@@ -49,11 +53,19 @@ def routes(site: Site) -> list[Route]:
 
     async def teams(request: Request) -> Response:
         query = request.query_params.get("q", "")[:100]
-        found = [t for t in site.view().teams if _folded(query) in _folded(t)]
-        return site.page(request, "teams.html", regions=[], query=query, found=found)
+        teams = site.view().teams
+        found = [t for t in teams if _folded(query) in _folded(t)]
+        # A cup's 2,000 teams are not one page: past TEAMS_LISTED, only those the search found.
+        listed = teams if len(teams) <= TEAMS_LISTED else found if query else []
+        return site.page(request, "teams.html", regions=[], query=query, found=found, listed=listed)
 
     async def schedule(request: Request) -> Response:
-        return site.page(request, "schedule.html", regions=["schedule"])
+        v = site.view()
+        day, court = request.query_params.get("day", ""), request.query_params.get("court", "")
+        part = f"day={day}" if day else f"court={court}" if court else v.schedule_default()
+        if part not in v.schedule_parts():
+            raise HTTPException(404, f"the schedule has no {part.replace('=', ' ')}")
+        return site.page(request, "schedule.html", regions=[f"schedule/{part}" if part else "schedule"], part=part)
 
     async def calendar(request: Request) -> Response:
         v = site.view()
@@ -80,6 +92,7 @@ def routes(site: Site) -> list[Route]:
         Route("/", tournament, name="tournament"),
         Route("/pool/{pool:name}", pool, name="pool"),
         Route("/pool/{pool:name}/print", pool, name="pool_print"),
+        Route("/pools", pools, name="pools"),
         Route("/bracket", bracket, name="bracket"),
         Route("/ranking", ranking, name="ranking"),
         Route("/schedule", schedule, name="schedule"),
@@ -98,6 +111,7 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     names |= {f"pool/{p}" for p in v.pools}
     names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
     names |= {f"team/{t}" for t in v.teams}
+    names |= {f"schedule/{p}" for p in v.schedule_parts() if p}
     return [w for w in dict.fromkeys(wanted) if w in names]
 
 

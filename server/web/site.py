@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 HERE = Path(__file__).parent
 
 
+HEADER_POOLS = 8
+"""Pools the header links one by one; with more (a youth cup has hundreds), one link to their list (/pools)."""
+
+
 class Site:
     def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
         self.backend = backend
@@ -49,6 +53,7 @@ class Site:
         self.env.filters["slot"] = lambda name: team_text(words, str(name))
         self.env.filters["epoch_ms"] = lambda d: int(d.timestamp() * 1000) if isinstance(d, datetime) else 0
         self.env.globals["round_name"] = lambda r: round_text(words, r)
+        self.env.globals["header_pools"] = HEADER_POOLS
         self.gettext = words.gettext
         self.env.globals["clock_of"] = lambda view, court: live_of(view, court, words.gettext)
         # A place's reason and a tie's need in the page's language, from the standings' phrases.
