@@ -22,6 +22,7 @@ from rules import (
     Decision,
     MatchResult,
     PoolState,
+    PoolTable,
     Progress,
     Result,
     Slot,
@@ -76,6 +77,10 @@ class Store:
         self.session = sessionmaker(engine, expire_on_commit=False)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], Progress] | None = None
+        # Each pool's last ranked table and what it was ranked from (rules.tournament.progress's ``ranked``): a
+        # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
+        # so a table kept here is the one it would rank again; one dict shared by every thread is safe (GIL).
+        self._ranked: dict[str, tuple[object, PoolTable]] = {}
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
@@ -177,7 +182,7 @@ class Store:
             fair_play = pools_fair_play(self, s, rows) if plan.ruleset.ranking.fair_play is not None else None
             p = progress(plan.tournament, plan.ruleset, plan.entry_teams, [to_match_result(r) for r in rows],
                          decisions, results_source="the service's results", source=plan.source, strict=False,
-                         fair_play=fair_play)
+                         fair_play=fair_play, ranked=self._ranked)
             found = _misfits(self, p, later, rows)
             if not found:
                 break

@@ -309,3 +309,20 @@ def test_not_strict_sets_a_result_that_does_not_fit_aside_with_the_reason_a_file
     assert [(a.stage, a.result, a.reason) for a in lenient.set_aside] == [(misfit.pool, misfit, reason)]
     assert lenient.pools == run(results).pools  # the rest as if it had never been entered
     assert lenient.matches == run(results).matches
+
+
+def test_a_result_re_ranks_its_own_pool_and_what_follows_from_it_when_the_caller_keeps_the_tables() -> None:
+    """Issue 32: the service worked out every pool again after every result (128 pools re-ranked for one). With
+    ``ranked`` kept between calls, a pool whose results are unchanged keeps its very table, and the progress is
+    the one worked out afresh."""
+    t, rules = hockey(), load_ruleset("indoor-hockey")
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    results = all_results()
+    in_a, others = [r for r in results if r.pool == "A"], [r for r in results if r.pool == "B"]
+    ranked: dict[str, Any] = {}
+    before = progress(t, rules, entry, [*in_a[:-1], *others], ranked=ranked)
+    after = progress(t, rules, entry, [*in_a, *others], ranked=ranked)
+    assert after == progress(t, rules, entry, [*in_a, *others])
+    assert after.pools["B"].table is before.pools["B"].table  # pool B was not ranked again
+    assert after.pools["A"].table is not before.pools["A"].table
+    assert after.pools["A"].complete and not before.pools["A"].complete

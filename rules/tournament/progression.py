@@ -9,7 +9,7 @@ penalty competition waits for the organiser's decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 
 from rules.errors import TournamentError
 from rules.record import Record, field
@@ -111,6 +111,7 @@ class _Walker:
         self.exchanges: list[str] = []
         self.decisions, self.results_source = decisions, results_source
         self.fair_play: Mapping[str, Mapping[str, int]] | None = None  # pool -> team -> disciplinary points
+        self.ranked: MutableMapping[str, tuple[object, PoolTable]] | None = None  # see progress()
         self.pools: dict[str, PoolState] = {}
         self.matches: dict[str, FixtureProgress] = {}
         self.rankings: dict[str, RankedTeams] = {}
@@ -258,7 +259,17 @@ class _Walker:
             # A double round robin meets twice whatever the ruleset's usual pools do.
             ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
         fair_play = None if self.fair_play is None else self.fair_play.get(pool.name, {})
-        table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions, fair_play=fair_play)
+        # The ranking depends on these alone: a pool whose are as last time keeps its table (``ranked``).
+        key = (id(self.ruleset), meets, tuple(carried), tuple(own), tuple(teams), tuple(decisions),
+               None if fair_play is None else tuple(sorted(fair_play.items())))
+        kept = self.ranked.get(pool.name) if self.ranked is not None else None
+        if kept is not None and kept[0] == key:
+            table = kept[1]
+        else:
+            table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions,
+                              fair_play=fair_play)
+            if self.ranked is not None:
+                self.ranked[pool.name] = (key, table)
         self.pools[pool.name] = PoolState(
             name=pool.name,
             teams=slots,
@@ -478,6 +489,7 @@ def progress(
     decision_lines: Sequence[int] = (),
     strict: bool = True,
     fair_play: Mapping[str, Mapping[str, int]] | None = None,
+    ranked: MutableMapping[str, tuple[object, PoolTable]] | None = None,
 ) -> Progress:
     """Play the tournament forward as far as ``results`` allow.
 
@@ -491,10 +503,14 @@ def progress(
     with the reason a results file would be refused for, instead of raising.
 
     ``fair_play`` gives each pool's teams' disciplinary points for a ruleset that ranks by them.
+
+    ``ranked``: each pool's last ranked table with what it was ranked from, kept by a caller that works out the
+    progress again after every result (the service): a pool whose results, teams and decisions are unchanged
+    keeps its table, so a result re-ranks its own pool and what follows from it, not every pool of the cup.
     """
     check_decisions(t, entry_teams, decisions, decisions_source, decision_lines, ruleset.ranking.criteria)
     walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines, strict)
-    walker.fair_play = fair_play
+    walker.fair_play, walker.ranked = fair_play, ranked
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
     for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
