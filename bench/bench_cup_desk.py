@@ -1,0 +1,85 @@
+"""What a result costs the service as a big cup's day goes on (issue 32): a desk write, then the first snapshot the
+pages build after it, after few results and after many.
+
+    .venv/bin/python -m bench.bench_cup_desk [--teams 2048] [--courts 110] [--marks 40,640,3000] [--db URL]
+
+Generates the cup (bench/cup.py: pools of four), opens the service's store on a temporary SQLite file (or --db),
+and enters pool results at the desk (server.desk_commands, as the service's loop runs them: checked and stored in
+one transaction) up to each mark. At each mark it times ten more writes and the snapshot after each one
+(ServiceBackend.data(), the pages' first read after a change), on a Service that is never connected to a
+broker: only the loop's desk path and the pages' reads are timed. Prints the median and the worst of the ten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.cup import cup_toml
+from rules.standings import MatchResult
+from server.desk_commands import CorrectResult, DeskCommands
+from server.plan import load_plan
+from server.rulings import Rulings
+from server.service import Service
+from server.store import Store
+from server.web.service_backend import ServiceBackend
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--teams", type=int, default=2048)
+    parser.add_argument("--courts", type=int, default=110)
+    parser.add_argument("--marks", default="40,640,3000")
+    parser.add_argument("--db", default="")
+    args = parser.parse_args()
+    marks = [int(x) for x in args.marks.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cup.toml"
+        path.write_text(cup_toml(teams=args.teams, courts=args.courts), encoding="utf-8")
+        started = time.perf_counter()
+        plan = load_plan(path)
+        store = Store.open(args.db or f"sqlite:///{Path(tmp) / 'cup.db'}", plan)
+        print(f"{args.teams} teams, {len(plan.fixtures)} matches on {args.courts} pitches: plan and store in "
+              f"{time.perf_counter() - started:.1f} s")
+        service = Service(store, "mqtt://127.0.0.1:1", group=None)  # never started: no broker is needed
+        backend = ServiceBackend(service)
+        commands = DeskCommands(store, Rulings(store.engine))
+        pool = [m for m in sorted(plan.fixtures.values(), key=lambda m: m.number) if m.round == "pool"]
+        entered = 0
+
+        def enter() -> None:
+            """The next pool match's result (its teams are read where it is stored: server.desk_commands)."""
+            nonlocal entered
+            m = pool[entered]
+            commands.run(CorrectResult(who="bench", why="sheet", number=m.number, confirmed=True,
+                                       result=MatchResult(pool=m.stage, home=m.home, away=m.away,
+                                                          home_goals=entered % 4, away_goals=entered % 3)))
+            entered += 1
+
+        for mark in marks:
+            while entered < mark:
+                enter()
+            writes, pages = [], []
+            for _ in range(10):
+                t0 = time.perf_counter()
+                enter()
+                t1 = time.perf_counter()
+                backend._changed(set(), set())  # what the service's loop tells the pages after a desk write
+                backend.data()
+                t2 = time.perf_counter()
+                writes.append((t1 - t0) * 1000)
+                pages.append((t2 - t1) * 1000)
+            print(f"after {mark:>5} results: desk write {statistics.median(writes):7.1f} ms (worst "
+                  f"{max(writes):7.1f}), first snapshot after it {statistics.median(pages):7.1f} ms (worst "
+                  f"{max(pages):7.1f})")
+        store.close()
+
+
+if __name__ == "__main__":
+    main()
