@@ -66,6 +66,9 @@ def test_a_red_card_from_a_table_is_on_the_desks_register_and_the_teams_page(
             finally:
                 plan_1.close()
                 plan_2.close()
+            # The service tells its pages after it has published to the courts: the desk may read the moment
+            # before (a few milliseconds), so it is read until the register shows the card.
+            _wait_for(lambda: f"11 ({OREBRO})" in html.unescape(client.get("/desk").text))
             desk = html.unescape(client.get("/desk").text)
             start = desk.index("Disciplinary register")
             register = desk[start:desk.index("</table>", start)]
