@@ -240,3 +240,23 @@ class Table:
 
     def stop(self) -> None:
         self.link.stop()
+
+
+def at_once(*writes: Callable[[], Any]) -> list[BaseException | None]:
+    """The writes started together, each in its own thread: what each raised (None: it went through)."""
+    start = threading.Barrier(len(writes))
+    out: list[BaseException | None] = [None] * len(writes)
+
+    def run(n: int) -> None:
+        start.wait()
+        try:
+            writes[n]()
+        except BaseException as err:  # the test reads what each write raised
+            out[n] = err
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(writes))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return out

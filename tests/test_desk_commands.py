@@ -40,7 +40,8 @@ from server.desk_commands import (
 from server.plan import load_plan
 from server.rulings import Rulings
 from server.store import Store, result_row, teams_of, to_match_result
-from tests.service_support import TableClient, played
+from tests.service_support import TableClient, at_once, played
+from tests.web_support import cookie_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 HOCKEY = load_plan(EXAMPLES / "indoor-hockey.toml")
@@ -124,7 +125,7 @@ def test_two_organisers_writing_one_match_on_two_instances_store_one(pg_url: str
         home, away = _teams(one, 1)
         correction = CorrectResult(who="ann", why="protest upheld", number=1, seen=seen, confirmed=True,
                                    result=MatchResult(pool="A", home=home, away=away, home_goals=1, away_goals=3))
-        raised = _at_once(lambda: one.run(correction), lambda: two.run(_walkover(two, 1, seen=seen, confirmed=True)))
+        raised = at_once(lambda: one.run(correction), lambda: two.run(_walkover(two, 1, seen=seen, confirmed=True)))
         assert sorted(type(e).__name__ for e in raised) == ["NoneType", "StaleView"], raised
         stored = _stored(one, 1)
         assert stored in ((1, 3, "regular", "organiser"), (0, 0, "walkover", "organiser"))
@@ -239,27 +240,6 @@ def test_a_ruling_on_a_card_nobody_reported_is_refused(hockey: DeskCommands) -> 
     assert hockey.rulings.all() == []
 
 
-def _at_once(*writes: Any) -> list[BaseException | None]:
-    import threading
-
-    start = threading.Barrier(len(writes))
-    out: list[BaseException | None] = [None] * len(writes)
-
-    def run(n: int) -> None:
-        start.wait()
-        try:
-            writes[n]()
-        except BaseException as err:  # the test reads what each write raised
-            out[n] = err
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(writes))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return out
-
-
 # A whole day at once: two organisers on two instances, the tables playing ------------------------------------
 
 
@@ -334,18 +314,10 @@ def _login(base: str, who: str) -> tuple[dict[str, str], str]:
 
     form = httpx.get(f"{base}/desk/login", timeout=10)
     login = httpx.post(f"{base}/desk/login", data={"csrf": csrf_of(form.text), "name": who, "password": PASSWORD},
-                       headers={"cookie": f"courtside_login={_cookie(form, 'courtside_login')}"}, timeout=10)
+                       headers={"cookie": f"courtside_login={cookie_of(form, 'courtside_login')}"}, timeout=10)
     assert login.status_code == 303, login.text
-    session = {"cookie": f"courtside_session={_cookie(login, 'courtside_session')}"}
+    session = {"cookie": f"courtside_session={cookie_of(login, 'courtside_session')}"}
     return session, csrf_of(httpx.get(f"{base}/desk", headers=session, timeout=10).text)
-
-
-def _cookie(response: httpx.Response, name: str) -> str:
-    for header in response.headers.get_list("set-cookie"):
-        key, _, rest = header.partition("=")
-        if key == name:
-            return rest.split(";", 1)[0]
-    raise AssertionError(f"no cookie {name}")
 
 
 def _organiser_day(who: str, base: str, store: Store, rng: random.Random, writes: list[_Write], steps: int) -> None:

@@ -10,8 +10,7 @@ a write on a page older than the match, a conflict settled twice; one is stored,
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from server.db.models import Conflict, Fixture, ResultRow
 from server.desk import DeskError, StaleView
 from server.plan import load_plan
 from server.store import Store, pool_state
+from tests.service_support import at_once
 
 CLOSED = "match 1's protest window closed at 14:35; the result is final"
 
@@ -119,26 +119,6 @@ def _level_pool(store: Store) -> tuple[str, list[str]]:
     return "A", list(table.unresolved[0].teams)
 
 
-def _at_once(*writes: Callable[[], Any]) -> list[BaseException | None]:
-    """The writes started together, each in its own thread: what each raised (None: stored)."""
-    start = threading.Barrier(len(writes))
-    out: list[BaseException | None] = [None] * len(writes)
-
-    def run(n: int) -> None:
-        start.wait()
-        try:
-            writes[n]()
-        except BaseException as err:  # the test reads what each write raised
-            out[n] = err
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(writes))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return out
-
-
 def test_a_second_decision_for_one_tie_is_refused(store: Store) -> None:
     pool, tie = _level_pool(store)
     desk.record_decision(store, pool, "penalty_competition", tie, who="ann", why="shoot-out held")
@@ -152,7 +132,7 @@ def test_two_organisers_deciding_one_tie_on_two_instances_store_one(pg_url: str)
     one, two = Store.open(pg_url, HOCKEY), Store.open(pg_url, HOCKEY)
     try:
         pool, tie = _level_pool(one)
-        raised = _at_once(
+        raised = at_once(
             lambda: desk.record_decision(one, pool, "penalty_competition", tie, who="ann", why="held"),
             lambda: desk.record_decision(two, pool, "penalty_competition", tie[::-1], who="bob", why="held"))
         assert sorted(type(e).__name__ for e in raised) == ["DeskError", "NoneType"], raised
@@ -192,7 +172,7 @@ def test_a_conflict_settled_by_two_organisers_at_once_is_settled_once(pg_url: st
     one, two = Store.open(pg_url, HOCKEY), Store.open(pg_url, HOCKEY)
     try:
         conflict = _held_against_2_1(one)
-        raised = _at_once(
+        raised = at_once(
             lambda: desk.settle_conflict(one, conflict, apply=True, who="ann", why="the table is right"),
             lambda: desk.settle_conflict(two, conflict, apply=False, who="bob", why="the sheet is right"))
         assert sorted(type(e).__name__ for e in raised) == ["DeskError", "NoneType"], raised

@@ -25,6 +25,7 @@ from server.plan import load_plan
 from tests.conftest import Broker
 from tests.instances_support import CADDY_READY_S, Instance, Page, free_port
 from tests.service_support import HOCKEY, TableClient, played
+from tests.web_support import cookie_of
 
 PLAN = load_plan(HOCKEY)
 CADDYFILE = Path(__file__).resolve().parent.parent / "systemd" / "Caddyfile"
@@ -200,15 +201,6 @@ def test_through_the_front_the_pages_of_a_killed_instance_reconnect_to_the_other
         b.stop()
 
 
-def _cookie(response: httpx.Response, name: str) -> str:
-    """The value ``response`` sets for cookie ``name`` (the desk's cookies are Secure: sent here by hand)."""
-    for header in response.headers.get_list("set-cookie"):
-        key, _, rest = header.partition("=")
-        if key == name:
-            return rest.split(";", 1)[0]
-    raise AssertionError(f"no cookie {name} in {response.headers.get_list('set-cookie')}")
-
-
 def test_the_desk_works_whichever_instance_each_request_reaches(two: tuple[Broker, Instance, Instance],
                                                                pg_url: str) -> None:
     """Issue 31: behind the front, 8 of 12 logins got 403 (each instance signed the login form with its own key)
@@ -222,9 +214,9 @@ def test_the_desk_works_whichever_instance_each_request_reaches(two: tuple[Broke
     accounts.add("anna", PASSWORD)
     form = httpx.get(f"{a.url}/desk/login", timeout=10)
     login = httpx.post(f"{b.url}/desk/login", data={"csrf": csrf_of(form.text), "name": "anna", "password": PASSWORD},
-                       headers={"cookie": f"courtside_login={_cookie(form, 'courtside_login')}"}, timeout=10)
+                       headers={"cookie": f"courtside_login={cookie_of(form, 'courtside_login')}"}, timeout=10)
     assert login.status_code == 303, login.text
-    session = {"cookie": f"courtside_session={_cookie(login, 'courtside_session')}"}
+    session = {"cookie": f"courtside_session={cookie_of(login, 'courtside_session')}"}
     for instance in (a, b):
         assert httpx.get(f"{instance.url}/desk", headers=session, timeout=10).status_code == 200
     csrf = csrf_of(httpx.get(f"{a.url}/desk", headers=session, timeout=10).text)

@@ -164,3 +164,12 @@ def browser_refusals(chromium: Any, server: LiveServer) -> None:
         for body, token in (("why=x", None), ("csrf=forged&why=x", "forged")):
             assert desk.evaluate(POST, [url, body, token]) == 403, (path, body)
     desk.context.close()
+
+
+def cookie_of(response: Any, name: str) -> str:
+    """The value ``response`` (httpx) sets for cookie ``name`` (the desk's cookies are Secure: sent here by hand)."""
+    for header in response.headers.get_list("set-cookie"):
+        key, _, rest = header.partition("=")
+        if key == name:
+            return str(rest.split(";", 1)[0])
+    raise AssertionError(f"no cookie {name} in {response.headers.get_list('set-cookie')}")
