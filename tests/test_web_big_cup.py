@@ -11,7 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from server.web import create_app
-from server.web.view import WHOLE_SCHEDULE, View
+from server.web.schedule_parts import WHOLE_SCHEDULE
+from server.web.view import View
 from tests.web_day import big_cup_day
 
 

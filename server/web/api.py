@@ -221,7 +221,7 @@ def routes(site: Site) -> list[Route]:
     ]
 
 
-MATCHES_PAGE = 500  # matches in one answer of /matches at most (and by default); `next` names the following page
+MATCHES_PAGE = 200  # matches in one answer of /matches at most (and by default); `next` names the following page
 
 
 def _count(text: str | None, default: int, name: str) -> int:

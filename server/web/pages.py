@@ -63,6 +63,9 @@ def routes(site: Site) -> list[Route]:
         v = site.view()
         day, court = request.query_params.get("day", ""), request.query_params.get("court", "")
         part = f"day={day}" if day else f"court={court}" if court else v.schedule_default()
+        crowded = v.schedule_days().get(day)
+        if crowded and part not in crowded:  # a crowded day is shown an hour at a time: its first hour
+            part = crowded[0]
         if part not in v.schedule_parts():
             raise HTTPException(404, f"the schedule has no {part.replace('=', ' ')}")
         return site.page(request, "schedule.html", regions=[f"schedule/{part}" if part else "schedule"], part=part)

@@ -23,10 +23,8 @@ from rules import (
 from rules.standings.scoring import score as scored
 from rules.tournament.placeholders import canonical
 from server.discipline import misses
+from server.web import schedule_parts
 from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
-
-WHOLE_SCHEDULE = 150
-"""Matches a schedule page shows at once (about 60 KB of HTML); a longer one is shown a day or a court at a time."""
 
 
 def protest_window(data: TournamentData) -> timedelta | None:
@@ -218,28 +216,18 @@ class View:
             out[-1][1].append(m)
         return out
 
-    # A schedule page shows one part of the schedule: a day, a court, or all of it while it is short.
+    # A schedule page shows one part of the schedule (server.web.schedule_parts).
     def schedule_part(self, part: str) -> list[MatchRow]:
-        """The matches of ``part``: ``day=2026-05-16``, ``court=Hall 1``, or "" for every match."""
-        key, _, value = part.partition("=")
-        if key == "day":
-            return [m for m in self.matches if m.start.date().isoformat() == value]
-        if key == "court":
-            return [m for m in self.matches if m.court == value]
-        return list(self.matches)
+        return schedule_parts.matches_of(self.matches, part)
 
     def schedule_parts(self) -> list[str]:
-        """Every part a schedule page may show; the whole schedule only while it fits a page (WHOLE_SCHEDULE)."""
-        days = dict.fromkeys(f"day={m.start.date().isoformat()}" for m in self.matches)
-        whole = [""] if len(self.matches) <= WHOLE_SCHEDULE else []
-        return [*whole, *days, *(f"court={c}" for c in self.courts)]
+        return schedule_parts.parts(self.matches, self.courts)
+
+    def schedule_days(self) -> dict[str, list[str]]:
+        return schedule_parts.day_parts(self.matches)
 
     def schedule_default(self) -> str:
-        """What /schedule shows unasked: all of it, or for a big cup the first day with a match still to play."""
-        if len(self.matches) <= WHOLE_SCHEDULE:
-            return ""
-        ahead = next((m for m in self.matches if m.recorded is None), self.matches[-1])
-        return f"day={ahead.start.date().isoformat()}"
+        return schedule_parts.default_part(self.matches, [m for m in self.matches if m.recorded is None])
 
     @property
     def finished(self) -> bool:
