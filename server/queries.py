@@ -159,7 +159,6 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
             chosen = [f for f in fixtures.values() if f.court in courts]
         else:
             chosen = list(fixtures.values())
-        chosen.sort(key=lambda f: (f.start, f.number))
         # Only the chosen fixtures' results and events are read: the service publishes a court's schedule
         # after every batch that touched it, and whole tables grow all day.
         ids = [f.match_id for f in chosen]
