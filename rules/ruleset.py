@@ -165,8 +165,11 @@ def ruleset_settings(ruleset: Ruleset) -> dict[str, Any]:
     """Every setting as plain data (durations in ms), in declaration order: what a digest covers.
 
     The ranking settings added after match logs were first written (``mutual``, ``fair_play``)
-    are left out while they keep their defaults, so a stored log's digest still names its preset."""
+    are left out while they keep their defaults, so a stored log's digest still names its preset; the
+    schedule's estimate of a stopped clock's stoppages (``match.stoppages``) is left out always: it only
+    checks a tournament's slot, and a match plays alike whatever it says."""
     data: dict[str, Any] = as_data(ruleset)
+    data["match"].pop("stoppages", None)
     ranking = data.get("ranking")
     if isinstance(ranking, dict):
         for key, default in _LATER_DEFAULTS.items():

@@ -401,3 +401,13 @@ def test_the_new_ranking_settings_leave_stored_digests_alone_until_used() -> Non
     assert "mutual" not in ruleset_settings(ruleset)["ranking"]
     counted = ruleset.replace(ranking=ruleset.ranking.replace(mutual="points_goal_difference_goals"))
     assert ruleset_digest(counted) != ruleset_digest(ruleset)
+
+
+def test_the_estimate_of_the_stoppages_plays_no_part_in_the_digest() -> None:
+    """It checks a tournament's slot only: a journal written before it existed still names its preset."""
+    ruleset = load_ruleset("water-polo")
+    assert ruleset.match.stoppages == 120_000
+    other = ruleset.replace(match=ruleset.match.replace(stoppages=0))
+    assert ruleset_digest(other) == ruleset_digest(ruleset)
+    assert ruleset_digest(ruleset.replace(match=ruleset.match.replace(period_length=480_000))) != \
+        ruleset_digest(ruleset)
