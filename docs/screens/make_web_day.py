@@ -41,7 +41,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 # desk's pages after logging in. The login page is photographed on its own, before.
 PAGES = {
     "tournament": "/", "schedule": "/schedule", "pool": "/pool/{pool:name}", "pool-print": "/pool/{pool:name}/print",
-    "bracket": "/bracket", "ranking": "/ranking", "teams": "/teams", "team": "/team/{team:name}",
+    "bracket": "/bracket", "ranking": "/ranking", "teams": "/teams", "team": "/team/{team:name}", "pools": "/pools",
     "court": "/court/{court:name}", "overlay": "/court/{court:name}/overlay",
 }
 LOGIN = "/desk/login"
@@ -49,7 +49,8 @@ DESK = {"desk": "/desk", "desk-match": "/desk/match/{number:int}"}
 TEAM = "Rot-Weiss Köln"
 DAY = {"schedule": "/schedule", "bracket": "/bracket", "team": f"/team/{quote(TEAM)}", "teams": "/teams?q=r",
        "tournament": "/", "court": f"/court/{quote('Hall 1')}", "pool": "/pool/A", "pool-c": "/pool/C",
-       "pool-print": "/pool/A/print", "ranking": "/ranking", "overlay": f"/court/{quote('Hall 1')}/overlay"}
+       "pool-print": "/pool/A/print", "ranking": "/ranking", "overlay": f"/court/{quote('Hall 1')}/overlay",
+       "pools": "/pools"}
 FINAL = {"tournament-final": "/", "bracket-final": "/bracket"}
 
 
