@@ -10,8 +10,10 @@ from rules import (
     MatchResult,
     PoolState,
     Progress,
+    ScheduledMatch,
     Slot,
     Tournament,
+    TournamentError,
     TournamentSchedule,
     Unresolved,
     result_payload,
@@ -47,22 +49,49 @@ def draw_json(t: Tournament, draw: DrawResult) -> dict[str, Any]:
     }
 
 
-def schedule_text(t: Tournament, schedule: TournamentSchedule) -> str:
+def schedule_part(schedule: TournamentSchedule, *, day: str | None = None, court: str | None = None
+                  ) -> TournamentSchedule:
+    """The matches of one day and/or one court (a big cup's fixture list is thousands of lines); a day or a
+    court the schedule does not have is refused with the ones it has."""
+    matches = schedule.matches
+    for key, value in (("--day", day), ("--court", court)):
+        if value is None:
+            continue
+        there = list(dict.fromkeys(_day_or_court(m, key) for m in matches))
+        if value not in there:
+            raise TournamentError("schedule", key, f"{value!r} is not one of the schedule's: {', '.join(there)}")
+        matches = tuple(m for m in matches if _day_or_court(m, key) == value)
+    return schedule.replace(matches=matches, resurfacings=tuple(
+        r for r in schedule.resurfacings if court in (None, r.court) and day in (None, r.start.date().isoformat())))
+
+
+def _day_or_court(m: ScheduledMatch, key: str) -> str:
+    return m.start.date().isoformat() if key == "--day" else m.court
+
+
+def schedule_text(t: Tournament, schedule: TournamentSchedule, *, by: str = "day", of: int | None = None) -> str:
+    """The fixture list day by day (``by="day"``) or court by court; ``of``: the whole schedule's matches when
+    ``schedule`` is a part of it."""
     lines = [f"Schedule for {t.name}"]
-    day = None
+    heading: object = None
     width = max((len(m.court) for m in schedule.matches), default=5)
     resurfaced = {(r.court, r.start) for r in schedule.resurfacings}
-    for m in schedule.matches:
-        if m.start.date() != day:
-            day = m.start.date()
-            lines += ["", m.start.strftime(_DAY)]
+    ordered = sorted(schedule.matches, key=lambda m: (m.court, m.start)) if by == "court" else schedule.matches
+    for m in ordered:
+        now = m.court if by == "court" else m.start.date()
+        if now != heading:
+            heading = now
+            lines += ["", m.court if by == "court" else m.start.strftime(_DAY)]
         stage = f"Pool {m.stage}" if m.round == "pool" else f"{m.stage} ({m.round.replace('_', ' ')})"
         lines.append(
-            f"  {m.number:>4}  {m.start.strftime(_TIME)}-{m.end.strftime(_TIME)}  {m.court:<{width}}  "
+            f"  {m.number:>4}  {m.start.strftime(_DAY + ' ' + _TIME if by == 'court' else _TIME)}-"
+            f"{m.end.strftime(_TIME)}  {m.court:<{width}}  "
             f"{stage:<24}  {m.home} v {m.away}" + ("  then resurfacing" if (m.court, m.end) in resurfaced else "")
         )
     if schedule.end is not None:
-        lines += ["", f"{len(schedule.matches)} matches, last one ends {schedule.end.strftime(_DAY + ' ' + _TIME)}"]
+        count = f"{len(schedule.matches)} of {of} matches" if of not in (None, len(schedule.matches)) else \
+            f"{len(schedule.matches)} matches"
+        lines += ["", f"{count}, last one ends {schedule.end.strftime(_DAY + ' ' + _TIME)}"]
     return "\n".join(lines) + "\n"
 
 

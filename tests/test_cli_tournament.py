@@ -164,3 +164,19 @@ def test_show_names_an_open_tie_once_its_pool_is_played(capsys: pytest.CaptureFi
     assert main(["tournament", "show", str(EXAMPLES / "indoor-hockey.toml"), "--results", str(level)]) == 0
     assert "open tie: Amsterdam H&BC, Rot-Weiss Köln, Slavia Praha, Three Rock Rovers needs a penalty competition" \
         in capsys.readouterr().out
+
+
+def test_schedule_shows_one_day_or_one_court_and_court_by_court(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: a cup's fixture list is thousands of lines; the organiser reads a day's or a pitch's."""
+    path = str(EXAMPLES / "indoor-hockey.toml")
+    assert main(["tournament", "schedule", path, "--day", "2026-01-17"]) == 0
+    day = capsys.readouterr().out
+    assert "Sat 2026-01-17" in day and "Fri 2026-01-16" not in day and "8 of 20 matches" in day
+    assert main(["tournament", "schedule", path, "--court", "Hall 2", "--by", "court", "--format", "json"]) == 0
+    matches = json.loads(capsys.readouterr().out)["matches"]
+    assert matches and {m["court"] for m in matches} == {"Hall 2"}
+    assert main(["tournament", "schedule", path, "--by", "court"]) == 0
+    text = capsys.readouterr().out
+    assert text.index("\nHall 1\n") < text.index("\nHall 2\n") and "Fri 2026-01-16 17:00-17:55  Hall 1" in text
+    assert main(["tournament", "schedule", path, "--court", "Hall 9"]) == 2
+    assert "'Hall 9' is not one of the schedule's: Hall 1, Hall 2" in capsys.readouterr().err

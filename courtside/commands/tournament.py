@@ -8,7 +8,15 @@ import secrets
 import sys
 from typing import Any
 
-from courtside.render import draw_json, draw_text, progress_json, progress_text, schedule_json, schedule_text
+from courtside.render import (
+    draw_json,
+    draw_text,
+    progress_json,
+    progress_text,
+    schedule_json,
+    schedule_part,
+    schedule_text,
+)
 from rules import (
     MAX_DECISIONS_BYTES,
     MAX_RESULTS_BYTES,
@@ -54,6 +62,10 @@ def register(sub: Any) -> None:
     p = actions.add_parser("schedule", help="build the fixture list across courts and times")
     p.add_argument("file", metavar="TOURNAMENT.toml", help=TOURNAMENT_FILE)
     p.add_argument("--seed", type=_seed, help="use this draw seed instead of the file's draw.seed")
+    p.add_argument("--day", metavar="YYYY-MM-DD", help="only this day's matches")
+    p.add_argument("--court", metavar="NAME", help="only this court's matches (its name in the file)")
+    p.add_argument("--by", choices=("day", "court"), default="day",
+                   help="list the matches by day (default) or court by court, each in playing order")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text for people, json for programs")
     p.set_defaults(run=_schedule)
 
@@ -103,7 +115,8 @@ def _schedule(args: argparse.Namespace) -> int:
     t = _load(args.file)
     ruleset = load_tournament_ruleset(t, args.file)
     schedule = build_schedule(t, ruleset, pool_teams(t, args.file, args.seed))
-    _emit(args, schedule_text(t, schedule), schedule_json(t, schedule))
+    shown = schedule_part(schedule, day=args.day, court=args.court)
+    _emit(args, schedule_text(t, shown, by=args.by, of=len(schedule.matches)), schedule_json(t, shown))
     return 0
 
 
