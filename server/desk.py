@@ -25,7 +25,7 @@ import hashlib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -201,6 +201,12 @@ def unchanged(s: Session, f: Fixture, seen: str | None) -> None:
                     f"{f.start:%H:%M}; look again before changing it")
 
 
+def _venue_time(at: datetime) -> datetime:
+    """A stored instant (UTC; SQLite gives it back without its zone) on the venue's clock, as the pages show times
+    (the service runs in the venue's zone)."""
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).astimezone()
+
+
 def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
                   note: str = "", first_only: bool = False, seen: str | None = None) -> Affected:
     """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
@@ -258,8 +264,9 @@ def put_settlement(store: Store, s: Session, conflict_id: int, *, apply: bool, w
         raise DeskError(f"settlement: {settlement!r} is not one of {', '.join(CONTINUES)} for a report not applied")
     c = s.get(Conflict, conflict_id)
     if c is None or c.settled_at is not None:
-        raise DeskError(f"there is no open conflict {conflict_id}" + (
-            f" (settled by {c.settled_by} at {c.settled_at:%H:%M} UTC)" if c is not None and c.settled_at else ""))
+        settled = f" (settled by {c.settled_by} at {_venue_time(c.settled_at):%H:%M})" \
+            if c is not None and c.settled_at else ""
+        raise DeskError(f"there is no open conflict {conflict_id}{settled}")
     match_id, payload = c.match_id, dict(c.payload)
     f = s.get(Fixture, match_id)
     # Rejected, no pool changes: the court's schedule is published all the same, the sign every other instance
