@@ -25,7 +25,7 @@ import hashlib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -44,7 +44,7 @@ from rules import (
 )
 from rules.tournament.decisions import check_decisions
 from server.db.models import Change, Conflict, DecisionRow, EventRow, Fixture, ResultRow
-from server.store import Store, pool_state, result_row, utcnow
+from server.store import Store, as_utc, pool_state, result_row, utcnow
 
 
 class DeskError(CourtsideError, ValueError):
@@ -202,35 +202,29 @@ def unchanged(s: Session, f: Fixture, seen: str | None) -> None:
 
 
 def _venue_time(at: datetime) -> datetime:
-    """A stored instant (UTC; SQLite gives it back without its zone) on the venue's clock, as the pages show times
-    (the service runs in the venue's zone)."""
-    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).astimezone()
+    """A stored instant on the venue's clock, as the pages show times (the service runs in the venue's zone)."""
+    return as_utc(at).astimezone()
 
 
 def record_result(store: Store, match_id: str, result: dict[str, Any], *, who: str, why: str,
-                  note: str = "", first_only: bool = False, seen: str | None = None) -> Affected:
+                  note: str = "", seen: str | None = None) -> Affected:
     """``note``: what kind of result the organiser entered ("walkover", "abandoned: game determined a tie"),
-    kept in the audit row's ``after`` beside the result so the pages can say it. ``first_only``: refuse when
-    the match has a result by now; ``seen``: refuse unless the match is as the page showed it (both checked in
-    the transaction that would store it)."""
+    kept in the audit row's ``after`` beside the result so the pages can say it. ``seen``: refuse unless the
+    match is as the page showed it (checked in the transaction that would store it)."""
     why = reason(why)
     checked = check_result(result)
     with writing(store) as s:
-        return put_result(store, s, match_id, checked, who=who, why=why, note=note, first_only=first_only,
-                           seen=seen)
+        return put_result(store, s, match_id, checked, who=who, why=why, note=note, seen=seen)
 
 
 def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who: str, why: str, note: str = "",
-               first_only: bool = False, seen: str | None = None) -> Affected:
+               seen: str | None = None) -> Affected:
     """:func:`record_result` inside a desk write's transaction (:func:`writing`)."""
     f = s.get(Fixture, match_id)
     if f is None:
         raise DeskError(f"there is no match {match_id!r}")
     unchanged(s, f, seen)
     old = s.get(ResultRow, match_id)
-    if old is not None and first_only:
-        raise DeskError(f"match {match_id} has a result by now ({old.home_goals}-{old.away_goals}, "
-                        f"from {'the desk' if old.source == 'organiser' else 'its table'}); look again")
     before = result_payload(old) if old else None
     if old is not None:
         s.delete(old)

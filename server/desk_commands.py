@@ -12,23 +12,22 @@ The rules themselves are server.desk's pure functions.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rules import CourtsideError, Decision, MatchResult, Result, Ruleset, of_standings, read_result, result_payload
-from rules.standings.scoring import score as scored
+from rules import CourtsideError, Decision, MatchResult, Result, of_standings, read_result, result_payload
 from server import desk, discipline
 from server.corrections import consequences
 from server.db.models import Change, Conflict, EventRow, Fixture, ResultRow
 from server.desk import Affected, DeskError
 from server.discipline import sanctions_from_cards
 from server.rulings import Rulings
-from server.store import Store, UnknownTeams, teams_of, to_match_result
+from server.scores import awarded, score_text
+from server.store import Store, UnknownTeams, as_utc, teams_of, to_match_result, utcnow
 
 ORGANISER, DESK = "organiser", "desk"
 ROLES = (ORGANISER, DESK)
@@ -116,7 +115,7 @@ class DeskCommands:
         """Check ``command`` against what is stored and apply it, in one transaction; ``now``: the instant the
         protest windows are judged at (the clock's, in UTC, unless a test says otherwise)."""
         why = desk.reason(command.why)
-        at = _utc(now or datetime.now(UTC))
+        at = as_utc(now or utcnow())
         if isinstance(command, RecordDecision):  # whoever may sit at the desk decides a tie
             desk.decision(command.decision)
         elif command.role != ORGANISER and not isinstance(command, CorrectResult):
@@ -218,7 +217,7 @@ class DeskCommands:
         ms = self.store.plan.ruleset.protest_window
         if stored is None or ms is None:
             return None
-        closes = _utc(stored.recorded_at) + timedelta(milliseconds=ms)
+        closes = as_utc(stored.recorded_at) + timedelta(milliseconds=ms)
         if now < closes:
             return None
         return (f"match {stored.match_id}'s protest window closed at {closes.astimezone():%H:%M}; "
@@ -229,7 +228,8 @@ class DeskCommands:
         it is confirmed; say first what it replaces (a table's result or the desk's) and what it changes."""
         lines = []
         if stored is not None:
-            score = _score(self.store.plan.ruleset, stored)
+            r = to_match_result(stored)
+            score = score_text(r, awarded(self.store.plan.ruleset, r))  # as the pages write it
             lines.append(f"it replaces match {match_id}'s result {score} {_source(s, stored)}")
         try:
             found = consequences(self.store, s, match_id, checked)
@@ -265,29 +265,9 @@ def _source(s: Session, stored: ResultRow) -> str:
     return f"entered by {who}" if who else "entered at the desk"
 
 
-def _score(ruleset: Ruleset, row: ResultRow) -> str:
-    """The stored result as the pages write it (server.web.view.MatchRow.score): a walk-over with the score the
-    standings count for it."""
-    r = to_match_result(row)
-    home, away = r.home_goals, r.away_goals
-    if r.outcome in ("walkover", "forfeit"):
-        with suppress(CourtsideError):
-            counted = scored(ruleset, r)
-            home, away = counted.home_goals, counted.away_goals
-        return f"{home}–{away} {'w.o.' if r.outcome == 'walkover' else 'forf.'}"
-    if r.outcome == "shootout":
-        return f"{home}–{away} ({r.home_shootout}–{r.away_shootout} pen.)"
-    return f"{home}–{away}" + (" OT" if r.outcome == "overtime" else "")
-
-
 def _not_your_role(role: str, what: str) -> None:
     raise NotYourRole(f"{what} is an organiser's: the {role} role enters results of matches that have none, "
                       "walk-overs and decisions")
-
-
-def _utc(at: datetime) -> datetime:
-    """An instant as aware UTC (SQLite gives stored instants back without their zone; they are UTC)."""
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 __all__ = [

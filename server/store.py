@@ -44,6 +44,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(at: datetime) -> datetime:
+    """A stored instant as aware UTC: SQLite gives the stored instants back without their zone (they are UTC)."""
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
 def to_match_result(row: Any) -> MatchResult:
     """A stored (not abandoned) result as the standings rank it."""
     return standings_result(row, pool=row.stage, home=row.home, away=row.away)

@@ -119,17 +119,6 @@ def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> Non
                                          "winner": "home"}, who="a", why="x")
 
 
-def test_a_first_result_only_is_refused_in_its_own_transaction_once_the_match_has_one(store: Store) -> None:
-    """A first result only (``first_only``) checked where it is stored: a table's result that arrived after
-    the page was read is never replaced by it, and the refusal says what is there."""
-    one = {"home_goals": 3, "away_goals": 1, "outcome": "regular", "winner": "home"}
-    desk.record_result(store, "1", one, who="tomas", why="score sheet", first_only=True)
-    with pytest.raises(desk.DeskError, match=r"match 1 has a result by now \(3-1, from the desk\)"):
-        desk.record_result(store, "1", {**one, "home_goals": 4}, who="tomas", why="again", first_only=True)
-    assert [(r.home_goals, r.away_goals) for r in queries.results(store)] == [(3, 1)]
-    assert len(queries.change_log(store)) == 1
-
-
 def test_a_started_match_stays_where_it_is_unless_it_goes_on_as_an_abandoned_one(store: Store) -> None:
     """Issue 31: a match moved after its first events stranded it (the old court's events and result refused,
     the new court's spliced onto them). Checked in the move's own transaction."""

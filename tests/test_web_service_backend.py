@@ -149,7 +149,7 @@ def test_once_the_protest_window_closes_the_service_refuses_every_change_to_the_
             table.close()
         backend = ServiceBackend(service)
         deadline = time.monotonic() + 10
-        while View(backend.data()).closed(1) is None:
+        while not (view := View(backend.data())).by_number[1].locked(view.data.now):
             assert time.monotonic() < deadline, "the protest window did not close"
             time.sleep(0.1)
         view = View(backend.data())

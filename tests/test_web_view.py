@@ -60,16 +60,6 @@ def test_results_stay_provisional_for_the_protest_window_then_lock() -> None:
     assert m.locked(ended + timedelta(hours=1))
 
 
-def test_closed_says_why_a_result_may_no_longer_change() -> None:
-    view = _view()
-    assert view.closed(1) is None
-    locked_at = view.by_number[1].locked_at
-    assert locked_at is not None
-    later = View(replace(view.data, now=locked_at))
-    assert later.closed(1) == f"match 1's protest window closed at {locked_at:%H:%M}; the result is final"
-    assert later.closed(40) is None  # not played yet: nothing to lock
-
-
 def test_no_protest_window_means_no_lock() -> None:
     view = _view()
     data = replace(view.data, ruleset=view.data.ruleset.replace(protest_window=None))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, select
@@ -34,7 +34,7 @@ from server.discipline import Ruling, sanctions_from_cards
 from server.ingest import CARD_EVENTS
 from server.rulings import Rulings
 from server.service import Service
-from server.store import to_match_result
+from server.store import as_utc, to_match_result
 from server.web.inputs import Abandoned, AuditEntry, Conflict, Presence, RecordedResult, Sanction, TournamentData
 from server.web.port import ChangeHub
 
@@ -265,8 +265,7 @@ class _Base:
 def _local(at: datetime) -> datetime:
     """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,
     the way the schedule's times are written, so the two compare."""
-    aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
-    return aware.astimezone().replace(tzinfo=None)
+    return as_utc(at).astimezone().replace(tzinfo=None)
 
 
 def _held(stored: MatchResult, held: Result) -> MatchResult:

@@ -12,7 +12,6 @@ from typing import Any
 
 from rules import (
     CourtsideError,
-    MatchResult,
     PoolTable,
     Progress,
     Unresolved,
@@ -20,9 +19,9 @@ from rules import (
     parse_placeholder,
     progress,
 )
-from rules.standings.scoring import score as scored
 from rules.tournament.placeholders import canonical
 from server.discipline import misses
+from server.scores import awarded, score_text
 from server.web import schedule_parts
 from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
 
@@ -61,18 +60,7 @@ class MatchRow:
 
     @property
     def score(self) -> str:
-        if self.recorded is None:
-            return ""
-        r = self.recorded.result
-        home, away = self.awarded or (r.home_goals, r.away_goals)
-        text = f"{home}–{away}"
-        if r.outcome == "shootout":
-            text += f" ({r.home_shootout}–{r.away_shootout} {'pen.'})"
-        elif r.outcome == "overtime":
-            text += " OT"
-        elif r.outcome in ("walkover", "forfeit"):
-            text += " w.o." if r.outcome == "walkover" else " forf."
-        return text
+        return "" if self.recorded is None else score_text(self.recorded.result, self.awarded)
 
     @property
     def winner(self) -> str | None:
@@ -164,7 +152,7 @@ class View:
                     live=m.number in playing and recorded is None,
                     locked_at=locked_at,
                     moved=m.number in data.moves,
-                    awarded=_awarded(data, recorded.result) if recorded is not None else None,
+                    awarded=awarded(data.ruleset, recorded.result) if recorded is not None else None,
                     version=data.versions.get(m.number, ""),
                     set_aside=set_aside,
                 )
@@ -175,15 +163,6 @@ class View:
     def abandoned(self, number: int) -> Abandoned | None:
         """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""
         return next((a for a in self.data.abandoned if a.number == number), None)
-
-    def closed(self, number: int) -> str | None:
-        """Why match ``number``'s result may no longer change (its protest window has closed), or None.
-        Every way a result can change asks this: a correction, a walk-over, an abandoned match settled,
-        a conflicting result kept."""
-        row = self.by_number.get(number)
-        if row is None or row.locked_at is None or not row.locked(self.data.now):
-            return None
-        return f"match {number}'s protest window closed at {row.locked_at:%H:%M}; the result is final"
 
     def on_court(self, court: str) -> list[MatchRow]:
         return [m for m in self.matches if m.court == court]
@@ -324,17 +303,5 @@ class View:
 
     def pending_rulings(self) -> list[Sanction]:
         return [s for s in self.data.sanctions if s.needs_decision and not s.decided]
-
-
-def _awarded(data: TournamentData, result: MatchResult) -> tuple[int, int] | None:
-    """A walk-over's or forfeit's goals as the standings count them: one entered 0-0 ("not entered") is
-    the ruleset's score (seed 003: "3-0 som slutresultat"), which is what a parent should read."""
-    if result.outcome not in ("walkover", "forfeit"):
-        return None
-    try:
-        counted = scored(data.ruleset, result)
-    except CourtsideError:  # a result the rules refuse: the page shows View.error, the row what was stored
-        return None
-    return counted.home_goals, counted.away_goals
 
 
