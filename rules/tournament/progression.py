@@ -259,8 +259,9 @@ class _Walker:
             # A double round robin meets twice whatever the ruleset's usual pools do.
             ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
         fair_play = None if self.fair_play is None else self.fair_play.get(pool.name, {})
-        # The ranking depends on these alone: a pool whose are as last time keeps its table (``ranked``).
-        key = (id(self.ruleset), meets, tuple(carried), tuple(own), tuple(teams), tuple(decisions),
+        # The ranking depends on these alone: a pool whose inputs are as last time keeps its table (``ranked``).
+        # The key is compared, never hashed: the ruleset itself is in it (the same object compares at once).
+        key = (self.ruleset, meets, tuple(carried), tuple(own), tuple(teams), tuple(decisions),
                None if fair_play is None else tuple(sorted(fair_play.items())))
         kept = self.ranked.get(pool.name) if self.ranked is not None else None
         if kept is not None and kept[0] == key:
