@@ -22,9 +22,9 @@ def _day(first: datetime, pitches: int, slots: int) -> list[Played]:
 
 def test_a_club_day_is_one_page_and_each_of_its_days_and_courts_a_part() -> None:
     matches = _day(datetime(2026, 5, 16, 8), 3, 10) + _day(datetime(2026, 5, 17, 8), 3, 4)
-    assert parts(matches, ["Pitch 1", "Pitch 2", "Pitch 3"]) == [
+    assert parts(matches, ["Pitch 1", "Pitch 2", "Pitch 3"], day_parts(matches)) == [
         "", "day=2026-05-16", "day=2026-05-17", "court=Pitch 1", "court=Pitch 2", "court=Pitch 3"]
-    assert default_part(matches, matches) == ""
+    assert default_part(matches, matches, day_parts(matches)) == ""
     assert len(matches_of(matches, "day=2026-05-17")) == 12 and len(matches_of(matches, "court=Pitch 2")) == 14
 
 
@@ -36,10 +36,10 @@ def test_a_crowded_day_is_an_hour_at_a_time_and_the_schedule_opens_where_play_is
     assert days["2026-07-14"] == ["day=2026-07-14"]
     hours = days["2026-07-13"]
     assert hours[0] == "day=2026-07-13T09" and hours[-1] == "day=2026-07-13T16" and len(hours) == 8
-    assert "" not in parts(matches, [])
+    assert "" not in parts(matches, [], days)
     assert sum(len(matches_of(matches, h)) for h in hours) == len(big)
     assert all(len(matches_of(matches, h)) <= 3 * 110 for h in hours)  # about 100 KB of HTML at most
     assert len(matches_of(matches, "day=2026-07-14")) == 60 <= WHOLE_SCHEDULE
     waiting = [m for m in matches if m.start >= datetime(2026, 7, 13, 12, 30)]
-    assert default_part(matches, waiting) == "day=2026-07-13T12"
-    assert default_part(matches, []) == "day=2026-07-14"  # all played: the last day
+    assert default_part(matches, waiting, days) == "day=2026-07-13T12"
+    assert default_part(matches, [], days) == "day=2026-07-14"  # all played: the last day

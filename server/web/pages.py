@@ -62,11 +62,11 @@ def routes(site: Site) -> list[Route]:
     async def schedule(request: Request) -> Response:
         v = site.view()
         day, court = request.query_params.get("day", ""), request.query_params.get("court", "")
-        part = f"day={day}" if day else f"court={court}" if court else v.schedule_default()
-        crowded = v.schedule_days().get(day)
+        part = f"day={day}" if day else f"court={court}" if court else v.schedule_default
+        crowded = v.schedule_days.get(day)
         if crowded and part not in crowded:  # a crowded day is shown an hour at a time: its first hour
             part = crowded[0]
-        if part not in v.schedule_parts():
+        if part not in v.schedule_parts:
             raise HTTPException(404, f"the schedule has no {part.replace('=', ' ')}")
         return site.page(request, "schedule.html", regions=[f"schedule/{part}" if part else "schedule"], part=part)
 
@@ -114,7 +114,7 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     names |= {f"pool/{p}" for p in v.pools}
     names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
     names |= {f"team/{t}" for t in v.teams}
-    names |= {f"schedule/{p}" for p in v.schedule_parts() if p}
+    names |= {f"schedule/{p}" for p in v.schedule_parts if p}
     return [w for w in dict.fromkeys(wanted) if w in names]
 
 

@@ -56,19 +56,20 @@ def day_parts(matches: Sequence[_Match]) -> dict[str, list[str]]:
             for day, ms in days.items()}
 
 
-def parts(matches: Sequence[_Match], courts: Sequence[str]) -> list[str]:
-    """Every part a schedule page may show; the whole schedule only while it fits a page."""
+def parts(matches: Sequence[_Match], courts: Sequence[str], days: dict[str, list[str]]) -> list[str]:
+    """Every part a schedule page may show (``days``: the matches' :func:`day_parts`); the whole schedule only
+    while it fits a page."""
     whole = [""] if len(matches) <= WHOLE_SCHEDULE else []
-    return [*whole, *(p for ps in day_parts(matches).values() for p in ps), *(f"court={c}" for c in courts)]
+    return [*whole, *(p for ps in days.values() for p in ps), *(f"court={c}" for c in courts)]
 
 
-def default_part(matches: Sequence[M], waiting: Sequence[M]) -> str:
+def default_part(matches: Sequence[M], waiting: Sequence[M], days: dict[str, list[str]]) -> str:
     """What /schedule shows unasked: all of it, or for a big cup the part of the first match still to play
     (``waiting``: the matches without a result, in playing order)."""
     if len(matches) <= WHOLE_SCHEDULE:
         return ""
     ahead = waiting[0] if waiting else matches[-1]
-    return next(p for p in day_parts(matches)[_day(ahead)] if matches_of([ahead], p))
+    return next(p for p in days[_day(ahead)] if matches_of([ahead], p))
 
 
 __all__ = ["WHOLE_SCHEDULE", "day_parts", "default_part", "matches_of", "parts"]

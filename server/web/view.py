@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from rules import (
@@ -22,8 +23,8 @@ from rules import (
 from rules.tournament.placeholders import canonical
 from server.discipline import misses
 from server.scores import awarded, score_text
-from server.web import schedule_parts
 from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
+from server.web.schedule_parts import day_parts, default_part, matches_of, parts
 
 
 def protest_window(data: TournamentData) -> timedelta | None:
@@ -195,18 +196,21 @@ class View:
             out[-1][1].append(m)
         return out
 
-    # A schedule page shows one part of the schedule (server.web.schedule_parts).
+    # A schedule page shows one part of the schedule (server.web.schedule_parts); worked out once a snapshot.
     def schedule_part(self, part: str) -> list[MatchRow]:
-        return schedule_parts.matches_of(self.matches, part)
+        return matches_of(self.matches, part)
 
-    def schedule_parts(self) -> list[str]:
-        return schedule_parts.parts(self.matches, self.courts)
-
+    @cached_property
     def schedule_days(self) -> dict[str, list[str]]:
-        return schedule_parts.day_parts(self.matches)
+        return day_parts(self.matches)
 
+    @cached_property
+    def schedule_parts(self) -> list[str]:
+        return parts(self.matches, self.courts, self.schedule_days)
+
+    @cached_property
     def schedule_default(self) -> str:
-        return schedule_parts.default_part(self.matches, [m for m in self.matches if m.recorded is None])
+        return default_part(self.matches, [m for m in self.matches if m.recorded is None], self.schedule_days)
 
     @property
     def finished(self) -> bool:
