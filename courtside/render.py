@@ -23,9 +23,13 @@ _DAY = "%a %Y-%m-%d"
 _TIME = "%H:%M"
 
 
-def draw_text(t: Tournament, draw: DrawResult) -> str:
+def _titled(name: str, class_name: str) -> str:
+    return f"{name}, class {class_name}" if class_name else name
+
+
+def draw_text(t: Tournament, draw: DrawResult, class_name: str = "") -> str:
     pots = {team.name: team.pot for team in t.teams}
-    lines = [f"Draw for {t.name}, seed {draw.seed}", ""]
+    lines = [f"Draw for {_titled(t.name, class_name)}, seed {draw.seed}", ""]
     for pool, teams in draw.pools.items():
         lines.append(f"Pool {pool}")
         lines += [f"  {team}" + (f"  (pot {pots[team]})" if pots.get(team) else "") for team in teams]
@@ -34,27 +38,28 @@ def draw_text(t: Tournament, draw: DrawResult) -> str:
         "",
         "To reproduce this draw, record its seed in the tournament file:",
         "",
-        "[draw]",
-        f"seed = {draw.seed}",
+        *([f"draw = {{ seed = {draw.seed} }}   (in class {class_name}'s [[classes]] table)"] if class_name
+          else ["[draw]", f"seed = {draw.seed}"]),
     ]
     return "\n".join(lines) + "\n"
 
 
-def draw_json(t: Tournament, draw: DrawResult) -> dict[str, Any]:
+def draw_json(t: Tournament, draw: DrawResult, class_name: str = "") -> dict[str, Any]:
     return {
         "tournament": t.name,
+        **({"class": class_name} if class_name else {}),
         "seed": draw.seed,
         "pools": {k: list(v) for k, v in draw.pools.items()},
         "notes": list(draw.notes),
     }
 
 
-def schedule_part(schedule: TournamentSchedule, *, day: str | None = None, court: str | None = None
-                  ) -> TournamentSchedule:
-    """The matches of one day and/or one court (a big cup's fixture list is thousands of lines); a day or a
-    court the schedule does not have is refused with the ones it has."""
+def schedule_part(schedule: TournamentSchedule, *, day: str | None = None, court: str | None = None,
+                  class_name: str | None = None) -> TournamentSchedule:
+    """The matches of one day, one court and/or one class (a big cup's fixture list is thousands of lines); a
+    day, a court or a class the schedule does not have is refused with the ones it has."""
     matches = schedule.matches
-    for key, value in (("--day", day), ("--court", court)):
+    for key, value in (("--class", class_name), ("--day", day), ("--court", court)):
         if value is None:
             continue
         there = list(dict.fromkeys(_day_or_court(m, key) for m in matches))
@@ -66,26 +71,40 @@ def schedule_part(schedule: TournamentSchedule, *, day: str | None = None, court
 
 
 def _day_or_court(m: ScheduledMatch, key: str) -> str:
+    if key == "--class":
+        return m.class_name
     return m.start.date().isoformat() if key == "--day" else m.court
 
 
-def schedule_text(t: Tournament, schedule: TournamentSchedule, *, by: str = "day", of: int | None = None) -> str:
-    """The fixture list day by day (``by="day"``) or court by court; ``of``: the whole schedule's matches when
-    ``schedule`` is a part of it."""
-    lines = [f"Schedule for {t.name}"]
+def _heading(m: ScheduledMatch, by: str) -> str:
+    if by == "court":
+        return m.court
+    if by == "class":
+        return f"Class {m.class_name}"
+    return m.start.strftime(_DAY)
+
+
+def schedule_text(title: str, schedule: TournamentSchedule, *, by: str = "day", of: int | None = None) -> str:
+    """The fixture list day by day (``by="day"``), court by court or class by class; ``of``: the whole schedule's
+    matches when ``schedule`` is a part of it. A cup's classes get a column of their own."""
+    lines = [f"Schedule for {title}"]
     heading: object = None
     width = max((len(m.court) for m in schedule.matches), default=5)
+    class_width = max((len(m.class_name) for m in schedule.matches), default=0)
     resurfaced = {(r.court, r.start) for r in schedule.resurfacings}
-    ordered = sorted(schedule.matches, key=lambda m: (m.court, m.start)) if by == "court" else schedule.matches
+    ordered = schedule.matches
+    if by in ("court", "class"):
+        ordered = tuple(sorted(schedule.matches, key=lambda m: (m.court if by == "court" else m.class_name, m.start)))
     for m in ordered:
-        now = m.court if by == "court" else m.start.date()
+        now = _heading(m, by)
         if now != heading:
             heading = now
-            lines += ["", m.court if by == "court" else m.start.strftime(_DAY)]
+            lines += ["", now]
         stage = f"Pool {m.stage}" if m.round == "pool" else f"{m.stage} ({m.round.replace('_', ' ')})"
+        klass = f"{m.class_name:<{class_width}}  " if class_width and by != "class" else ""
         lines.append(
-            f"  {m.number:>4}  {m.start.strftime(_DAY + ' ' + _TIME if by == 'court' else _TIME)}-"
-            f"{m.end.strftime(_TIME)}  {m.court:<{width}}  "
+            f"  {m.number:>4}  {m.start.strftime(_TIME if by == 'day' else _DAY + ' ' + _TIME)}-"
+            f"{m.end.strftime(_TIME)}  {m.court:<{width}}  {klass}"
             f"{stage:<24}  {m.home} v {m.away}" + ("  then resurfacing" if (m.court, m.end) in resurfaced else "")
         )
     if schedule.end is not None:
@@ -95,12 +114,13 @@ def schedule_text(t: Tournament, schedule: TournamentSchedule, *, by: str = "day
     return "\n".join(lines) + "\n"
 
 
-def schedule_json(t: Tournament, schedule: TournamentSchedule) -> dict[str, Any]:
+def schedule_json(title: str, schedule: TournamentSchedule) -> dict[str, Any]:
     return {
-        "tournament": t.name,
+        "tournament": title,
         "matches": [
             {
                 "number": m.number,
+                **({"class": m.class_name} if m.class_name else {}),
                 "stage": m.stage,
                 "round": m.round,
                 "home": m.home,
@@ -149,8 +169,8 @@ def _due(pool: PoolState) -> tuple[Unresolved, ...]:
     return pool.table.unresolved if pool.table is not None and pool.complete else ()
 
 
-def progress_text(t: Tournament, progress: Progress) -> str:
-    lines = [t.name]
+def progress_text(t: Tournament, progress: Progress, class_name: str = "") -> str:
+    lines = [_titled(t.name, class_name)]
     for pool in progress.pools.values():
         state = "complete" if pool.complete else f"{pool.played} of {pool.expected} matches played"
         lines += ["", f"Pool {pool.name} ({state})"]
@@ -219,9 +239,10 @@ def _slot_json(s: Slot) -> dict[str, Any]:
     return {"slot": s.text, "team": s.team, "needs": s.needs}
 
 
-def progress_json(t: Tournament, progress: Progress) -> dict[str, Any]:
+def progress_json(t: Tournament, progress: Progress, class_name: str = "") -> dict[str, Any]:
     return {
         "tournament": t.name,
+        **({"class": class_name} if class_name else {}),
         "pools": [
             {
                 "name": p.name,

@@ -50,6 +50,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "rules.standings.table": ("PoolTable", "Standings", "TableRow", "Unresolved", "rank_pool", "rank_pools"),
     "rules.tomlfile": ("open_file",),
+    "rules.tournament.cup": ("Cup", "TournamentClass", "load_cup_rulesets", "parse_cup", "read_cup_file"),
+    "rules.tournament.cup_plan": ("CupPlan", "draw_classes", "plan_cup"),
     "rules.tournament.draw": ("DrawResult", "make_draw", "pool_teams"),
     "rules.tournament.loading": ("load_tournament_ruleset", "parse_tournament", "read_tournament_file", "ruleset_path"),
     "rules.tournament.model": ("Tournament",),
@@ -142,6 +144,11 @@ if TYPE_CHECKING:
         rank_pool as rank_pool, rank_pools as rank_pools,
     )
     from rules.tomlfile import open_file as open_file
+    from rules.tournament.cup import (
+        Cup as Cup, TournamentClass as TournamentClass, load_cup_rulesets as load_cup_rulesets, parse_cup as parse_cup,
+        read_cup_file as read_cup_file,
+    )
+    from rules.tournament.cup_plan import CupPlan as CupPlan, draw_classes as draw_classes, plan_cup as plan_cup
     from rules.tournament.draw import DrawResult as DrawResult, make_draw as make_draw, pool_teams as pool_teams
     from rules.tournament.loading import (
         load_tournament_ruleset as load_tournament_ruleset, parse_tournament as parse_tournament,

@@ -180,3 +180,48 @@ def test_schedule_shows_one_day_or_one_court_and_court_by_court(capsys: pytest.C
     assert text.index("\nHall 1\n") < text.index("\nHall 2\n") and "Fri 2026-01-16 17:00-17:55  Hall 1" in text
     assert main(["tournament", "schedule", path, "--court", "Hall 9"]) == 2
     assert "'Hall 9' is not one of the schedule's: Hall 1, Hall 2" in capsys.readouterr().err
+
+
+CUP = EXAMPLES / "youth-cup.toml"
+
+
+def test_a_cups_schedule_by_class_and_one_class_on_one_day(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "schedule", str(CUP), "--by", "class"]) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("Class ")] == [
+        "Class F10", "Class F13", "Class P10", "Class P13"]
+    assert main(["tournament", "schedule", str(CUP), "--class", "P13", "--day", "2026-06-14", "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["matches"]
+    assert {m["class"] for m in shown} == {"P13"} and shown[-1]["home"] == "winner P13-ASF1"
+    assert main(["tournament", "schedule", str(CUP), "--court", "7v7 Plan 1"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "7v7 Plan 1" in line]
+    assert lines and all(" P10 " in line or " F10 " in line for line in lines)  # only the 7 v 7 classes there
+
+
+def test_a_class_the_cup_lacks_and_a_seed_without_a_class_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "show", str(CUP), "--class", "P99"]) == 2
+    assert "'P99' is not one of the file's classes (P10, F10, P13, F13)" in capsys.readouterr().err
+    assert main(["tournament", "draw", str(CUP), "--seed", "4"]) == 2
+    assert "a seed draws one class: name it with --class" in capsys.readouterr().err
+    assert main(["tournament", "draw", str(CUP), "--class", "P13", "--seed", "4", "--format", "json"]) == 0
+    drawn = json.loads(capsys.readouterr().out)
+    assert drawn["class"] == "P13" and drawn["seed"] == 4 and sorted(drawn["pools"]) == ["P13-A", "P13-B"]
+    assert main(["tournament", "schedule", str(EXAMPLES / "water-polo.toml"), "--class", "P13"]) == 2
+    assert "the file declares no classes" in capsys.readouterr().err
+
+
+def test_a_cups_progress_per_class_from_one_results_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "draw", str(CUP), "--class", "P13", "--format", "json"]) == 0
+    pool = json.loads(capsys.readouterr().out)["pools"]["P13-A"]
+    results = tmp_path / "r.csv"
+    results.write_text(f"pool,home,away,home_goals,away_goals\nP13-A,{pool[0]},{pool[1]},2,1\n", encoding="utf-8")
+    assert main(["tournament", "show", str(CUP), "--results", str(results), "--format", "json"]) == 0
+    classes = json.loads(capsys.readouterr().out)["classes"]
+    assert [c["class"] for c in classes] == ["P10", "F10", "P13", "F13"]
+    p13 = next(c for c in classes if c["class"] == "P13")
+    table = next(p for p in p13["pools"] if p["name"] == "P13-A")
+    assert table["played"] == 1 and table["table"][0]["team"] == pool[0]
+    assert all(p["played"] == 0 for c in classes if c["class"] != "P13" for p in c["pools"])
+    results.write_text("pool,home,away,home_goals,away_goals\nZ,a,b,2,1\n", encoding="utf-8")
+    assert main(["tournament", "show", str(CUP), "--results", str(results)]) == 2
+    assert "'Z' is neither a pool nor a match of any class" in capsys.readouterr().err

@@ -72,9 +72,9 @@ def test_schedule_views_list_every_match_with_court_and_time() -> None:
     path = ROOT / "rules" / "examples" / "ice-hockey.toml"
     t = parse_tournament(path.read_text(encoding="utf-8"), str(path))
     s = build_schedule(t, load_ruleset("ice-hockey"), pool_teams(t, str(path)))
-    text = schedule_text(t, s)
+    text = schedule_text(t.name, s)
     assert "then resurfacing" in text and "G1 (final)" in text and "24 matches" in text
-    data = schedule_json(t, s)
+    data = schedule_json(t.name, s)
     assert len(data["matches"]) == 24 and data["matches"][0]["start"] == "2026-04-11T07:00"
     assert len(data["resurfacings"]) == 12
 

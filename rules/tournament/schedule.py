@@ -45,6 +45,7 @@ class ScheduledMatch(Record):
     court: str
     start: datetime
     end: datetime
+    class_name: str = ""  # the cup's class; "" in a tournament without classes
 
 
 class Resurfacing(Record):
@@ -127,81 +128,122 @@ def medal_matches(t: Tournament) -> list[str]:
     return [n for n in names if n not in fed]
 
 
+class ClassPlan(Record):
+    """One class to schedule: its tournament (its own slots, rest and courts), ruleset and drawn pools."""
+
+    name: str
+    tournament: Tournament
+    ruleset: Ruleset
+    entry_teams: dict[str, tuple[str, ...]]
+
+
 def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple[str, ...]]) -> TournamentSchedule:
     """Place every fixture; raises :class:`ScheduleError` saying which constraint cannot be met."""
-    s = t.schedule
-    undrawn = [p.name for p in t.drawn_pools if p.name not in entry_teams]
-    if undrawn:
-        raise ScheduleError(f"pools {', '.join(undrawn)} are filled by the draw, and no drawn teams were given")
-    calendar = _Calendar(s)
-    pool_slot, knockout_slot = slot_lengths(t, ruleset)
-    fixtures = all_fixtures(t, entry_teams)
-    medals = medal_matches(t)
-    # Stable: everything else keeps its playing order; the medal games follow, bronze before gold.
-    fixtures.sort(key=lambda f: medals.index(f.stage) + 1 if f.stage in medals else 0)
-    others_left = sum(f.stage not in medals for f in fixtures)
-    courts = list(s.courts)
-    court_index = {c: i for i, c in enumerate(courts)}
+    return schedule_classes(t.schedule, [ClassPlan(name="", tournament=t, ruleset=ruleset, entry_teams=entry_teams)])
 
-    # Rankings have no matches: a stage waiting for one waits for what the ranking waits for.
-    def fixture_stages(name: str) -> set[str]:
-        if t.ranking(name) is None:
+
+class _Class:
+    """What the scheduler keeps of one class: its fixtures in playing order and its own constraints."""
+
+    def __init__(self, plan: ClassPlan, court_index: dict[str, int], venue: Schedule) -> None:
+        t, s = plan.tournament, plan.tournament.schedule
+        self.name = plan.name
+        self.t = t
+        undrawn = [p.name for p in t.drawn_pools if p.name not in plan.entry_teams]
+        if undrawn:
+            raise ScheduleError(f"pools {', '.join(undrawn)} are filled by the draw, and no drawn teams were given")
+        self.pool_slot, self.knockout_slot = slot_lengths(t, plan.ruleset)
+        self.min_rest = s.min_rest
+        self.courts = [court_index[c] for c in s.courts]
+        self.fixtures = all_fixtures(t, plan.entry_teams)
+        self.medals = medal_matches(t)
+        # Stable: everything else keeps its playing order; the medal games follow, bronze before gold.
+        self.fixtures.sort(key=lambda f: self.medals.index(f.stage) + 1 if f.stage in self.medals else 0)
+        self.others_left = sum(f.stage not in self.medals for f in self.fixtures)
+        self.not_before: dict[str, int] = {}
+        self.round_starts: dict[str, list[int]] = {}
+        self.pinned: dict[str, int | None] = {}
+        for pool in t.pools:
+            self.not_before[pool.name] = _ms(pool.not_before - venue.start) if pool.not_before else 0
+            self.round_starts[pool.name] = [_ms(at - venue.start) for at in pool.rounds_not_before]
+            self.pinned[pool.name] = court_index[pool.court] if pool.court else None
+        for match in t.matches:
+            self.not_before[match.name] = _ms(match.not_before - venue.start) if match.not_before else 0
+            pin = match.court if match.court and match.court != OTHER_COURT else None
+            self.pinned[match.name] = court_index[pin] if pin else None
+        self.other = {m.name for m in t.matches if m.court == OTHER_COURT}
+        self.deps: dict[str, set[str]] = {}
+        for f in self.fixtures:
+            if f.stage not in self.deps:
+                self.deps[f.stage] = set().union(set(), *(self._fixture_stages(d)
+                                                          for d in stage_dependencies(t, f.stage)))
+
+    def _fixture_stages(self, name: str) -> set[str]:
+        # Rankings have no matches: a stage waiting for one waits for what the ranking waits for.
+        if self.t.ranking(name) is None:
             return {name}
-        return set().union(*(fixture_stages(d) for d in stage_dependencies(t, name)))
+        return set().union(*(self._fixture_stages(d) for d in stage_dependencies(self.t, name)))
 
-    deps: dict[str, set[str]] = {}
-    for f in fixtures:
-        if f.stage not in deps:
-            deps[f.stage] = set().union(set(), *(fixture_stages(d) for d in stage_dependencies(t, f.stage)))
+    def length(self, f: Fixture) -> int:
+        return self.pool_slot if f.round == POOL_ROUND else self.knockout_slot
+
+
+def schedule_classes(venue: Schedule, plans: list[ClassPlan]) -> TournamentSchedule:
+    """Every class's fixtures on the venue's shared courts, days and breaks: no court used twice at once, each
+    team's rest kept, each class's stages after the stages they wait for. Stage and team names are unique across
+    the classes (:mod:`rules.tournament.cup` checks it), so the constraints are kept by name."""
+    calendar = _Calendar(venue)
+    courts = list(venue.courts)
+    court_index = {c: i for i, c in enumerate(courts)}
+    classes = [_Class(plan, court_index, venue) for plan in plans]
+    fixtures: list[Fixture] = []
+    owner: list[_Class] = []
+    order: list[float] = []  # the classes' playing orders merged, each class keeping its pace
+    pending: list[list[int]] = []
+    for k in classes:
+        first = len(fixtures)
+        fixtures += k.fixtures
+        owner += [k] * len(k.fixtures)
+        order += [j / len(k.fixtures) for j in range(len(k.fixtures))]
+        pending.append(list(range(first, len(fixtures))))
+    on_court = [[n for n, k in enumerate(classes) if c in k.courts] for c in range(len(courts))]
     remaining: dict[str, int] = {}
     for f in fixtures:
         remaining[f.stage] = remaining.get(f.stage, 0) + 1
     stage_end: dict[str, int] = {}
-    not_before: dict[str, int] = {}
-    round_starts: dict[str, list[int]] = {}
-    pinned: dict[str, int | None] = {}
-    for pool in t.pools:
-        not_before[pool.name] = _ms(pool.not_before - s.start) if pool.not_before else 0
-        round_starts[pool.name] = [_ms(at - s.start) for at in pool.rounds_not_before]
-        pinned[pool.name] = court_index[pool.court] if pool.court else None
-    for match in t.matches:
-        not_before[match.name] = _ms(match.not_before - s.start) if match.not_before else 0
-        pinned[match.name] = court_index[match.court] if match.court and match.court != OTHER_COURT else None
-    other = {m.name for m in t.matches if m.court == OTHER_COURT}
-
-    ready_at: dict[str, int] = {}
+    ready_at: dict[tuple[str, str], int] = {}  # (class, team or slot): "best 3rd" names one slot per class
     played_on: dict[str, int] = {}
     court_free = [0] * len(courts)
     games = [0] * len(courts)
     version = [0] * len(courts)
     waiting: dict[int, float] = {}
     heap: list[tuple[int, int, int]] = [(0, c, 0) for c in range(len(courts))]
-    pending = list(range(len(fixtures)))
     placed: list[tuple[int, int, int, int]] = []  # fixture, court, start, end
     resurfacings: list[tuple[int, int, int]] = []
 
-    def ready(f: Fixture) -> float:
-        if others_left and f.stage in medals:
+    def ready(k: _Class, f: Fixture) -> float:
+        medals = k.medals
+        if k.others_left and f.stage in medals:
             return math.inf
-        r: float = max(ready_at.get(f.home, 0), ready_at.get(f.away, 0), not_before[f.stage])
+        r: float = max(ready_at.get((k.name, f.home), 0), ready_at.get((k.name, f.away), 0), k.not_before[f.stage])
         if f.stage in medals:
             for earlier in medals[: medals.index(f.stage)]:
                 if remaining.get(earlier, 0):
                     return math.inf
                 r = max(r, stage_end.get(earlier, 0))
-        if f.pool_round and f.pool_round <= len(round_starts.get(f.stage, ())):
-            r = max(r, round_starts[f.stage][f.pool_round - 1])
-        for d in deps[f.stage]:
+        if f.pool_round and f.pool_round <= len(k.round_starts.get(f.stage, ())):
+            r = max(r, k.round_starts[f.stage][f.pool_round - 1])
+        for d in k.deps[f.stage]:
             if remaining.get(d, 0):
                 return math.inf
-            r = max(r, stage_end.get(d, 0) + s.min_rest)
+            r = max(r, stage_end.get(d, 0) + k.min_rest)
         return r
 
-    def allowed(f: Fixture, c: int) -> bool:
-        pin = pinned.get(f.stage)
+    def allowed(k: _Class, f: Fixture, c: int) -> bool:
+        pin = k.pinned.get(f.stage)
         if pin is not None:
             return pin == c
-        if f.stage in other:
+        if f.stage in k.other:
             return all(played_on.get(m) != c for m in _feeding_matches(f))
         return True
 
@@ -211,30 +253,33 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
             version[c] += 1
             heapq.heappush(heap, (int(until), c, version[c]))
 
-    while pending:
+    while any(pending):
         if not heap:
-            stuck = [fixtures[i] for i in pending[:3]]
+            stuck = [fixtures[i] for left in pending for i in left[:3]][:3]
             names = "; ".join(f"{f.stage} ({f.home} v {f.away})" for f in stuck)
-            raise ScheduleError(f"no court can take {len(pending)} matches, e.g. {names}: check their courts")
+            count = sum(map(len, pending))
+            raise ScheduleError(f"no court can take {count} matches, e.g. {names}: check their courts")
         now, c, v = heapq.heappop(heap)
         if v != version[c]:
             continue
         waiting.pop(c, None)
-        best, best_at, best_pos = -1, math.inf, -1
-        for pos, i in enumerate(pending):
-            f = fixtures[i]
-            if not allowed(f, c):
-                continue
-            at = max(now, ready(f))
-            if at < best_at:
-                best, best_at, best_pos = i, at, pos
+        best, best_at, best_pos, best_class = -1, math.inf, -1, -1
+        for n in on_court[c]:
+            k = classes[n]
+            for pos, i in enumerate(pending[n]):
+                f = fixtures[i]
+                if not allowed(k, f, c):
+                    continue
+                at = max(now, ready(k, f))
+                if at < best_at or (best >= 0 and at == best_at < math.inf and order[i] < order[best]):
+                    best, best_at, best_pos, best_class = i, at, pos, n
                 if at == now:
                     break
         if best < 0 or best_at > now:
             wait(c, best_at)
             continue
-        f = fixtures[best]
-        length = pool_slot if f.round == POOL_ROUND else knockout_slot
+        f, k = fixtures[best], owner[best]
+        length = k.length(f)
         start = calendar.fit(now, length)
         if start is None:
             raise ScheduleError(
@@ -245,27 +290,27 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
             wait(c, start)
             continue
         end = start + length
-        del pending[best_pos]
+        del pending[best_class][best_pos]
         placed.append((best, c, start, end))
         played_on[f.stage] = c
         for team in (f.home, f.away):
-            ready_at[team] = end + s.min_rest
+            ready_at[k.name, team] = end + k.min_rest
         remaining[f.stage] -= 1
         stage_end[f.stage] = max(stage_end.get(f.stage, 0), end)
-        if f.stage not in medals:
-            others_left -= 1
+        if f.stage not in k.medals:
+            k.others_left -= 1
         games[c] += 1
         court_free[c] = end
-        if s.resurface_every and games[c] % s.resurface_every == 0:
-            resurfacings.append((c, end, end + s.resurface))
-            court_free[c] = end + s.resurface
+        if venue.resurface_every and games[c] % venue.resurface_every == 0:
+            resurfacings.append((c, end, end + venue.resurface))
+            court_free[c] = end + venue.resurface
         version[c] += 1
         heapq.heappush(heap, (court_free[c], c, version[c]))
-        if remaining[f.stage] == 0 or (medals and not others_left):
+        if remaining[f.stage] == 0 or (k.medals and not k.others_left):
             # A finished stage (or the start of the last non-medal match) lets followers start:
             # wake courts idling past that moment.
-            unlocked = stage_end[f.stage] + s.min_rest if remaining[f.stage] == 0 else start
-            if f.stage in medals and remaining[f.stage] == 0:
+            unlocked = stage_end[f.stage] + k.min_rest if remaining[f.stage] == 0 else start
+            if f.stage in k.medals and remaining[f.stage] == 0:
                 unlocked = stage_end[f.stage]  # the next medal game has other teams: no rest to wait for
             for w, until in list(waiting.items()):
                 if until > unlocked:
@@ -273,10 +318,9 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
                     version[w] += 1
                     heapq.heappush(heap, (max(court_free[w], unlocked), w, version[w]))
 
-    if s.balance_courts:
-        fixed = {name for name, pin in pinned.items() if pin is not None}
-        _balance(placed, fixtures, len(courts), fixed)
-        _check_balance(placed, fixtures, courts)
+    if venue.balance_courts:
+        for k in classes:
+            _balance_class(placed, fixtures, owner, k, courts)
     placed.sort(key=lambda p: (p[2], p[1]))
     return TournamentSchedule(
         matches=tuple(
@@ -289,6 +333,7 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
                 court=courts[c],
                 start=calendar.at(a),
                 end=calendar.at(b),
+                class_name=owner[i].name,
             )
             for n, (i, c, a, b) in enumerate(placed, 1)
         ),
@@ -296,6 +341,19 @@ def build_schedule(t: Tournament, ruleset: Ruleset, entry_teams: dict[str, tuple
             Resurfacing(court=courts[c], start=calendar.at(a), end=calendar.at(b)) for c, a, b in resurfacings
         ),
     )
+
+
+def _balance_class(placed: list[tuple[int, int, int, int]], fixtures: list[Fixture], owner: list[_Class],
+                   k: _Class, courts: list[str]) -> None:
+    """Balance one class's pool matches over the class's own courts (the courts counted as the class's 1..n)."""
+    local = {c: j for j, c in enumerate(k.courts)}
+    mine = [n for n, p in enumerate(placed) if owner[p[0]] is k]
+    part = [(i, local[c], a, b) for i, c, a, b in (placed[n] for n in mine)]
+    fixed = {name for name, pin in k.pinned.items() if pin is not None}
+    _balance(part, fixtures, len(k.courts), fixed)
+    _check_balance(part, fixtures, [courts[c] for c in k.courts])
+    for n, (i, c, a, b) in zip(mine, part, strict=True):
+        placed[n] = (i, k.courts[c], a, b)
 
 
 def _even(row: list[int], n: int) -> bool:
