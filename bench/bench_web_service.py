@@ -102,7 +102,7 @@ async def run(http_port: int, broker_port: int, viewers: int, interval: float) -
     matches = sorted((m for m in plan.fixtures.values() if m.round == "pool"), key=lambda m: m.number)
     for i, m in enumerate(matches):
         court = plan.court_id(m.court)
-        events, result = played(plan.ruleset, i % 4, (i // 4) % 3)
+        events, result = played(plan.rulesets[""], i % 4, (i // 4) % 3)
         for e in events:
             msg = p.event_message(id=uuid.uuid4().hex, court=court, match=str(m.number), event=e)
             table.publish(p.court_topic(plan.id, court, "events"), p.encode(msg), qos=1).wait_for_publish(5)

@@ -34,13 +34,17 @@ class Consequences:
 
 def consequences(store: Store, s: Session, match_id: str, result: Result) -> Consequences:
     """What storing ``result`` for ``match_id`` would change, from the stored state."""
-    before = store.progress(s)
+    plan = store.plan
     row = result_row(store, s, match_id, result, source="organiser", court=None, seq=None)
-    results = [to_match_result(r) for r in store.results(s) if r.outcome != "abandoned" and r.match_id != match_id]
+    klass = plan.class_of(row.stage)  # a result changes its own class only
+    before = store.class_progress(s)[klass.name]
+    cup = plan.cup
+    results = [to_match_result(r) for r in store.results(s) if r.outcome != "abandoned" and r.match_id != match_id
+               and (not cup.has_classes or cup.class_of_stage(r.stage) is klass)]
     if row.outcome != "abandoned":
         results.append(to_match_result(row))
-    plan = store.plan
-    after = progress(plan.tournament, plan.ruleset, plan.entry_teams, results, store.decisions(s),
+    decisions = [d for d in store.decisions(s) if not cup.has_classes or cup.class_of_stage(d.pool) is klass]
+    after = progress(klass.tournament, plan.rulesets[klass.name], plan.entry_by_class[klass.name], results, decisions,
                      results_source="the service's results", source=plan.source, strict=False)
     return Consequences(matches=tuple(_other_teams(store, s, before, after, match_id)),
                         places=tuple(_other_places(before, after)),
@@ -52,6 +56,8 @@ def _other_teams(store: Store, s: Session, before: Progress, after: Progress, ma
     for f in sorted(store.fixtures(s).values(), key=lambda f: f.number):
         if f.match_id == match_id or {f.home, f.away} <= store.entry_team_names:
             continue
+        if f.stage not in before.pools and f.stage not in before.matches:
+            continue  # another class's match: a result changes its own class only
         was = (resolve(store, before, f.stage, f.home), resolve(store, before, f.stage, f.away))
         now = (resolve(store, after, f.stage, f.home), resolve(store, after, f.stage, f.away))
         if any(w is not None and w != n for w, n in zip(was, now, strict=True)):  # filling an open slot is progress

@@ -327,9 +327,11 @@ def put_decision(store: Store, s: Session, pool: str, method: str, order: list[s
                  why: str) -> Affected:
     """:func:`record_decision` inside a desk write's transaction (:func:`writing`)."""
     plan = store.plan
+    klass = plan.cup.class_of_stage(pool) or plan.cup.classes[0]  # an unknown pool: check_decisions says so
     try:  # what the progress would refuse to read back, whatever the tie: a method the ruleset does not use
-        check_decisions(plan.tournament, plan.entry_teams, [Decision(pool=pool, method=method, order=tuple(order))],
-                        "the desk", methods=plan.ruleset.ranking.criteria)
+        check_decisions(klass.tournament, plan.entry_by_class[klass.name],
+                        [Decision(pool=pool, method=method, order=tuple(order))],
+                        "the desk", methods=plan.rulesets[klass.name].ranking.criteria)
     except ResultsError as err:
         raise DeskError(err.message, "method" if "ruleset breaks" in err.message else "order") from None
     state = pool_state(store, s, pool)

@@ -195,7 +195,7 @@ class DeskCommands:
             home, away = f.home, f.away
         bodies = [dict(b) for b in s.scalars(select(EventRow.body).where(EventRow.match_id == f.match_id)
                                              .order_by(EventRow.seq))]
-        cards = discipline.cards_of(self.store.plan.ruleset, bodies, f.kind, f.round, f.match_id)
+        cards = discipline.cards_of(self.store.plan.ruleset_of(f.stage), bodies, f.kind, f.round, f.match_id)
         key = (command.number, command.team, command.player)
         desk.sanction(any((x.number, x.team, x.player) == key for x in sanctions_from_cards(command.number, home,
                                                                                                away, cards)), *key)
@@ -214,8 +214,10 @@ class DeskCommands:
 
     def _closed(self, stored: ResultRow | None, now: datetime) -> str | None:
         """Why the stored result may no longer change (its protest window has closed at ``now``), or None."""
-        ms = self.store.plan.ruleset.protest_window
-        if stored is None or ms is None:
+        if stored is None:
+            return None
+        ms = self.store.plan.ruleset_of(stored.stage).protest_window
+        if ms is None:
             return None
         closes = as_utc(stored.recorded_at) + timedelta(milliseconds=ms)
         if now < closes:
@@ -229,7 +231,7 @@ class DeskCommands:
         lines = []
         if stored is not None:
             r = to_match_result(stored)
-            score = score_text(r, awarded(self.store.plan.ruleset, r))  # as the pages write it
+            score = score_text(r, awarded(self.store.plan.ruleset_of(stored.stage), r))  # as the pages write it
             lines.append(f"it replaces match {match_id}'s result {score} {_source(s, stored)}")
         try:
             found = consequences(self.store, s, match_id, checked)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from rules import match_points
+from rules import Ruleset, match_points
 from server import discipline
 from server.db.models import EventRow
 
@@ -26,10 +26,11 @@ _EVENTS = (select(EventRow.match_id, EventRow.body).where(EventRow.match_id.in_(
            .order_by(EventRow.match_id, EventRow.seq))
 
 
-def pool_fair_play(store: Store, s: Session, rows: Iterable[Any], teams: Sequence[str]) -> dict[str, int]:
-    """``teams``' disciplinary points over the pool's stored results ``rows`` (match_id, home, away)."""
+def pool_fair_play(store: Store, s: Session, rows: Iterable[Any], teams: Sequence[str],
+                   ruleset: Ruleset) -> dict[str, int]:
+    """``teams``' disciplinary points over the pool's stored results ``rows`` (match_id, home, away), by the
+    pool's class's ``ruleset``."""
     rows = list(rows)
-    ruleset = store.plan.ruleset
     bodies: dict[str, list[dict[str, Any]]] = {r.match_id: [] for r in rows}
     if rows:
         for event in s.connection().execute(_EVENTS, {"ids": list(bodies)}):
@@ -50,11 +51,13 @@ def pool_fair_play(store: Store, s: Session, rows: Iterable[Any], teams: Sequenc
     return {team: points for team, points in totals.items() if team not in unknown}
 
 
-def pools_fair_play(store: Store, s: Session, rows: Iterable[Any]) -> dict[str, dict[str, int]]:
-    """Every pool's teams' disciplinary points (pool -> team -> points) over the stored results ``rows``."""
+def pools_fair_play(store: Store, s: Session, rows: Iterable[Any], pools: Sequence[str]) -> dict[str, dict[str, int]]:
+    """The teams' disciplinary points (pool -> team -> points) of one class's ``pools`` over the stored results
+    ``rows``."""
     plan = store.plan
-    by_pool: dict[str, list[Any]] = {p.name: [] for p in plan.tournament.pools}
+    by_pool: dict[str, list[Any]] = {name: [] for name in pools}
     for r in rows:
         if r.stage in by_pool and r.outcome != "abandoned":
             by_pool[r.stage].append(r)
-    return {name: pool_fair_play(store, s, mine, plan.entry_teams.get(name, ())) for name, mine in by_pool.items()}
+    return {name: pool_fair_play(store, s, mine, plan.entry_teams.get(name, ()), plan.ruleset_of(name))
+            for name, mine in by_pool.items()}

@@ -204,7 +204,7 @@ def _event(store: Store, session: Session, m: Message, now: datetime, batch: Bat
             "body": m.payload, "message_id": m.id, "received_at": now}, ("match_id", "seq")):
         first = not om.bodies
         om.add(m.seq, m.payload)
-        om.catch_up(store.plan.ruleset, om.through)  # the live Match follows, so a result needs no replay
+        om.catch_up(store.plan.ruleset_of(f.stage), om.through)  # the live Match follows, so a result needs no replay
         # The court's schedule shows the match as live from its first event; later events change no schedule,
         # but a penalty (or the undo of one) may put a player on the disciplinary register, even one entered
         # after the final whistle: the publishing it triggers asks the register, which adds the courts of
@@ -235,7 +235,7 @@ def replayed_result(store: Store, session: Session, f: Any, seq: int, batch: Bat
     matches = batch.matches if batch is not None else OpenMatches()
     om = matches.get(session, f.match_id, f.kind, f.round)
     try:
-        out = om.result_at(store.plan.ruleset, seq)
+        out = om.result_at(store.plan.ruleset_of(f.stage), seq)
     except ReplayFailed as err:
         raise Refused(f"match {f.match_id}: its events do not replay: {err}") from None
     if out is None:

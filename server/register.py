@@ -58,13 +58,16 @@ class Register:
         return now, {self._court_of[m] for m in changed if m in self._court_of}
 
     def _read_new_events(self) -> None:
-        ruleset = self.store.plan.ruleset
+        plan = self.store.plan
         with self.store.engine.connect() as c:
             last = c.scalar(_LAST_EVENT) or 0  # the primary key's end: no scan
             if last <= self._seen:
                 return
             for row in c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last}):
-                if row.type == "penalty_awarded" and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
+                f = plan.fixtures.get(row.match_id)
+                ruleset = plan.ruleset_of(f.stage) if f is not None else None
+                if row.type == "penalty_awarded" and ruleset is not None \
+                        and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
                     self._candidates.add(row.match_id)
                 if row.match_id in self._candidates:
                     self._dirty.add(row.match_id)
@@ -107,7 +110,6 @@ class Register:
                      .order_by(EventRow.match_id, EventRow.seq))
             for row in s.execute(query):
                 bodies[row.match_id].append(row.body)
-        ruleset = self.store.plan.ruleset
         for m in wanted:
             f = fixtures[m]
-            self._cards[m] = discipline.cards_of(ruleset, bodies[m], f.kind, f.round, m)
+            self._cards[m] = discipline.cards_of(self.store.plan.ruleset_of(f.stage), bodies[m], f.kind, f.round, m)

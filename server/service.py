@@ -130,7 +130,7 @@ class Service:
         self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
-        self._later_pools = {pool.name for pool in self.plan.tournament.pools} - set(self.plan.entry_teams)
+        self._later_pools = {pool.name for pool in self.plan.pools} - set(self.plan.entry_teams)
         self._progress_due = False  # a published table completed a pool: the later pools' tables are due
         self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
@@ -291,7 +291,7 @@ class Service:
         log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),
             reason=reason, shared=self.group)
         # The retained tables and schedules may have been lost with a broker that restarted.
-        self._publish_changes({pool.name for pool in self.plan.tournament.pools}, set(self.plan.courts))
+        self._publish_changes({pool.name for pool in self.plan.pools}, set(self.plan.courts))
         sd_notify(f"STATUS=serving {self.plan.id}")
 
     def _subscribed(self) -> None:

@@ -32,6 +32,7 @@ from rules import (
     standings_result,
 )
 from rules.tournament.progression import SetAside
+from server.classes import merged_progress
 from server.db import open_database
 from server.db.models import Change, DecisionRow, Fixture, ResultRow
 from server.fairplay import pool_fair_play, pools_fair_play
@@ -81,7 +82,7 @@ class Store:
         self.plan = plan
         self.session = sessionmaker(engine, expire_on_commit=False)
         self._lock = threading.Lock()
-        self._cached: tuple[tuple[object, ...], Progress] | None = None
+        self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
         # Each pool's last ranked table and what it was ranked from (rules.tournament.progress's ``ranked``): a
         # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
         # so a table kept here is the one it would rank again; one dict shared by every thread is safe (GIL).
@@ -158,50 +159,68 @@ class Store:
         return [Decision(pool=r.pool, method=r.method, order=tuple(r.order)) for r in rows]
 
     def progress(self, s: Session | None = None) -> Progress:
+        """The whole cup's progress: every class's pools, matches and rankings (their names are unique across the
+        cup) in one record; a cup of several classes keeps its final rankings in :meth:`class_progress`."""
+        return self._progresses(s)[0]
+
+    def class_progress(self, s: Session | None = None) -> dict[str, Progress]:
+        """Each class's own progress (its final ranking, its placeholders), by class name."""
+        return self._progresses(s)[1]
+
+    def _progresses(self, s: Session | None) -> tuple[Progress, dict[str, Progress]]:
         if s is None:
             with self.session() as own:
-                return self.progress(own)
+                return self._progresses(own)
         key = self._revision(s)
         with self._lock:
             if self._cached is not None and self._cached[0] == key:
                 return self._cached[1]
-        p = self.compute_progress(s)
+        by_class = self.compute_progress(s)
+        whole = merged_progress(by_class)
         with self._lock:
-            was = self._cached[1].set_aside if self._cached is not None else ()
-            self._cached = (key, p)
-        for aside in p.set_aside:
+            was = self._cached[1][0].set_aside if self._cached is not None else ()
+            self._cached = (key, (whole, by_class))
+        for aside in whole.set_aside:
             if aside not in was:  # once, when it first no longer fits: the desk lists it until settled
                 log("result_set_aside", stage=aside.stage, home=aside.result.home, away=aside.result.away,
                     score=f"{aside.result.home_goals}-{aside.result.away_goals}", reason=aside.reason)
-        return p
+        return whole, by_class
 
-    def compute_progress(self, s: Session) -> Progress:
-        """The progress of the results that count. The engine ranks a pool by its pairings, so a result stored
-        for a later pool's match (its teams come from earlier pools) whose teams a correction upstream has sent
-        elsewhere would still count, under a match its teams no longer play: it is set aside here, and the
+    def compute_progress(self, s: Session) -> dict[str, Progress]:
+        """Each class's progress of the results that count. The engine ranks a pool by its pairings, so a result
+        stored for a later pool's match (its teams come from earlier pools) whose teams a correction upstream has
+        sent elsewhere would still count, under a match its teams no longer play: it is set aside here, and the
         progress worked out again without it (at most once per stage: each pass settles one more)."""
-        rows = [r for r in self.results(s) if r.outcome != "abandoned"]
         plan = self.plan
+        all_rows = [r for r in self.results(s) if r.outcome != "abandoned"]
         later = self._later_pool_fixtures(s)
-        misfits: list[SetAside] = []
         decisions = self.decisions(s)
-        for _ in range(len(plan.tournament.pools) + len(plan.tournament.matches) + 1):
-            fair_play = pools_fair_play(self, s, rows) if plan.ruleset.ranking.fair_play is not None else None
-            p = progress(plan.tournament, plan.ruleset, plan.entry_teams, [to_match_result(r) for r in rows],
-                         decisions, results_source="the service's results", source=plan.source, strict=False,
-                         fair_play=fair_play, ranked=self._ranked)
-            found = _misfits(self, p, later, rows)
-            if not found:
-                break
-            misfits += found
-            gone = {a.result for a in found}
-            rows = [r for r in rows if to_match_result(r) not in gone]
-        return p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
+        out: dict[str, Progress] = {}
+        for c in plan.cup.classes:
+            t, ruleset = c.tournament, plan.rulesets[c.name]
+            rows = [r for r in all_rows if plan.cup.class_of_stage(r.stage) is c] if plan.cup.has_classes else all_rows
+            mine = [d for d in decisions if plan.cup.class_of_stage(d.pool) in (c, None)] \
+                if plan.cup.has_classes else decisions
+            misfits: list[SetAside] = []
+            for _ in range(len(t.pools) + len(t.matches) + 1):
+                pools = [p.name for p in t.pools]
+                fair_play = pools_fair_play(self, s, rows, pools) if ruleset.ranking.fair_play is not None else None
+                p = progress(t, ruleset, plan.entry_by_class[c.name], [to_match_result(r) for r in rows],
+                             mine, results_source="the service's results", source=plan.source, strict=False,
+                             fair_play=fair_play, ranked=self._ranked)
+                found = _misfits(self, p, later, rows)
+                if not found:
+                    break
+                misfits += found
+                gone = {a.result for a in found}
+                rows = [r for r in rows if to_match_result(r) not in gone]
+            out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
+        return out
 
     def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:
         """The fixtures of the pools whose teams come from earlier stages (none in most tournaments)."""
         first = self.plan.entry_teams
-        later = [p.name for p in self.plan.tournament.pools if p.name not in first]
+        later = [p.name for p in self.plan.pools if p.name not in first]
         if not later:
             return {}
         return {f.match_id: f for f in s.scalars(select(Fixture).where(Fixture.stage.in_(later)))}
@@ -217,22 +236,20 @@ class UnknownTeams(LookupError):
 
 def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | None:
     """The team a fixture's home/away stands for, or None while it is not known."""
-    t = store.plan.tournament
-    if any(text in teams for teams in store.plan.entry_teams.values()):
+    if text in store.entry_team_names:
         return text
-    slot = progress.slots.get(text)
-    if slot is not None:
-        return slot.team
+    # The stage's own slots first: a cup's classes each have a "best 3rd", which the merged slots leave out.
     state = progress.matches.get(stage)
     if state is not None:
         for side in (state.home, state.away):
             if side.text == text:
                 return side.team
-    if t.pool(stage) is not None and stage in progress.pools:
+    if stage in progress.pools:
         for s in progress.pools[stage].teams:
             if s.text == text:
                 return s.team
-    return None
+    slot = progress.slots.get(text)
+    return None if slot is None else slot.team
 
 
 def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[ResultRow]) -> list[SetAside]:
@@ -293,7 +310,7 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
     would rank it; the first-round pools' results and decisions in two reads for all of them); a later
     pool (its teams come from other pools) through the whole progress."""
     plan = store.plan
-    names = [n for n in names if plan.tournament.pool(n) is not None]
+    names = [n for n in names if plan.pool(n) is not None]
     first = [n for n in names if n in plan.entry_teams]
     out: dict[str, PoolState] = {}
     if len(first) < len(names):
@@ -312,16 +329,18 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
     for r in connection.execute(_POOL_DECISIONS, {"pools": first}):
         decisions[r.pool].append(Decision(pool=r.pool, method=r.method, order=tuple(r.order)))
     for name in first:
-        pool = plan.tournament.pool(name)
+        pool = plan.pool(name)
         assert pool is not None
-        ruleset = plan.ruleset
+        ruleset = plan.ruleset_of(name)
         meets = 2 if pool.double else 1
         if meets > ruleset.ranking.meetings:  # as rules.tournament.progression does for a double round robin
             ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
         teams = plan.entry_teams[name]
         own = results[name]
-        fair_play = pool_fair_play(store, s, rows[name], teams) if ruleset.ranking.fair_play is not None else None
+        fair_play = pool_fair_play(store, s, rows[name], teams, ruleset) \
+            if ruleset.ranking.fair_play is not None else None
         table = rank_pool(ruleset, name, own, teams=teams, decisions=decisions[name], fair_play=fair_play)
         out[name] = PoolState(name=name, teams=tuple(Slot(text=t, team=t) for t in teams), played=len(own),
                               expected=store.stage_sizes.get(name, 0), table=table)
     return out
+

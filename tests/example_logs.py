@@ -157,7 +157,7 @@ def scheduled_match(sport: str, round: str) -> dict[str, Any]:
     plan = load_plan(OUT / f"{sport}.toml")
     results_file = OUT / f"{sport}-results.csv"
     results = parse_results_csv(results_file.read_text(encoding="utf-8"), str(results_file))
-    done = progress(plan.tournament, plan.ruleset, plan.entry_teams, results)
+    done = progress(plan.cup.classes[0].tournament, plan.rulesets[""], plan.entry_teams, results)
     match_id, m = min(((k, f) for k, f in plan.fixtures.items() if f.round == round), key=lambda x: x[1].number)
     teams = [done.slots[t].team if t in done.slots and done.slots[t].team else t for t in (m.home, m.away)]
     head: dict[str, Any] = {"round": m.round, "home": teams[0], "away": teams[1], "match_id": match_id,

@@ -415,7 +415,7 @@ def _table_day(base: str, broker_url: str, court: str, done: threading.Event,
             played_here.add(m["number"])
             goals = _goals(rng, m)
             kind, rnd = ("round_robin", "pool") if m["round"] == "pool" else ("knockout", m["round"])
-            events, result = played(HOCKEY.ruleset, goals["home_goals"], goals["away_goals"], kind=kind, round=rnd)
+            events, result = played(HOCKEY.rulesets[""], goals["home_goals"], goals["away_goals"], kind=kind, round=rnd)
             try:
                 table.play_until_acked(str(m["number"]), events, result, timeout=60)
             except AssertionError as err:
@@ -480,6 +480,7 @@ def _agree(store: Store, base: str) -> None:
             break
         time.sleep(0.2)
     assert shown == counted, base
-    again = progress_of(HOCKEY.tournament, HOCKEY.ruleset, HOCKEY.entry_teams, rows, decisions, strict=False)
+    again = progress_of(HOCKEY.cup.classes[0].tournament, HOCKEY.rulesets[""], HOCKEY.entry_teams, rows, decisions,
+                        strict=False)
     ranking = httpx.get(f"{base}/api/v1/ranking", timeout=10).json()
     assert [r.team or r.text for r in again.final_ranking] == [e["team"] for e in ranking["ranking"]], ranking

@@ -140,7 +140,8 @@ def check_standings(db: str, tmp_path: Path, tables: dict[str, Table], played: l
                             r.away_shootout if r.away_shootout is not None else ""])
         shown = subprocess.run([sys.executable, "-m", "courtside", "tournament", "show", str(HOCKEY), "--results",
                                 str(path), "--format", "json"], capture_output=True, text=True, check=True, cwd=ROOT)
-        ours = json.loads(json.dumps(progress_json(PLAN.tournament, store.progress()), ensure_ascii=False))
+        own = progress_json(PLAN.cup.classes[0].tournament, store.progress())
+        ours = json.loads(json.dumps(own, ensure_ascii=False))
         assert _ordered(ours) == _ordered(json.loads(shown.stdout))
     finally:
         store.close()

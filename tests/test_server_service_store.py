@@ -154,10 +154,10 @@ def test_a_first_round_pool_ranked_on_its_own_equals_the_whole_progress(store: S
         desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
                                              "winner": winner}, who="ann", why="sheet")
         with store.session() as s:
-            assert pool_state(store, s, "A") == store.compute_progress(s).pools["A"]
+            assert pool_state(store, s, "A") == store.compute_progress(s)[""].pools["A"]
     with store.session() as s:
         assert pool_state(store, s, "A").complete
-        assert pool_state(store, s, "C") == store.compute_progress(s).pools["C"]
+        assert pool_state(store, s, "C") == store.compute_progress(s)[""].pools["C"]
 
 
 def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> None:
@@ -169,7 +169,7 @@ def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> 
                                              "winner": winner}, who="ann", why="sheet")
     with store.session() as s:
         states = pool_states(store, s, ["A", "B", "C", "no such pool"])
-        progress = store.compute_progress(s)
+        progress = store.compute_progress(s)[""]
     assert set(states) == {"A", "B", "C"}
     assert all(states[name] == progress.pools[name] for name in states)
 

@@ -52,11 +52,11 @@ def first_on(court_name: str, after: int = 0) -> int:
 
 def live_message(court: str, number: int, goals: int) -> bytes:
     """A court's live state from the engine: ``goals`` home goals, the clock stopped after them."""
-    match = Match(PLAN.ruleset, stage="round_robin", round="pool")
+    match = Match(PLAN.rulesets[""], stage="round_robin", round="pool")
     match.apply(ClockStarted(at=0))
     for i in range(goals):
         match.apply(Goal(at=1000 * (i + 1), team="home"))
-    payload = live_payload(match.state_at(1000 * goals + 500), PLAN.ruleset, str(number))
+    payload = live_payload(match.state_at(1000 * goals + 500), PLAN.rulesets[""], str(number))
     return p.encode(p.build(id=f"live-{court}-{goals}", type="live", court=court, match=str(number), payload=payload))
 
 
@@ -113,14 +113,14 @@ def test_a_page_whose_instance_is_killed_resumes_on_the_other_and_misses_nothing
     page.follow(a.url, lambda pg: len(pg.received) == 3)  # every region at once
     tables = {court1: TableClient(broker.url, PLAN.id, court1), court2: TableClient(broker.url, PLAN.id, court2)}
     try:
-        events, result = played(PLAN.ruleset, 2, 1)
+        events, result = played(PLAN.rulesets[""], 2, 1)
         tables[court1].play_until_acked(str(first), events, result)
         # A's page shows the result in the pool and on Hall 1, whichever instance stored it.
         page.follow(a.url, lambda pg: "2–1" in pg.html[f"pool/{pool}"] and f"court/{hall1}" in pg.received)
         held_hall2 = page.html[f"court/{hall2}"]
         a.kill()
         # While the page is away: a result on Hall 2, which only B can store now.
-        events, result = played(PLAN.ruleset, 0, 3)
+        events, result = played(PLAN.rulesets[""], 0, 3)
         tables[court2].play_until_acked(str(second), events, result)
     finally:
         for t in tables.values():

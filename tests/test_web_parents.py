@@ -309,7 +309,7 @@ def test_after_the_final_the_home_page_shows_the_champion_and_the_final_ranking(
     for width, page in pages.items():
         expect(page.locator(".champion .winner")).to_have_text(final.winner or "", timeout=TIMEOUT)
         assert page.evaluate("window.__same_document") is True  # it came live, without a reload
-        expect(page.locator("h1")).to_have_text(view.data.tournament.name)
+        expect(page.locator("h1")).to_have_text(view.data.name)
         expect(page.locator("table.ranking tbody td:nth-child(2)")).to_have_text(ranking)
         expect(page.locator("text=No more matches on this court")).to_have_count(0)
         _meets_the_site_checks(page, width)

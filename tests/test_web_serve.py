@@ -22,7 +22,7 @@ def test_start_and_stop(mosquitto: Any, tmp_path: Path) -> None:
         web = start_web(service, f"127.0.0.1:{port}", db)
         try:
             body = httpx.get(f"http://127.0.0.1:{port}/api/v1/tournament", timeout=10).json()
-            assert body["name"] == service.plan.tournament.name
+            assert body["name"] == service.plan.cup.classes[0].tournament.name
         finally:
             web.stop()
         with pytest.raises(httpx.ConnectError):

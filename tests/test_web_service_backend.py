@@ -109,7 +109,7 @@ def test_game_penalties_and_brutality_from_a_tables_match_wait_for_the_organiser
     with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url, plan=plan) as service:
         table = TableClient(broker.url, service.plan.id, court)
         try:
-            events, result = _with_penalties(plan.ruleset, penalties)
+            events, result = _with_penalties(plan.rulesets[""], penalties)
             table.play("1", events, result)
             table.wait_for("ack", lambda m: m.payload["of"] == "result")
         finally:
@@ -139,12 +139,12 @@ def test_once_the_protest_window_closes_the_service_refuses_every_change_to_the_
     # the snapshot's instant moves on every 0.2 s instead of 10 with nothing else happening.
     monkeypatch.setattr(service_backend, "TICK", 0.2)
     youth = load_plan(YOUTH)
-    plan = dataclasses.replace(youth, ruleset=youth.ruleset.replace(protest_window=1000))
+    plan = dataclasses.replace(youth, rulesets={"": youth.rulesets[""].replace(protest_window=1000)})
     broker = mosquitto()
     with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url, plan=plan) as service:
         table = TableClient(broker.url, plan.id, "plan-1")
         try:
-            table.play_then_correct("1", plan.ruleset)  # the service holds the 2-1 for the organiser
+            table.play_then_correct("1", plan.rulesets[""])  # the service holds the 2-1 for the organiser
         finally:
             table.close()
         backend = ServiceBackend(service)
@@ -223,7 +223,7 @@ def test_a_match_the_table_abandons_waits_on_the_desk_and_is_settled_in_the_seed
     with running_service(db, broker.url, plan=plan) as service:
         table = TableClient(broker.url, plan.id, "rink")
         try:
-            events, result = _abandoned(plan.ruleset, 2, 1)
+            events, result = _abandoned(plan.rulesets[""], 2, 1)
             table.play("1", events, result)
             table.wait_for("error", lambda m: "abandoned" in m.payload.get("reason", ""))
         finally:
@@ -370,6 +370,6 @@ def test_an_abandoned_match_settled_resume_or_replay_is_played_on_at_the_table_t
         standing = {r.team: r for r in table.rows}
         home, away = standing[row.home], standing[row.away]
         assert (home.played, home.goals_for, away.goals_for) == (1, final[0], final[1])
-        points = plan.ruleset.points
+        points = plan.rulesets[""].points
         assert (home.points, away.points) == ((points.draw, points.draw) if final[0] == final[1]
                                               else (points.loss, points.win))

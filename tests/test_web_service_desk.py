@@ -97,8 +97,8 @@ def test_a_walkover_or_forfeit_counts_as_the_ruleset_scores_it(mosquitto: Any, t
                                        and row_of(t, m.away)["points"] > 0)
         finally:
             table.close()
-        win, lose = desk.service.plan.ruleset.points.walkover_score if kind == "walkover" else \
-            desk.service.plan.ruleset.points.forfeit_score
+        win, lose = desk.service.plan.rulesets[""].points.walkover_score if kind == "walkover" else \
+            desk.service.plan.rulesets[""].points.forfeit_score
         assert (row_of(published, m.away)["goals_for"], row_of(published, m.away)["goals_against"]) == (win, lose)
         (stored,) = queries.results(desk.service.store)
         assert (stored.outcome, stored.winner, stored.source) == (kind, m.away, "organiser")
@@ -185,7 +185,7 @@ def test_a_tie_the_standings_leave_unresolved_is_decided_at_the_desk(mosquitto: 
 
 def test_a_conflicting_result_is_settled_by_keeping_the_received_one(mosquitto: Any, tmp_path: Path) -> None:
     with served_desk(mosquitto, tmp_path, "youth-football") as desk:
-        ruleset = desk.service.plan.ruleset
+        ruleset = desk.service.plan.rulesets[""]
         table = desk.table("plan-1")
         try:
             table.play_then_correct("1", ruleset)  # the service keeps 1-1 and holds 2-1
@@ -275,11 +275,11 @@ def test_the_desk_shows_each_tables_presence_last_message_and_delay(mosquitto: A
         try:
             hall_2.send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court="hall-2",
                                                                     online=True)))
-            match = Match(desk.service.plan.ruleset, stage="round_robin", round="pool")
+            match = Match(desk.service.plan.rulesets[""], stage="round_robin", round="pool")
             match.apply(ClockStarted(at=0))
             hall_2.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-2", match="2",
                                                      payload=live_payload(match.state_at(5_000),
-                                                                          desk.service.plan.ruleset, "2"))))
+                                                                          desk.service.plan.rulesets[""], "2"))))
             rows = _wait_for_row(desk, "Hall 2", lambda r: "live state" in r[3])
             assert rows["Hall 2"][:3] == ["online", "0 min", "#2 Amsterdam H&BC – Three Rock Rovers"
                                           f" ({desk.view().by_number[2].start:%H:%M})"]
@@ -341,7 +341,7 @@ def test_a_walkover_over_a_table_s_result_says_what_it_replaces_and_a_stale_page
     """Issue 31: a walk-over silently replaced the table's 0-6 ("0-0 walkover (was 0-6)" in the log only), and a
     correction and a walk-over sent on one page at once were both "saved", the last one winning."""
     with served_desk(mosquitto, tmp_path, "youth-football") as desk:
-        ruleset = desk.service.plan.ruleset
+        ruleset = desk.service.plan.rulesets[""]
         m = desk.view().by_number[1]
         seen = desk.client.get("/api/v1/matches/1").json()["match"]["seen"]
         form = html.unescape(desk.client.get("/desk/match/1").text)

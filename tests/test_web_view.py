@@ -51,7 +51,7 @@ def test_now_is_the_live_match_and_next_the_following_one() -> None:
 
 def test_results_stay_provisional_for_the_protest_window_then_lock() -> None:
     view = _view()
-    assert protest_window(view.data) == timedelta(hours=1)  # seed 003: "senast en (1) timme"
+    assert protest_window(view.data, "A") == timedelta(hours=1)  # seed 003: "senast en (1) timme"
     m = view.by_number[1]
     assert m.recorded is not None
     ended = m.recorded.recorded_at  # when the table's result was stored
@@ -62,7 +62,7 @@ def test_results_stay_provisional_for_the_protest_window_then_lock() -> None:
 
 def test_no_protest_window_means_no_lock() -> None:
     view = _view()
-    data = replace(view.data, ruleset=view.data.ruleset.replace(protest_window=None))
+    data = replace(view.data, rulesets={"": view.data.rulesets[""].replace(protest_window=None)})
     assert View(data).by_number[1].locked_at is None
 
 
@@ -201,7 +201,8 @@ def test_the_pages_agree_with_tournament_show_on_the_results_that_count(mosquitt
         view = View(backend.data())
     counted = [m.recorded.result for m in view.matches if m.recorded is not None]
     data = view.data
-    shown = progress(data.tournament, data.ruleset, data.entry_teams, counted, data.decisions)  # strict: as show
+    shown = progress(data.cup.classes[0].tournament, data.rulesets[""], data.entry_teams, counted,  # strict: as show
+                     data.decisions)
     assert [t for _, t, _ in view.final_ranking()] == [s.team or s.text for s in shown.final_ranking]
     for pool, state in shown.pools.items():
         mine = view.table(pool)

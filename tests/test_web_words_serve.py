@@ -26,7 +26,7 @@ def test_the_served_pages_speak_the_tournaments_language(mosquitto: Any, tmp_pat
         table = TableClient(broker.url, service.plan.id, "hall-1")
         try:
             home = httpx.get(f"http://127.0.0.1:{port}/", timeout=10).text
-            table.play("1", *played(service.plan.ruleset, 2, 0))  # a result: the places get their reasons
+            table.play("1", *played(service.plan.rulesets[""], 2, 0))  # a result: the places get their reasons
             table.wait_for("table", lambda m: m.payload["pool"] == "A" and m.payload["played"] == 1)
             pool = httpx.get(f"http://127.0.0.1:{port}/pool/A", timeout=10).text
         finally:

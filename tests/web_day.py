@@ -88,7 +88,7 @@ class SampleDay:
         """Match ``number`` played on its court's table to ``home``-``away``, acknowledged and on the pages."""
         m = self.view().by_number[number]
         kind, rnd = ("round_robin", "pool") if m.is_pool else ("knockout", m.round)
-        events, result = played(self.service.plan.ruleset, home, away, kind=kind, round=rnd, cards=cards)
+        events, result = played(self.service.plan.rulesets[""], home, away, kind=kind, round=rnd, cards=cards)
         table = self.table(m.court)
         table.play(str(number), events, result)
         self.sent[number] = events
@@ -100,7 +100,7 @@ class SampleDay:
         stored and holds the correction for the organiser (a conflict)."""
         m = self.view().by_number[number]
         table = self.table(m.court)
-        match = Match(self.service.plan.ruleset, stage="round_robin" if m.is_pool else "knockout",
+        match = Match(self.service.plan.rulesets[""], stage="round_robin" if m.is_pool else "knockout",
                       round="pool" if m.is_pool else m.round)
         for line, event in enumerate(self.sent[number], start=1):  # the table's journal of the match
             match.apply(event_from_dict(event, "the table's journal", line))
@@ -118,7 +118,7 @@ class SampleDay:
         """The live board of match ``number`` in the second half, ``clock_ms`` left, as its table publishes it:
         ``home``-``away`` goals in the first half, then the second half started."""
         m = self.view().by_number[number]
-        rules = self.service.plan.ruleset
+        rules = self.service.plan.rulesets[""]
         state = second_half(rules, home, away, running=running, clock_ms=clock_ms)
         payload = json.loads(json.dumps(live_payload(state, rules, str(number))))
         court = self.court_id(m.court)

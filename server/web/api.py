@@ -122,9 +122,12 @@ def routes(site: Site) -> list[Route]:
         return {"team": name, "matches": [match_json(v, m) for m in v.team_matches(name)]}
 
     def tournament(v: View, request: Request) -> dict[str, Any]:
-        t = v.data.tournament
-        return {"name": t.name, "ruleset": v.data.ruleset.name, "courts": v.courts, "pools": v.pools,
-                "teams": v.teams, "error": v.error}
+        data = v.data
+        classes = [{"name": c.name, "ruleset": data.rulesets[c.name].name, "published": c.published,
+                    "pools": [p.name for p in c.tournament.pools]} for c in data.cup.classes] \
+            if data.cup.has_classes else []
+        return {"name": data.name, "ruleset": data.ruleset_names, "courts": v.courts, "pools": v.pools,
+                "teams": v.teams, **({"classes": classes} if classes else {}), "error": v.error}
 
     def ranking(v: View, request: Request) -> dict[str, Any]:
         return {"ranking": [{"place": n, "team": team, "needs": needs} for n, team, needs in v.final_ranking()]}

@@ -65,16 +65,16 @@ def sequence(view: View, m: MatchRow) -> int:
 
 def team_calendar(view: View, team: str) -> str:
     """The VCALENDAR of ``team``'s matches, every one whose teams are known to include it."""
-    t = view.data.tournament
     stamp = _utc(view.data.now)
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//courtside//standings//EN", "CALSCALE:GREGORIAN",
-             "METHOD:PUBLISH", f"X-WR-CALNAME:{_text(f'{team} · {t.name}')}",
+             "METHOD:PUBLISH", f"X-WR-CALNAME:{_text(f'{team} · {view.data.name}')}",
              f"REFRESH-INTERVAL;VALUE=DURATION:{REFRESH}", f"X-PUBLISHED-TTL:{REFRESH}"]
     for m in view.team_matches(team):
-        pair = f"{m.home} {m.score} {m.away}" if m.recorded else f"{m.home} – {m.away}"
+        pair = f"{m.home} {m.score} {m.away}" if m.shows_score else f"{m.home} – {m.away}"
         summary = pair if m.is_pool else f"{m.stage}: {pair}"
-        what = f"{t.name}, pool {m.stage}" if m.is_pool else f"{t.name}, {m.round.replace('_', ' ')} {m.stage}"
-        lines += ["BEGIN:VEVENT", f"UID:match-{m.number}-{_slug(t.name)}@courtside", f"DTSTAMP:{stamp}",
+        name = view.data.name
+        what = f"{name}, pool {m.stage}" if m.is_pool else f"{name}, {m.round.replace('_', ' ')} {m.stage}"
+        lines += ["BEGIN:VEVENT", f"UID:match-{m.number}-{_slug(name)}@courtside", f"DTSTAMP:{stamp}",
                   f"SEQUENCE:{sequence(view, m)}", f"DTSTART:{_utc(m.start)}", f"DTEND:{_utc(m.end)}",
                   f"SUMMARY:{_text(summary)}", f"LOCATION:{_text(m.court)}",
                   f"DESCRIPTION:{_text(f'{what}, match {m.number}')}", "STATUS:CONFIRMED", "TRANSP:OPAQUE",

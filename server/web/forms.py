@@ -135,7 +135,7 @@ def venue_time(view: View, fields: Fields, key: str, length: timedelta = timedel
     if days and at.date() not in days:
         listed = ", ".join(d.isoformat() for d in days)
         raise DeskError(f"{at.date().isoformat()} is not a day of this tournament (its days: {listed})", key)
-    schedule = view.data.tournament.schedule
+    schedule = view.data.cup.schedule
     first, last = schedule.day_start, schedule.day_end
     end = at + length
     late = last is not None and (end.date() > at.date() or end.time() > last)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from rules import Decision, LiveBoard, MatchResult, Progress, Ruleset, Tournament, TournamentSchedule
+from rules import Cup, Decision, LiveBoard, MatchResult, Progress, Ruleset, TournamentClass, TournamentSchedule
 from server.discipline import Sanction  # the register's entry: the service publishes them too
 
 
@@ -79,9 +79,9 @@ class TournamentData:
 
     version: int
     now: datetime
-    tournament: Tournament
-    ruleset: Ruleset
-    entry_teams: dict[str, tuple[str, ...]]
+    cup: Cup
+    rulesets: dict[str, Ruleset]  # class name ("" without classes) -> its ruleset
+    entry_teams: dict[str, tuple[str, ...]]  # every class's first-round pools (named uniquely across the cup)
     schedule: TournamentSchedule
     results: dict[int, RecordedResult] = field(default_factory=dict)
     decisions: tuple[Decision, ...] = ()
@@ -94,7 +94,31 @@ class TournamentData:
     sanctions: tuple[Sanction, ...] = ()
     moves: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # number -> (court, start)
     progress: Progress | None = None  # the service's own, when it has it; else the pages compute it
+    class_progress: dict[str, Progress] | None = None  # each class's own (its final ranking), with ``progress``
     versions: dict[int, str] = field(default_factory=dict)  # number -> the match as stored (desk.match_version)
+
+    @property
+    def name(self) -> str:
+        return self.cup.name
+
+    def class_of(self, stage: str) -> TournamentClass:
+        found = self.cup.class_of_stage(stage)
+        if found is None:
+            raise KeyError(f"no class has a stage {stage!r}")
+        return found
+
+    def ruleset_of(self, stage: str) -> Ruleset:
+        return self.rulesets[self.class_of(stage).name]
+
+    def published(self, stage: str) -> bool:
+        """Whether the stage's results and tables are public (a class may keep them off the pages)."""
+        found = self.cup.class_of_stage(stage)
+        return found is None or found.published
+
+    @property
+    def ruleset_names(self) -> str:
+        """The rulesets the classes play by, each once (the pages' footer)."""
+        return ", ".join(dict.fromkeys(r.name for r in self.rulesets.values()))
 
 
 __all__ = ["Abandoned", "AuditEntry", "Conflict", "Presence", "RecordedResult", "Sanction", "TournamentData"]

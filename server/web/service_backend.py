@@ -109,12 +109,12 @@ class ServiceBackend:
         # The loop tells its listeners after the batch; the organiser's next page must already see the change.
         self._changed(set(), set())
 
-    def _cards(self, match_id: str, events: int, kind: str, round: str) -> list[dict[str, Any]]:
+    def _cards(self, match_id: str, events: int, stage: str, kind: str, round: str) -> list[dict[str, Any]]:
         """The cards of a match with ``events`` stored events, replayed from them once, then kept."""
         key = (match_id, events)
         if key not in self._replayed:
             bodies = queries.match_events(self.store, match_id)
-            self._replayed[key] = discipline.cards_of(self.plan.ruleset, bodies, kind, round, match_id)
+            self._replayed[key] = discipline.cards_of(self.plan.ruleset_of(stage), bodies, kind, round, match_id)
         return self._replayed[key]
 
     def _live_states(self) -> dict[str, queries.LiveView]:
@@ -161,6 +161,7 @@ class ServiceBackend:
             rows = store.results(s)
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
+            class_progress = store.class_progress(s)
         changes = queries.change_log(store)
         # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
         entered: dict[str, queries.ChangeView] = {}
@@ -180,7 +181,7 @@ class ServiceBackend:
         for number in sorted(results):
             f = fixtures.get(number)
             if f is not None and f.home and f.away and str(number) in carded:
-                cards = self._cards(str(number), carded[str(number)], f.kind, f.round)
+                cards = self._cards(str(number), carded[str(number)], f.stage, f.kind, f.round)
                 sanctions += sanctions_from_cards(number, f.home, f.away, cards)
         ruled = self.rulings.all()
         entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in changes]
@@ -191,7 +192,7 @@ class ServiceBackend:
         versions = {f.number: desk.match_version(f.court_name, f.start, stored.get(f.match_id))
                     for f in fixtures.values()}
         return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
-                     progress=progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
+                     progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions)
 
     def _build(self, version: int, base: _Base) -> TournamentData:
@@ -240,11 +241,12 @@ class ServiceBackend:
                                       received=_local(c.received_at), reason=c.reason))
         sanctions = discipline.with_rulings(sanctions, base.rulings)
         return TournamentData(
-            version=version, now=datetime.now(), tournament=plan.tournament, ruleset=plan.ruleset,
+            version=version, now=datetime.now(), cup=plan.cup, rulesets=plan.rulesets,
             entry_teams=plan.entry_teams, schedule=TournamentSchedule(matches=base.original), results=results,
             decisions=base.decisions, live=live, live_at=live_at, presence=presence, conflicts=tuple(conflicts),
             abandoned=tuple(abandoned),
             audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
+            class_progress=base.class_progress,
             versions=base.versions,
         )
 
@@ -257,6 +259,7 @@ class _Base:
     results: dict[int, RecordedResult]
     decisions: tuple[Decision, ...]
     progress: Progress
+    class_progress: dict[str, Progress]
     sanctions: tuple[Sanction, ...]
     rulings: tuple[Ruling, ...]
     audit: tuple[AuditEntry, ...]

@@ -38,7 +38,7 @@ class Site:
         self.sessions = Sessions(accounts.engine)  # in the database: every instance knows every session
         self.limit = LoginGuard(shared_key(accounts.engine, "login_form"))
         self.secure_cookies = secure_cookies
-        self.lang = lang or backend.data().tournament.language  # the tournament file's unless told
+        self.lang = lang or backend.data().cup.language  # the tournament file's unless told
         self._view: View | None = None
         self.env = Environment(
             loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]), auto_reload=False,

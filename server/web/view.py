@@ -15,22 +15,38 @@ from rules import (
     CourtsideError,
     PoolTable,
     Progress,
+    TournamentClass,
     Unresolved,
     match_winner,
     parse_placeholder,
     progress,
 )
 from rules.tournament.placeholders import canonical
+from server.classes import merged_progress
 from server.discipline import misses
 from server.scores import awarded, score_text
 from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
 from server.web.schedule_parts import day_parts, default_part, matches_of, parts
 
 
-def protest_window(data: TournamentData) -> timedelta | None:
-    """The ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match")."""
-    ms = data.ruleset.protest_window
+def protest_window(data: TournamentData, stage: str) -> timedelta | None:
+    """The stage's ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match")."""
+    ms = data.ruleset_of(stage).protest_window
     return None if ms is None else timedelta(milliseconds=ms)
+
+
+def class_progress(data: TournamentData) -> dict[str, Progress]:
+    """Each class's progress: the service's own, or worked out from the snapshot's results."""
+    if data.progress is not None and data.class_progress is not None:
+        return data.class_progress
+    cup = data.cup
+    results = [r.result for _, r in sorted(data.results.items())]
+    return {c.name: progress(c.tournament, data.rulesets[c.name],
+                             {p: data.entry_teams[p] for p in (x.name for x in c.tournament.pools)
+                              if p in data.entry_teams},
+                             [r for r in results if not cup.has_classes or cup.class_of_stage(r.pool) is c],
+                             [d for d in data.decisions if not cup.has_classes or cup.class_of_stage(d.pool) is c])
+            for c in cup.classes}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,6 +70,13 @@ class MatchRow:
     # A result stored for this match that no longer counts (a correction sent other teams here): never shown as
     # its result; the match is "to be played again" until its result is entered anew.
     set_aside: RecordedResult | None = None
+    class_name: str = ""  # the cup's class ("" without classes)
+    published: bool = True  # False: the class keeps its results off the public pages (they show who played)
+
+    @property
+    def shows_score(self) -> bool:
+        """Whether a public page shows this match's score: it has one, and its class publishes results."""
+        return self.recorded is not None and self.published
 
     @property
     def is_pool(self) -> bool:
@@ -87,16 +110,16 @@ class View:
     def __init__(self, data: TournamentData) -> None:
         self.data = data
         self.error: str | None = None
-        results = [r.result for _, r in sorted(data.results.items())]
+        self.class_progress: dict[str, Progress] = {}
         try:
-            self.progress: Progress | None = data.progress or progress(
-                data.tournament, data.ruleset, data.entry_teams, results, data.decisions
-            )
+            self.class_progress = class_progress(data)
+            self.progress: Progress | None = data.progress if data.class_progress is not None else None
+            self.progress = self.progress or merged_progress(self.class_progress)
         except CourtsideError as err:  # stored results the rules refuse: show it, never crash a page
             self.progress, self.error = None, str(err)
         self.matches = self._rows()
         self.by_number = {m.number: m for m in self.matches}
-        self.courts = list(data.tournament.schedule.courts)
+        self.courts = list(data.cup.schedule.courts)
         for m in self.matches:
             if m.court not in self.courts:
                 self.courts.append(m.court)
@@ -121,7 +144,6 @@ class View:
 
     def _rows(self) -> list[MatchRow]:
         data = self.data
-        window = protest_window(data)
         playing = {p.playing for p in data.presence.values() if p.online and p.playing is not None}
         playing |= {int(b.match) for b in data.live.values()
                     if b.match is not None and b.match.isdigit() and b.phase != "finished"}
@@ -136,7 +158,9 @@ class View:
             set_aside = None
             if recorded is not None and recorded.result in aside:
                 recorded, set_aside = None, recorded
+            window = protest_window(data, m.stage)
             locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
+            klass = data.class_of(m.stage)
             rows.append(
                 MatchRow(
                     number=m.number,
@@ -153,9 +177,11 @@ class View:
                     live=m.number in playing and recorded is None,
                     locked_at=locked_at,
                     moved=m.number in data.moves,
-                    awarded=awarded(data.ruleset, recorded.result) if recorded is not None else None,
+                    awarded=awarded(data.rulesets[klass.name], recorded.result) if recorded is not None else None,
                     version=data.versions.get(m.number, ""),
                     set_aside=set_aside,
+                    class_name=klass.name,
+                    published=klass.published,
                 )
             )
         rows.sort(key=lambda r: (r.start, r.court, r.number))
@@ -219,12 +245,31 @@ class View:
 
     @property
     def teams(self) -> list[str]:
-        return sorted(t.name for t in self.data.tournament.teams)
+        return sorted(t.name for c in self.data.cup.classes for t in c.tournament.teams)
+
+    # Classes ------------------------------------------------------------------------------
+    @property
+    def classes(self) -> list[TournamentClass]:
+        """The cup's classes, or none when the file declares none (the pages are then the tournament's)."""
+        return list(self.data.cup.classes) if self.data.cup.has_classes else []
+
+    def class_named(self, name: str) -> TournamentClass | None:
+        return self.data.cup.class_named(name) if self.data.cup.has_classes else None
+
+    def class_matches(self, name: str) -> list[MatchRow]:
+        return [m for m in self.matches if m.class_name == name]
+
+    def class_pools(self, name: str) -> list[str]:
+        found = self.data.cup.class_named(name)
+        return [] if found is None else [p.name for p in found.tournament.pools]
+
+    def published(self, stage: str) -> bool:
+        return self.data.published(stage)
 
     # Pools, bracket, ranking -----------------------------------------------------------
     @property
     def pools(self) -> list[str]:
-        return [p.name for p in self.data.tournament.pools]
+        return [p.name for c in self.data.cup.classes for p in c.tournament.pools]
 
     def table(self, pool: str) -> PoolTable | None:
         if self.progress is None or pool not in self.progress.pools:
@@ -263,11 +308,11 @@ class View:
         state = self.progress.pools[pool]
         return state.played, state.expected
 
-    def bracket(self) -> list[tuple[str, list[MatchRow]]]:
-        """Classification matches grouped by round, in playing order."""
+    def bracket(self, class_name: str | None = None) -> list[tuple[str, list[MatchRow]]]:
+        """Classification matches grouped by round, in playing order (one class's, when named)."""
         rounds: dict[str, list[MatchRow]] = {}
         for m in self.matches:
-            if not m.is_pool:
+            if not m.is_pool and class_name in (None, m.class_name):
                 rounds.setdefault(m.round, []).append(m)
         return list(rounds.items())
 
@@ -277,11 +322,16 @@ class View:
 
         return trees(self)
 
-    def final_ranking(self) -> list[tuple[int, str, str | None]]:
-        """(place, team or placeholder, what it still needs)."""
-        if self.progress is None:
-            return [(n, text, None) for n, text in enumerate(self.data.tournament.final_ranking, 1)]
-        return [(n, s.team or s.text, s.needs) for n, s in enumerate(self.progress.final_ranking, 1)]
+    def final_ranking(self, class_name: str = "") -> list[tuple[int, str, str | None]]:
+        """(place, team or placeholder, what it still needs) in the class's final ranking (the tournament's,
+        without classes)."""
+        found = self.data.cup.class_named(class_name)
+        if found is None:
+            return []
+        own = self.class_progress.get(class_name)
+        if own is None:
+            return [(n, text, None) for n, text in enumerate(found.tournament.final_ranking, 1)]
+        return [(n, s.team or s.text, s.needs) for n, s in enumerate(own.final_ranking, 1)]
 
     def unresolved(self) -> list[Unresolved]:
         """The ties only the organiser can break, whole (the desk words ``needs`` from their phrases,
