@@ -31,6 +31,7 @@ from rules import (
     result_payload,
     standings_result,
 )
+from rules.tournament.placeholders import canonical
 from rules.tournament.progression import SetAside
 from server.classes import merged_progress
 from server.db import open_database
@@ -238,15 +239,17 @@ def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | No
     """The team a fixture's home/away stands for, or None while it is not known."""
     if text in store.entry_team_names:
         return text
+    # The file may write a slot "1 P13-A" that the progress names "1P13-A": one spelling per slot.
+    text = canonical(text)
     # The stage's own slots first: a cup's classes each have a "best 3rd", which the merged slots leave out.
     state = progress.matches.get(stage)
     if state is not None:
         for side in (state.home, state.away):
-            if side.text == text:
+            if canonical(side.text) == text:
                 return side.team
     if stage in progress.pools:
         for s in progress.pools[stage].teams:
-            if s.text == text:
+            if canonical(s.text) == text:
                 return s.team
     slot = progress.slots.get(text)
     return None if slot is None else slot.team
