@@ -24,6 +24,7 @@ from rules import (
     MAX_SERVICE_BYTES,
     CourtMatch,
     CourtSchedule,
+    Cup,
     FileLineError,
     LiveBoard,
     MatchState,
@@ -46,8 +47,11 @@ GIVE_UP_SECONDS = 30  # with --frames (tests, a venue's check): no message from 
 class Court:
     """What the follower knows of its court, from the messages so far (no I/O, no clock reads)."""
 
-    def __init__(self, ruleset: Ruleset, language: str | None, court_name: str) -> None:
-        self.ruleset = ruleset
+    def __init__(self, ruleset: Ruleset, language: str | None, court_name: str, *, cup: Cup | None = None,
+                 rulesets: dict[str, Ruleset] | None = None) -> None:
+        self.default = ruleset
+        self.cup = cup  # a cup's classes: each match drawn by its class's ruleset, each class's tables between
+        self.rulesets = rulesets or {}
         self.language = language
         self.court_name = court_name
         self.state: MatchState | None = None
@@ -79,6 +83,22 @@ class Court:
         except (ProtocolError, ValueError, KeyError, TypeError):
             self.refused += 1
 
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of the match the court plays (a cup's court plays several classes)."""
+        m = next((m for m in self.schedule if m.match == self.match), None)
+        return self.rulesets.get(m.class_name, self.default) if m is not None else self.default
+
+    def _between_tables(self) -> tuple[PoolTable, ...]:
+        """The tables shown between matches: a cup's, those of the next match's class, if it publishes them."""
+        names = sorted(self.tables)
+        if self.cup is not None and self.cup.has_classes:
+            following = next((m for m in self.schedule if m.status == "scheduled"), None)
+            klass = self.cup.class_named(following.class_name) if following is not None else None
+            names = [n for n in names if klass is not None and klass.published
+                     and self.cup.class_of_stage(n) is klass]
+        return tuple(self.tables[k] for k in names)
+
     def _next(self) -> NextMatch | None:
         m = next((m for m in self.schedule if m.status == "scheduled"), None)
         return None if m is None else NextMatch(m.home, m.away, m.start, m.round, m.stage)
@@ -90,7 +110,7 @@ class Court:
         m = next((m for m in self.schedule if m.match == self.match), None)
         home, away, round_name, stage = (m.home, m.away, m.round, m.stage) if m else ("Home", "Away", None, None)
         between = BetweenMatches(next_match=self._next(),
-                                 tables=tuple(self.tables[k] for k in sorted(self.tables)), page=int(now // 8))
+                                 tables=self._between_tables(), page=int(now // 8))
         finished = state is not None and state.phase == "finished"
         return ScoreboardView(
             state, self.ruleset, TeamLook(home), TeamLook(away), language=self.language, round=round_name, stage=stage,
@@ -131,15 +151,16 @@ def follow(args: argparse.Namespace) -> int:
     from display.screen import open_screen
     from display.snapshot import language_of, parse_size, save
     from display.theme import load_theme
-    from rules import load_tournament_ruleset, read_tournament_file
+    from rules import load_cup_rulesets, read_cup_file
 
     broker = parse_broker(args.broker)
-    tournament = read_tournament_file(args.tournament)
-    ruleset = load_tournament_ruleset(tournament, args.tournament)
+    tournament = read_cup_file(args.tournament)
+    rulesets = load_cup_rulesets(tournament, args.tournament)
+    ruleset = rulesets[tournament.classes[0].name]
     tid = slug(args.id or Path(args.tournament).stem)
     court_id = slug(args.court)
     name = next((c for c in tournament.schedule.courts if slug(c) == court_id), args.court)
-    court = Court(ruleset, args.language or language_of(tournament), name)
+    court = Court(ruleset, args.language or language_of(tournament), name, cup=tournament, rulesets=rulesets)
     # The screen first: a machine with none is told so before anything connects (display.screen.ScreenError).
     surface = open_screen(parse_size(args.size) if args.size else None, f"courtside · {name}")
     inbox: queue.Queue[tuple[str, bytes] | bool] = queue.Queue()

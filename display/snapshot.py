@@ -17,13 +17,13 @@ from display.scoreboard import Scoreboard
 from display.theme import Theme
 from display.view import ScoreboardView, TeamLook
 from rules import (
+    Cup,
     FileLineError,
     MatchState,
     Ruleset,
-    Tournament,
     TournamentError,
-    load_tournament_ruleset,
-    read_tournament_file,
+    load_cup_rulesets,
+    read_cup_file,
 )
 
 MAX_SIDE = 7680  # 8K: anything larger is a typo, and would take gigabytes
@@ -61,19 +61,21 @@ class Fixture:
     court: str | None
 
 
-def language_of(tournament: Tournament | None) -> str | None:
+def language_of(tournament: Cup | None) -> str | None:
     """The tournament file's ``language`` (read defensively: older files have none)."""
     return getattr(tournament, "language", None) if tournament is not None else None
 
 
-def find_fixture(tournament: Tournament, ruleset: Ruleset, source: str, ident: str) -> Fixture:
-    """A match of the tournament's schedule by its number ("12") or a knock-out match's name ("SF1")."""
-    from rules import build_schedule, pool_teams
+def find_fixture(cup: Cup, rulesets: dict[str, Ruleset], source: str, ident: str) -> tuple[Fixture, str]:
+    """A match of the cup's schedule by its number ("12") or a knock-out match's name ("SF1"), and its class."""
+    from rules import plan_cup
 
-    schedule = build_schedule(tournament, ruleset, pool_teams(tournament, source))
+    schedule = plan_cup(cup, rulesets, source).schedule
     for m in schedule.matches:
-        if str(m.number) == ident or (m.stage == ident and tournament.pool(m.stage) is None):
-            return Fixture(m.home, m.away, m.round, m.stage, m.court)
+        klass = cup.class_of_stage(m.stage)
+        knockout = klass is not None and klass.tournament.pool(m.stage) is None
+        if str(m.number) == ident or (m.stage == ident and knockout):
+            return Fixture(m.home, m.away, m.round, m.stage, m.court), m.class_name
     raise TournamentError(source, "matches", f"no match {ident!r}: give a match number of the schedule or a "
                                              "knock-out match's name (courtside tournament schedule lists them)")
 
@@ -92,17 +94,16 @@ def load_view(state_path: str, rules: str | None, tournament_path: str | None, m
     from rules import load_ruleset
 
     state = read_state(state_path)
-    tournament = read_tournament_file(tournament_path) if tournament_path else None
-    if rules is not None:
-        ruleset = load_ruleset(rules)
-    elif tournament is not None and tournament_path is not None:
-        ruleset = load_tournament_ruleset(tournament, tournament_path)
-    else:
+    cup = read_cup_file(tournament_path) if tournament_path else None
+    if rules is None and (cup is None or tournament_path is None):
         raise FileLineError("--rules", None, "give --rules, or --tournament (whose ruleset is used)")
-    fixture = None
-    if tournament is not None and tournament_path is not None and match is not None:
-        fixture = find_fixture(tournament, ruleset, tournament_path, match)
-    return view_for(state, ruleset, fixture, language or language_of(tournament))
+    rulesets = load_cup_rulesets(cup, tournament_path) if cup is not None and tournament_path is not None else {}
+    fixture, class_name = None, cup.classes[0].name if cup is not None else ""
+    if cup is not None and tournament_path is not None and match is not None:
+        fixture, class_name = find_fixture(cup, rulesets, tournament_path, match)
+    # The match's class's ruleset (a cup's classes play by their own), unless --rules says otherwise.
+    ruleset = load_ruleset(rules) if rules is not None else rulesets[class_name]
+    return view_for(state, ruleset, fixture, language or language_of(cup))
 
 
 def render(view: ScoreboardView, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:

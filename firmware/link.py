@@ -243,10 +243,10 @@ def make_link(args: Any) -> Link:
     court_name = str(args.court)
     tournament_id = "friendly"
     if getattr(args, "tournament", None):
-        from rules import open_file, parse_tournament
+        from rules import open_file, parse_cup
 
         with open_file(args.tournament) as f:  # a named pipe or a device is refused, not waited on
-            t = parse_tournament(f.read().decode("utf-8"), str(args.tournament))
+            t = parse_cup(f.read().decode("utf-8"), str(args.tournament))
         courts = list(t.schedule.courts)
         if court_name not in courts and court_name.isdigit() and 1 <= int(court_name) <= len(courts):
             court_name = courts[int(court_name) - 1]

@@ -38,7 +38,7 @@ from firmware.clock import TableClock
 from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, Stop
 from firmware.horn import Signal
 from firmware.notify import sd_notify, watchdog_interval
-from firmware.schedule import MatchSource, Scheduled, keep_schedule, kept_schedule
+from firmware.schedule import ClassRules, MatchSource, Scheduled, keep_schedule, kept_schedule
 from firmware.screen import Screen
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
@@ -77,12 +77,12 @@ class Link(Protocol):
 
 
 class TableLoop:
-    def __init__(self, *, ruleset: Ruleset, ruleset_ref: str, court: str, journal_dir: Path, source: MatchSource,
+    def __init__(self, *, rules: ClassRules, court: str, journal_dir: Path, source: MatchSource,
                  clock: TableClock, tracker: ButtonTracker, keys: dict[str, ActionName], entry: Entry, horn: Signal,
                  buzzer: Signal, screen: Screen, link: Link | None = None, script: ScriptPlayer | None = None,
                  session: MatchSession | None = None, recovery: Recovery | None = None,
                  q: queue.Queue[Command] | None = None) -> None:
-        self.ruleset, self.ruleset_ref, self.court = ruleset, ruleset_ref, court
+        self.rules, self.court = rules, court
         self.journal_dir, self.source, self.clock = journal_dir, source, clock
         self.tracker, self.keys, self.entry = tracker, keys, entry
         self.horn, self.buzzer, self.screen, self.link, self.script = horn, buzzer, screen, link, script
@@ -97,7 +97,7 @@ class TableLoop:
         self.next_match: Scheduled | None = None
         self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
         # Played matches whose journal ends abandoned: the schedule may say to play them on (resume, replay).
-        self.abandoned: dict[str, Path] = abandoned_journals(journal_dir, ruleset) if journal_dir.exists() else {}
+        self.abandoned: dict[str, Path] = abandoned_journals(journal_dir, rules.load) if journal_dir.exists() else {}
         kept = kept_schedule(journal_dir)
         if kept is not None:  # the service's word from before a restart, until it sends it again
             self.source.replace(kept)
@@ -109,6 +109,11 @@ class TableLoop:
         self.played.add(self.session.scheduled.match_id)
         if recovery is not None and self.session.match.state_at(self._horn_checked).phase == "finished":
             self.next_match = self.source.nearest(datetime.now(), self.played)  # a restart between matches
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of the match shown (a cup's court plays each class by its own)."""
+        return self.session.match.ruleset
 
     # -- which match ----------------------------------------------------------------------
 
@@ -125,7 +130,8 @@ class TableLoop:
             self._leave()  # before a reopen: the match left may be the very one played on
         session, again = self._reopened(scheduled)
         if session is None:
-            session = MatchSession.create(self.journal_dir, self.ruleset, self.ruleset_ref, scheduled,
+            ruleset, ref = self.rules.of(scheduled)  # a cup's court plays each class by its own rules
+            session = MatchSession.create(self.journal_dir, ruleset, ref, scheduled,
                                           court=self.court, session_now=self.clock.seconds(), speed=self.clock.speed)
         self.played.add(scheduled.match_id)
         if not quiet:
@@ -161,7 +167,7 @@ class TableLoop:
         path = self.abandoned.get(scheduled.match_id)
         if scheduled.continues not in CONTINUES or path is None:
             return None, None
-        session = MatchSession.reopen(path, self.ruleset, scheduled, session_now=self.clock.seconds(),
+        session = MatchSession.reopen(path, self.rules.of(scheduled)[0], scheduled, session_now=self.clock.seconds(),
                                       speed=self.clock.speed)
         if session is None:
             self.abandoned.pop(scheduled.match_id, None)

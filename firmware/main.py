@@ -26,9 +26,9 @@ def on_a_pi() -> bool:
 
 def tournament_language(path: str) -> str:
     """The screen's language: the tournament file's ``language`` (a bad file is refused here, not run headless)."""
-    from rules import parse_tournament
+    from rules import parse_cup
 
-    return parse_tournament(read_text(path), path).language
+    return parse_cup(read_text(path), path).language
 
 
 def _screen(args: argparse.Namespace, scripted: bool) -> Screen:

@@ -33,6 +33,7 @@ class Scheduled:
     # An abandoned match the organiser settled to be played on (seed 004): "resume" or "replay". Only with
     # this word from the service does the table reopen its journal of the match (docs/asyncapi.yaml).
     continues: str | None = None
+    class_name: str = ""  # a cup's class: the match is played by that class's ruleset (ClassRules)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -43,7 +44,7 @@ class Scheduled:
     def of(cls, m: CourtMatch, court: str) -> Scheduled:
         """A match of the service's schedule for court ``court`` (its name)."""
         return cls(match_id=m.match, home=m.home, away=m.away, stage=m.stage, round=m.round, kind=m.kind,
-                   start=m.start, court=court, suspended=m.suspended, continues=m.continues)
+                   start=m.start, court=court, suspended=m.suspended, continues=m.continues, class_name=m.class_name)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scheduled:
@@ -123,16 +124,52 @@ def believable(now: datetime, matches: Sequence[Scheduled]) -> bool:
     return bool(starts) and min(starts) - BELIEVABLE <= now <= max(starts) + BELIEVABLE
 
 
+class ClassRules:
+    """The ruleset each of a cup's classes plays by, loaded once each: a court of shared pitches plays a P10 match
+    by the 7 v 7 rules and the next, a P13 match, by the 11 v 11 ones. A match of no class (a tournament without
+    classes, a friendly) is played by the table's own ruleset."""
+
+    def __init__(self, default: str, refs: dict[str, str] | None = None) -> None:
+        self.default = default
+        self.refs = refs or {}  # class name -> the ruleset's reference (a preset's name or a file's path)
+        self._loaded: dict[str, Ruleset] = {}
+
+    def ref(self, scheduled: Scheduled) -> str:
+        return self.refs.get(scheduled.class_name, self.default)
+
+    def load(self, ref: str) -> Ruleset:
+        if ref not in self._loaded:
+            from rules import load_ruleset
+
+            self._loaded[ref] = load_ruleset(ref)
+        return self._loaded[ref]
+
+    def of(self, scheduled: Scheduled) -> tuple[Ruleset, str]:
+        ref = self.ref(scheduled)
+        return self.load(ref), ref
+
+
 def playing_order(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[PlayingOrder, str]:
     """This court's schedule from a tournament file, and the ruleset the file names.
 
     ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
     """
-    from rules import build_schedule, load_tournament_ruleset, parse_tournament, pool_teams
+    order, rules = court_plan(path, court, ruleset)
+    return order, rules.default
+
+
+def court_plan(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[PlayingOrder, ClassRules]:
+    """This court's schedule from a tournament file (a cup's classes scheduled together over its pitches), and
+    the ruleset each class plays by; ``ruleset`` given (``--rules``), the matches of a file without classes are
+    played by it (a cup's classes keep their own).
+
+    ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
+    """
+    from rules import load_cup_rulesets, parse_cup, plan_cup, ruleset_path
 
     source = str(path)
-    t = parse_tournament(read_text(source), source)
-    courts = list(t.schedule.courts)
+    cup = parse_cup(read_text(source), source)
+    courts = list(cup.schedule.courts)
     name = court
     if court not in courts:
         if court.isdigit() and 1 <= int(court) <= len(courts):
@@ -140,11 +177,26 @@ def playing_order(path: str | Path, court: str, ruleset: Ruleset | None = None) 
         else:
             raise TournamentError(source, "schedule.courts",
                                   f"no court {court!r} (courts: {', '.join(courts)}; or their number 1-{len(courts)})")
-    rules = ruleset or load_tournament_ruleset(t, source)
-    plan = build_schedule(t, rules, pool_teams(t, source, None))
+    own = ruleset is not None and not cup.has_classes  # --rules: the file's one class by the table's rules
+    rulesets = {"": ruleset} if own and ruleset is not None else load_cup_rulesets(cup, source)
+    plan = plan_cup(cup, rulesets, source)
+    refs = {} if own else {c.name: _ref(ruleset_path(c.tournament, source)) for c in cup.classes}
     matches = [
         Scheduled(match_id=str(m.number), home=m.home, away=m.away, stage=m.stage, round=m.round,
-                  kind="round_robin" if t.pool(m.stage) is not None else "knockout", start=m.start, court=m.court)
-        for m in plan.matches if m.court == name
+                  kind="round_robin" if _pool(cup, m.stage) else "knockout", start=m.start, court=m.court,
+                  class_name=m.class_name)
+        for m in plan.schedule.matches if m.court == name
     ]
-    return PlayingOrder(name, matches), t.ruleset
+    default = ruleset.name if ruleset is not None else refs[cup.classes[0].name]
+    return PlayingOrder(name, matches), ClassRules(default, refs)
+
+
+def _ref(path: str | Path) -> str:
+    """A ruleset's reference as a journal keeps it: a preset's name, or the file's absolute path (a restarted
+    table replays its journal wherever it runs from)."""
+    return str(path) if isinstance(path, str) else str(Path(path).resolve())
+
+
+def _pool(cup: Any, stage: str) -> bool:
+    found = cup.class_of_stage(stage)
+    return found is not None and found.tournament.pool(stage) is not None

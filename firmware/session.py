@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -147,9 +148,10 @@ class MatchSession:
         return session
 
     @classmethod
-    def recover(cls, directory: Path, ruleset: Ruleset, *, speed: float,
-                scripted: bool = False) -> tuple[MatchSession, Recovery] | None:
-        """The match the table was showing, replayed from its journal; None when there is none.
+    def recover(cls, directory: Path, ruleset: Ruleset | None, *, speed: float, scripted: bool = False,
+                load: Callable[[str], Ruleset] = load_ruleset) -> tuple[MatchSession, Recovery] | None:
+        """The match the table was showing, replayed from its journal; None when there is none. Without ``ruleset``
+        (a cup's table plays several), by the ruleset its header names, loaded by ``load``.
 
         A clock that was running is stopped at the cut, except under a press script: its timeline (the
         simulated officials' and time's) simply goes on from the cut, so a cut match ends exactly as the
@@ -161,7 +163,7 @@ class MatchSession:
             return None
         journal, parsed = Journal.recover(path)
         try:
-            match = Match.from_log(parsed, load_ruleset, source=str(path), ruleset=ruleset)
+            match = Match.from_log(parsed, load, source=str(path), ruleset=ruleset)
         except (CourtsideError, IllegalCommand) as err:
             journal.close()
             raise JournalError(f"{path}: cannot replay the journal with these rules ({err})") from None
@@ -204,10 +206,11 @@ def is_abandoned(match: Match) -> bool:
     return result is not None and result.outcome == "abandoned"
 
 
-def abandoned_journals(directory: Path, ruleset: Ruleset) -> dict[str, Path]:
+def abandoned_journals(directory: Path, load: Callable[[str], Ruleset]) -> dict[str, Path]:
     """Per match id, the journal in ``directory`` whose match ended abandoned (the latest such journal).
 
-    Only a journal with an abandonment in it is replayed; one that does not replay with these rules is skipped.
+    Only a journal with an abandonment in it is replayed, by the ruleset its header names (``load``); one that does
+    not replay is skipped.
     """
     found: dict[str, Path] = {}
     for path in sorted(directory.glob("*.jsonl")):
@@ -218,7 +221,7 @@ def abandoned_journals(directory: Path, ruleset: Ruleset) -> dict[str, Path]:
             parsed = read_log(text, str(path), lenient_tail=True)
             if parsed.header is None or not parsed.header.match_id:
                 continue
-            match = Match.from_log(parsed, ruleset=ruleset, source=str(path))
+            match = Match.from_log(parsed, load, source=str(path))
         except (OSError, CourtsideError, IllegalCommand):
             continue
         if is_abandoned(match):

@@ -27,7 +27,7 @@ from firmware.horn import Signal, make_horn
 from firmware.journal import make_folder, set_aside
 from firmware.loop import Link, TableLoop
 from firmware.pins import make_factory
-from firmware.schedule import MatchSource, PlayingOrder, playing_order
+from firmware.schedule import ClassRules, MatchSource, PlayingOrder, court_plan
 from firmware.screen import HeadlessScreen, Screen
 from firmware.script import Press, ScriptPlayer, check_buttons
 from firmware.session import MatchSession, Recovery
@@ -90,21 +90,25 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
         check_buttons(opts.script, [b.name for b in button_map.buttons], opts.script_source, keys=button_map.keys)
     source: MatchSource
     if opts.tournament is not None:
-        schedule, tournament_rules = playing_order(opts.tournament, opts.court,
-                                                    load_ruleset(opts.rules) if opts.rules else None)
-        ruleset_ref = opts.rules or tournament_rules
+        schedule, class_rules = court_plan(opts.tournament, opts.court,
+                                           load_ruleset(opts.rules) if opts.rules else None)
+        ruleset_ref = opts.rules or class_rules.default
         source, court = schedule, schedule.court
     else:
         ruleset_ref = opts.rules or "indoor-hockey"
         court = opts.court
         source = PlayingOrder(court)
-    ruleset = load_ruleset(ruleset_ref)
+        class_rules = ClassRules(ruleset_ref)
+    class_rules.default = ruleset_ref
+    ruleset = class_rules.load(ruleset_ref)
     journal_dir = opts.journal or default_journal_dir()
     make_folder(journal_dir)  # its name fsynced in its parent: a power cut keeps it
 
     aside = None
     try:
-        found = MatchSession.recover(journal_dir, ruleset, speed=opts.speed, scripted=opts.script is not None)
+        # A cup's table may have been showing any class's match: its journal names the ruleset it was played by.
+        found = MatchSession.recover(journal_dir, None if class_rules.refs else ruleset, speed=opts.speed,
+                                     scripted=opts.script is not None, load=class_rules.load)
     except JournalError as err:  # failing here would fail every start: under Restart=always, a loop
         aside = set_aside(journal_dir)
         log.error("%s; moved it, its files and 'current' to %s (nothing deleted): starting clean", err, aside)
@@ -126,7 +130,7 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
         script = ScriptPlayer(opts.script, buttons.pin, q.put, after=_played_until(session, recovery),
                               stamp=clock.stamp)
     loop = TableLoop(
-        ruleset=ruleset, ruleset_ref=ruleset_ref, court=court, journal_dir=journal_dir, source=source, clock=clock,
+        rules=class_rules, court=court, journal_dir=journal_dir, source=source, clock=clock,
         tracker=tracker, keys=button_map.keys, entry=Entry(replace_ms=round(button_map.timing.replace * 1000)),
         horn=horn, buzzer=buzzer, screen=screen or HeadlessScreen(), link=link, script=script, session=session,
         recovery=recovery, q=q,

@@ -54,6 +54,7 @@ class CourtMatch(Record):
     result: Result | None = None
     suspended: tuple[Suspended, ...] = ()  # optional on the wire: an older table ignores it
     continues: Continues | None = None  # an abandoned match the organiser settled to be played on (seed 004)
+    class_name: str = ""  # a cup's class: the table plays the match by that class's ruleset ("class" on the wire)
 
 
 class CourtSchedule(Record):
@@ -80,6 +81,8 @@ def court_schedule_payload(schedule: CourtSchedule) -> dict[str, Any]:
                                   "given_in": s.given_in, "matches_left": s.matches_left} for s in m.suspended]
         if m.continues is not None:
             item["continues"] = m.continues
+        if m.class_name:
+            item["class"] = m.class_name
         matches.append(item)
     return {"court_name": schedule.court_name, "matches": matches}
 
@@ -114,6 +117,8 @@ def _court_match(item: Any) -> CourtMatch:
     for key in ("home_known", "away_known"):
         if not isinstance(item.get(key, True), bool):
             raise ProtocolError(f".{key}", "true or false is required")
+    if not isinstance(item.get("class", ""), str):
+        raise ProtocolError(".class", "a text is required")
     end, result, suspended = item.get("end"), item.get("result"), item.get("suspended")
     return CourtMatch(
         match=item["match"], number=whole_number(".number", item.get("number")), stage=item["stage"],
@@ -123,6 +128,7 @@ def _court_match(item: Any) -> CourtMatch:
         away_known=item.get("away_known", True), end=None if end is None else _time(".end", end),
         result=None if result is None else read_result(result, ".result"),
         suspended=() if suspended is None else _suspended(".suspended", suspended), continues=item.get("continues"),
+        class_name=item.get("class", ""),
     )
 
 

@@ -46,6 +46,7 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
         result=None if f.result is None else of_standings(f.result),
         suspended=tuple(Suspended(**s) for s in suspended.get(f.match_id, ())),
         continues=continues.get(f.match_id),  # type: ignore[arg-type]
+        class_name=store.plan.class_of(f.stage).name,
     ) for f in fixtures)))
 
 

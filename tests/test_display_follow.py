@@ -135,3 +135,33 @@ def test_carried_stops_at_zero_and_leaves_a_stopped_clock_alone() -> None:
     assert carried(stopped, live_board(stopped, ruleset, "12"), ruleset, 5_000) == stopped
 
 
+
+
+def test_a_cup_court_screen_draws_each_match_by_its_class_and_shows_that_class_s_tables() -> None:
+    from rules.pool_table import pool_table_payload
+    from rules.tournament.cup import load_cup
+
+    cup, rulesets = load_cup(ROOT / "rules" / "examples" / "youth-cup.toml")
+    court = Court(rulesets["P10"], "sv", "11v11 Plan 3", cup=cup, rulesets=rulesets)
+    matches = [
+        {"match": "3", "number": 3, "stage": "P13-A", "round": "pool", "home": "FC Rosengård P13",
+         "away": "Lunds BK P13", "start": "2026-06-13T08:00", "status": "finished", "class": "P13"},
+        {"match": "8", "number": 8, "stage": "F13-A", "round": "pool", "home": "IFK Malmö F13",
+         "away": "Eslövs AI F13", "start": "2026-06-13T08:50", "status": "scheduled", "class": "F13"},
+    ]
+    court.take(court_topic("youth-cup", "11v11-plan-3", "schedule"), encode(build(
+        id="s", type="schedule", court="11v11-plan-3", payload={"court_name": "11v11 Plan 3", "matches": matches})),
+        0.0)
+    match = scene("youth-football", "play").view.state
+    assert match is not None
+    court.take(court_topic("youth-cup", "11v11-plan-3", "live"), encode(build(
+        id="l", type="live", court="11v11-plan-3", match="3", payload=live_payload(match, rulesets["P13"], "3"))),
+        1.0)
+    assert court.ruleset.name == "youth-football"  # P13's, not the table's first class's (7 v 7)
+    for pool in ("P13-A", "F13-A", "P10-A"):
+        payload = pool_table_payload(pool, None, [("A", ""), ("B", "")], played=0, expected=1, complete=False,
+                                     unresolved=[])
+        court.take(pool_topic("youth-cup", pool), encode(build(id=f"t-{pool}", type="table", payload=payload)), 2.0)
+    court.state = court.state.replace(phase="finished") if court.state is not None else None
+    between = court.view(3.0).between
+    assert between is not None and [t.pool for t in between.tables] == ["F13-A"]  # the next match's class only

@@ -124,3 +124,28 @@ def test_a_table_restarted_before_the_broker_answers_keeps_the_service_s_schedul
 def test_the_headless_table_imports_no_pygame() -> None:
     code = "import sys, firmware.main, firmware.table, firmware.link; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
+
+
+CUP = str(Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-cup.toml")
+
+
+def test_a_cup_court_plays_each_match_by_its_class_s_rules_and_recovers_by_them(tmp_path: Path) -> None:
+    # 7v7 Plan 1 plays P10 (2 x 15 min) and F10 (2 x 20 min) matches in turn.
+    with board(tmp_path, tournament=CUP, court="7v7 Plan 1") as b:
+        first = b.loop.session.scheduled
+        assert (first.match_id, first.class_name) == ("1", "P10")
+        assert b.loop.ruleset.name == "youth-football-7v7" and b.state.clock_ms == 15 * 60_000
+        b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))  # the quickest way to the next
+        b.press("next")
+        following = b.loop.session.scheduled
+        assert (following.match_id, following.class_name) == ("6", "F10")
+        assert b.loop.ruleset.name == "youth-football" and b.state.clock_ms == 20 * 60_000
+        b.press("clock_start")
+        b.at(60.0)
+        b.press("goal_home")
+        header = read_log(b.loop.session.journal.path.read_text(encoding="utf-8"), "journal").header
+        assert header is not None and header.ruleset == "youth-football"
+    # A power cut: the table starts again showing the F10 match, replayed by the rules its journal names.
+    with board(tmp_path, tournament=CUP, court="7v7 Plan 1") as b:
+        assert b.loop.session.scheduled.match_id == "6" and b.loop.ruleset.name == "youth-football"
+        assert b.state.home_goals == 1
