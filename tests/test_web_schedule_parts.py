@@ -5,13 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from server.web.schedule_parts import WHOLE_SCHEDULE, day_parts, default_part, matches_of, parts
+from server.web.schedule_parts import (
+    WHOLE_SCHEDULE,
+    class_part,
+    day_parts,
+    default_part,
+    known_part,
+    matches_of,
+    parts,
+)
 
 
 @dataclass(frozen=True)
 class Played:
     court: str
     start: datetime
+    class_name: str = ""
 
 
 def _day(first: datetime, pitches: int, slots: int) -> list[Played]:
@@ -43,3 +52,21 @@ def test_a_crowded_day_is_an_hour_at_a_time_and_the_schedule_opens_where_play_is
     waiting = [m for m in matches if m.start >= datetime(2026, 7, 13, 12, 30)]
     assert default_part(matches, waiting, days) == "day=2026-07-13T12"
     assert default_part(matches, [], days) == "day=2026-07-14"  # all played: the last day
+
+
+def test_a_class_is_one_page_while_it_fits_else_a_day_of_it_and_its_parts_are_checked() -> None:
+    small = [Played(f"Plan {n % 2}", datetime(2026, 6, 13, 8) + timedelta(minutes=40 * n), "P10") for n in range(20)]
+    big = [Played(f"Plan {n % 5}", datetime(2026, 6, 13 + n // 100, 8) + timedelta(minutes=n % 100), "P13")
+           for n in range(WHOLE_SCHEDULE + 50)]
+    matches = small + big
+    assert class_part(matches, "P10") == "class=P10" and len(matches_of(matches, "class=P10")) == 20
+    assert class_part(matches, "P13") == "class=P13;day=2026-06-13"  # too long for a page: its first day
+    assert len(matches_of(matches, "class=P13;day=2026-06-14")) == 100
+    assert matches_of(matches, "class=P13;court=Plan 1") == [m for m in big if m.court == "Plan 1"]
+    assert class_part(matches, "P13", court="Plan 1") == "class=P13;court=Plan 1"
+    days, courts = ["2026-06-13", "2026-06-14"], ["Plan 0", "Plan 1"]
+    assert known_part("class=P13;day=2026-06-14", [], ["P10", "P13"], days, courts)
+    assert not known_part("class=P99", [], ["P10", "P13"], days, courts)
+    assert not known_part("class=P13;day=2027-01-01", [], ["P10", "P13"], days, courts)
+    assert not known_part("class=P13;team=x", [], ["P10", "P13"], days, courts)
+    assert not known_part("day=2026-06-14", [], ["P10", "P13"], days, courts)  # not a class part, not listed

@@ -27,9 +27,11 @@ V1 = "/api/v1"
 
 
 def match_json(v: View, m: MatchRow) -> dict[str, Any]:
-    r = m.recorded
+    """A match as the API gives it; a class that keeps its results off the pages gives only that it was played."""
+    r = m.recorded if m.published else None
     return {
         "number": m.number,
+        **({"class": m.class_name, "published": m.published} if m.class_name else {}),
         "stage": m.stage,
         "round": m.round,
         "court": m.court,
@@ -42,7 +44,8 @@ def match_json(v: View, m: MatchRow) -> dict[str, Any]:
         "moved": m.moved,
         "result": None if r is None else {**asdict(r.result), "recorded_at": r.recorded_at.isoformat(), "by": r.by,
                                           "note": r.note},
-        "provisional_until": None if m.locked_at is None else m.locked_at.isoformat(timespec="seconds"),
+        "played": m.recorded is not None,
+        "provisional_until": None if m.locked_at is None or r is None else m.locked_at.isoformat(timespec="seconds"),
         "locked": m.locked(v.data.now),
         "suspended": [{"team": s.team, "player": s.player, "for": s.label} for s in v.suspended(m.number)],
         "seen": m.version,
@@ -51,7 +54,7 @@ def match_json(v: View, m: MatchRow) -> dict[str, Any]:
 
 
 def pool_json(v: View, pool: str) -> dict[str, Any]:
-    table = v.table(pool)
+    table = v.table(pool) if v.published(pool) else None
     played, expected = v.pool_played(pool)
     return {
         "pool": pool,
@@ -71,7 +74,8 @@ def court_json(v: View, court: str) -> dict[str, Any]:
         "court": court,
         "now": None if now is None else match_json(v, now),
         "next": None if following is None else match_json(v, following),
-        "live": None if court not in v.data.live else asdict(v.data.live[court]),
+        "live": None if court not in v.data.live or (now is not None and not now.published)
+        else asdict(v.data.live[court]),
         "online": None if presence is None else presence.online,
     }
 
@@ -90,12 +94,13 @@ def routes(site: Site) -> list[Route]:
         return pool_json(v, name)
 
     def matches(v: View, request: Request) -> dict[str, Any]:
-        """The schedule in playing order, filtered (day, court, pool, team) and a page at a time: a cup's 4,000
+        """The schedule in playing order, filtered (day, court, pool, team, class) and a page at a time: a cup's 4,000
         matches are a megabyte in one answer."""
         q = request.query_params
         chosen = list(v.matches)
         for key, keep in (("day", lambda m, x: m.start.date().isoformat() == x), ("court", lambda m, x: m.court == x),
-                          ("pool", lambda m, x: m.stage == x), ("team", lambda m, x: x in (m.home, m.away))):
+                          ("pool", lambda m, x: m.stage == x), ("team", lambda m, x: x in (m.home, m.away)),
+                          ("class", lambda m, x: m.class_name == x)):
             if key in q:
                 chosen = [m for m in chosen if keep(m, q[key])]
         limit, offset = _count(q.get("limit"), MATCHES_PAGE, "limit"), _count(q.get("offset"), 0, "offset")
@@ -130,7 +135,15 @@ def routes(site: Site) -> list[Route]:
                 "teams": v.teams, **({"classes": classes} if classes else {}), "error": v.error}
 
     def ranking(v: View, request: Request) -> dict[str, Any]:
-        return {"ranking": [{"place": n, "team": team, "needs": needs} for n, team, needs in v.final_ranking()]}
+        """A class's final ranking (``?class=P13``; a cup's first class unasked); none for an unpublished class."""
+        names = [c.name for c in v.classes] or [""]
+        name = request.query_params.get("class", names[0])
+        if name not in names:
+            raise HTTPException(404, f"there is no class {name}")
+        found = v.class_named(name)
+        shown = v.final_ranking(name) if found is None or found.published else []
+        return {**({"class": name} if name else {}),
+                "ranking": [{"place": n, "team": team, "needs": needs} for n, team, needs in shown]}
 
     async def results_csv(request: Request) -> Response:
         v = site.view()
@@ -139,7 +152,7 @@ def routes(site: Site) -> list[Route]:
         w.writerow(["number", "pool", "home", "away", "home_goals", "away_goals", "outcome", "winner",
                     "home_shootout", "away_shootout", "court", "start", "recorded_by", "locked"])
         for m in v.matches:
-            if m.recorded is None:
+            if m.recorded is None or not m.published:  # a class may keep its results off the pages
                 continue
             r = m.recorded.result
             w.writerow([m.number, *map(spreadsheet_text, (r.pool, r.home, r.away)), r.home_goals, r.away_goals,
@@ -155,7 +168,7 @@ def routes(site: Site) -> list[Route]:
         w.writerow(["pool", "rank", "team", "played", "won", "drawn", "lost", "goals_for", "goals_against",
                     "goal_difference", "points", "reason"])
         for pool in v.pools:
-            table = v.table(pool)
+            table = v.table(pool) if v.published(pool) else None
             for row in table.rows if table is not None else ():
                 w.writerow([spreadsheet_text(pool), row.rank, spreadsheet_text(row.team), row.played, row.won,
                             row.drawn, row.lost, row.goals_for, row.goals_against, row.goal_difference, row.points,

@@ -55,6 +55,14 @@ def _feeders(view: View) -> tuple[dict[str, tuple[str | None, str | None]], dict
     return feeds, winner_to, loser_to
 
 
+def _first_place_match(view: View, class_name: str | None) -> str | None:
+    """The match whose winner the final ranking puts 1st ("winner F"), if it says."""
+    found = view.data.cup.class_named(class_name or "")
+    ranking = found.tournament.final_ranking if found is not None else []
+    slot = parse_placeholder(ranking[0]) if ranking else None
+    return slot.match if isinstance(slot, WinnerOrLoser) else None
+
+
 def _walk(rows: dict[str, MatchRow], feeds: dict[str, tuple[str | None, str | None]],
           placed: list[tuple[MatchRow, int, int, str]], stage: str, depth: int, index: int, half: str,
           seen: frozenset[str]) -> None:
@@ -67,13 +75,15 @@ def _walk(rows: dict[str, MatchRow], feeds: dict[str, tuple[str | None, str | No
             _walk(rows, feeds, placed, feeder, depth + 1, index * 2 + side, "down" if side else "up", seen | {feeder})
 
 
-def trees(view: View) -> list[Tree]:
-    """One tree per match whose winner goes nowhere: the final's first, then the placement matches in
-    playing order (most are a tree of one match, fed by losers)."""
-    rows = {m.stage: m for m in view.matches if not m.is_pool}
+def trees(view: View, class_name: str | None = None) -> list[Tree]:
+    """One tree per match whose winner goes nowhere (one class's, when named): the match that decides 1st place
+    first (a cup's A final, not its B final), then the other finals and the placement matches in playing order
+    (most are a tree of one match, fed by losers)."""
+    rows = {m.stage: m for m in view.matches if not m.is_pool and class_name in (None, m.class_name)}
     feeds, winner_to, loser_to = _feeders(view)
     roots = [m for m in rows.values() if m.stage not in winner_to]
-    roots.sort(key=lambda m: (m.round != "final", m.start, m.number))
+    first = _first_place_match(view, class_name)
+    roots.sort(key=lambda m: (m.stage != first, m.round != "final", m.start, m.number))
     out = []
     for root in roots:
         placed: list[tuple[MatchRow, int, int, str]] = []  # match, depth, index at its depth, half

@@ -33,11 +33,22 @@ def routes(site: Site) -> list[Route]:
     async def pools(request: Request) -> Response:
         return site.page(request, "pools.html", regions=[])
 
+    def class_asked(request: Request) -> str:
+        """The class a bracket or ranking address asks for (``?class=P13``); a cup's first class unasked."""
+        v = site.view()
+        names = [c.name for c in v.classes]
+        asked = request.query_params.get("class", names[0] if names else "")
+        if asked not in (names or [""]):
+            raise HTTPException(404, f"there is no class {asked}")
+        return asked
+
     async def bracket(request: Request) -> Response:
-        return site.page(request, "bracket.html", regions=["bracket"])
+        name = class_asked(request)
+        return site.page(request, "bracket.html", regions=[f"bracket/{name}" if name else "bracket"], klass=name)
 
     async def ranking(request: Request) -> Response:
-        return site.page(request, "ranking.html", regions=["ranking"])
+        name = class_asked(request)
+        return site.page(request, "ranking.html", regions=[f"ranking/{name}" if name else "ranking"], klass=name)
 
     async def court(request: Request) -> Response:
         name = named(request, "court", site.view().courts)
@@ -61,14 +72,23 @@ def routes(site: Site) -> list[Route]:
 
     async def schedule(request: Request) -> Response:
         v = site.view()
-        day, court = request.query_params.get("day", ""), request.query_params.get("court", "")
-        part = f"day={day}" if day else f"court={court}" if court else v.schedule_default
-        crowded = v.schedule_days.get(day)
-        if crowded and part not in crowded:  # a crowded day is shown an hour at a time: its first hour
-            part = crowded[0]
-        if part not in v.schedule_parts:
-            raise HTTPException(404, f"the schedule has no {part.replace('=', ' ')}")
-        return site.page(request, "schedule.html", regions=[f"schedule/{part}" if part else "schedule"], part=part)
+        q = request.query_params
+        day, court, klass = q.get("day", ""), q.get("court", ""), q.get("class", "")
+        if klass:  # one class's matches: a parent follows their child's class
+            part = v.class_schedule_part(klass, day, court)
+        else:
+            part = f"day={day}" if day else f"court={court}" if court else v.schedule_default
+            crowded = v.schedule_days.get(day)
+            if crowded and part not in crowded:  # a crowded day is shown an hour at a time: its first hour
+                part = crowded[0]
+        if not v.known_schedule_part(part):
+            raise HTTPException(404, f"the schedule has no {part.replace('=', ' ').replace(';', ', ')}")
+        return site.page(request, "schedule.html", regions=[f"schedule/{part}" if part else "schedule"], part=part,
+                         klass=klass)
+
+    async def klass(request: Request) -> Response:
+        name = named(request, "name", [c.name for c in site.view().classes])
+        return site.page(request, "class.html", klass=name, regions=[f"class/{name}"])
 
     async def calendar(request: Request) -> Response:
         v = site.view()
@@ -96,6 +116,7 @@ def routes(site: Site) -> list[Route]:
         Route("/pool/{pool:name}", pool, name="pool"),
         Route("/pool/{pool:name}/print", pool, name="pool_print"),
         Route("/pools", pools, name="pools"),
+        Route("/class/{name:name}", klass, name="class"),
         Route("/bracket", bracket, name="bracket"),
         Route("/ranking", ranking, name="ranking"),
         Route("/schedule", schedule, name="schedule"),
@@ -115,7 +136,10 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
     names |= {f"team/{t}" for t in v.teams}
     names |= {f"schedule/{p}" for p in v.schedule_parts if p}
-    return [w for w in dict.fromkeys(wanted) if w in names]
+    classes = [c.name for c in v.classes]
+    names |= {f"{kind}/{c}" for c in classes for kind in ("class", "bracket", "ranking")}
+    return [w for w in dict.fromkeys(wanted)
+            if w in names or (w.startswith("schedule/class=") and v.known_schedule_part(w[len("schedule/"):]))]
 
 
 def _folded(text: str) -> str:

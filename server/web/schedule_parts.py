@@ -5,7 +5,9 @@ or a court. A part is named in the page's address and in its live region (``sche
 - ``day=2026-07-13``: a day's matches, while the day has at most WHOLE_SCHEDULE;
 - ``day=2026-07-13T09``: the matches starting in that hour of a day that has more (a cup on 110 pitches
   starts about 260 matches an hour);
-- ``court=Pitch 3``: a court's matches.
+- ``court=Pitch 3``: a court's matches;
+- ``class=P13``: a class's matches, or with a day or court as well (``class=P13;day=2026-07-13``) when the class
+  alone is more than a page.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class _Match(Protocol):
     def court(self) -> str: ...
     @property
     def start(self) -> datetime: ...
+    @property
+    def class_name(self) -> str: ...
 
 
 M = TypeVar("M", bound=_Match)
@@ -39,12 +43,41 @@ def _hour(m: _Match) -> str:
 
 def matches_of(matches: Sequence[M], part: str) -> list[M]:
     """The matches of ``part`` (see above), in playing order."""
-    key, _, value = part.partition("=")
-    if key == "day":
-        return [m for m in matches if (_hour(m) if "T" in value else _day(m)) == value]
-    if key == "court":
-        return [m for m in matches if m.court == value]
-    return list(matches)
+    chosen = list(matches)
+    for piece in part.split(";") if part else ():
+        key, _, value = piece.partition("=")
+        if key == "day":
+            chosen = [m for m in chosen if (_hour(m) if "T" in value else _day(m)) == value]
+        elif key == "court":
+            chosen = [m for m in chosen if m.court == value]
+        elif key == "class":
+            chosen = [m for m in chosen if m.class_name == value]
+    return chosen
+
+
+def class_part(matches: Sequence[M], class_name: str, day: str = "", court: str = "") -> str:
+    """The part of one class's schedule a page shows: the whole class while it fits a page, else its day (the one
+    asked, or the first with a match still to play) or the court asked."""
+    part = f"class={class_name}"
+    if day:
+        return f"{part};day={day}"
+    if court:
+        return f"{part};court={court}"
+    mine = matches_of(matches, part)
+    if len(mine) <= WHOLE_SCHEDULE or not mine:
+        return part
+    return f"{part};day={_day(mine[0])}"
+
+
+def known_part(part: str, parts_: Sequence[str], classes: Sequence[str], days: Sequence[str],
+               courts: Sequence[str]) -> bool:
+    """Whether ``part`` is one a page may show: one of ``parts_``, or a class with a day or a court of the cup."""
+    if part in parts_:
+        return True
+    pieces = dict(piece.partition("=")[::2] for piece in part.split(";"))
+    if pieces.get("class") not in classes or len(pieces) != len(part.split(";")):
+        return False
+    return all(value in {"class": classes, "day": days, "court": courts}.get(key, ()) for key, value in pieces.items())
 
 
 def day_parts(matches: Sequence[_Match]) -> dict[str, list[str]]:
@@ -72,4 +105,4 @@ def default_part(matches: Sequence[M], waiting: Sequence[M], days: dict[str, lis
     return next(p for p in days[_day(ahead)] if matches_of([ahead], p))
 
 
-__all__ = ["WHOLE_SCHEDULE", "day_parts", "default_part", "matches_of", "parts"]
+__all__ = ["WHOLE_SCHEDULE", "class_part", "day_parts", "default_part", "known_part", "matches_of", "parts"]

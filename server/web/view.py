@@ -26,7 +26,7 @@ from server.classes import merged_progress
 from server.discipline import misses
 from server.scores import awarded, score_text
 from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
-from server.web.schedule_parts import day_parts, default_part, matches_of, parts
+from server.web.schedule_parts import class_part, day_parts, default_part, known_part, matches_of, parts
 
 
 def protest_window(data: TournamentData, stage: str) -> timedelta | None:
@@ -234,6 +234,14 @@ class View:
     def schedule_parts(self) -> list[str]:
         return parts(self.matches, self.courts, self.schedule_days)
 
+    def known_schedule_part(self, part: str) -> bool:
+        """Whether a schedule page may show ``part`` (a class's parts are made from the address, not listed)."""
+        days = [*self.schedule_days, *(p[4:] for ps in self.schedule_days.values() for p in ps)]
+        return known_part(part, self.schedule_parts, [c.name for c in self.classes], days, self.courts)
+
+    def class_schedule_part(self, class_name: str, day: str = "", court: str = "") -> str:
+        return class_part(self.matches, class_name, day, court)
+
     @cached_property
     def schedule_default(self) -> str:
         return default_part(self.matches, [m for m in self.matches if m.recorded is None], self.schedule_days)
@@ -258,6 +266,14 @@ class View:
 
     def class_matches(self, name: str) -> list[MatchRow]:
         return [m for m in self.matches if m.class_name == name]
+
+    def champion(self, name: str) -> str | None:
+        """The class's winner once its final ranking's first place is decided (None for an unpublished class)."""
+        found = self.class_named(name)
+        if found is None or not found.published:
+            return None
+        ranking = self.final_ranking(name)
+        return ranking[0][1] if ranking and not ranking[0][2] and self.progress is not None else None
 
     def class_pools(self, name: str) -> list[str]:
         found = self.data.cup.class_named(name)
@@ -288,7 +304,7 @@ class View:
         for pool in self.pools:
             teams = self.pool_teams(pool)
             if team in teams:
-                table = self.table(pool)
+                table = self.table(pool) if self.published(pool) else None  # no place for an unpublished class
                 place = next((r.rank for r in table.rows if r.team == team and r.played), None) if table else None
                 out.append((pool, place, len(teams)))
         return out
@@ -316,11 +332,11 @@ class View:
                 rounds.setdefault(m.round, []).append(m)
         return list(rounds.items())
 
-    def trees(self) -> list[Any]:
-        """The knock-out matches drawn as brackets (:mod:`server.web.bracket`)."""
+    def trees(self, class_name: str | None = None) -> list[Any]:
+        """The knock-out matches drawn as brackets (:mod:`server.web.bracket`), one class's when named."""
         from server.web.bracket import trees  # it reads a View: imported here, not at the top
 
-        return trees(self)
+        return trees(self, class_name)
 
     def final_ranking(self, class_name: str = "") -> list[tuple[int, str, str | None]]:
         """(place, team or placeholder, what it still needs) in the class's final ranking (the tournament's,
