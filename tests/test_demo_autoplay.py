@@ -190,3 +190,32 @@ def test_the_showcase_is_a_placement_match_else_the_first_knockout_but_the_final
     assert showcase_match([m for m in matches if m["number"] != 19], ruleset) == 15
     assert showcase_match([{"number": 20, "round": "final"}], ruleset) == 20
     assert showcase_match([{"number": 1, "round": None}], ruleset) is None
+
+
+def test_the_youth_cup_of_four_classes_is_played_to_each_class_s_final_ranking(tmp_path: Path) -> None:
+    """Real tables through the broker and the service: on a 7 v 7 pitch each table plays P10 and F10 matches
+    by their own rules (2 x 15 and 2 x 20 minutes); the published classes end with their rankings."""
+    cup = str(Path(__file__).resolve().parents[1] / "rules" / "examples" / "youth-cup.toml")
+    out, keep = play(tmp_path, cup, "0")
+    assert "played 67/67" in out
+    # An unpublished class's results are printed as played, never with a score.
+    p10 = [line for line in out.splitlines() if line.startswith("  match ") and " P10 v " in line]
+    assert p10 and all(line.endswith(", played") for line in p10)
+    # Each published class's printed ranking is tournament show's for that class on the stored results.
+    for name in ("P13", "F13"):
+        block = out[out.index(f"Final ranking: Skånecupen 2026 (example), class {name}"):].split(SHOWCASE)[0]
+        block = block.split("\n\n")[0]
+        printed = [re.sub(r"^\s*\d+\s+", "", line) for line in block.splitlines()[1:] if line.strip()]
+        shown = subprocess.run(
+            courtside_argv("tournament", "show", str(keep / "youth-cup.toml"), "--results",
+                           str(keep / "results.csv"), "--class", name, "--format", "json"),
+            capture_output=True, text=True, timeout=120, check=False)
+        assert shown.returncode == 0, shown.stderr
+        assert printed == json.loads(shown.stdout)["final_ranking"], name
+    # The journals of a 7 v 7 pitch name both classes' rules, match by match.
+    from rules.match.log import read_log
+
+    headers = [read_log(path.read_text(encoding="utf-8"), str(path), lenient_tail=True).header
+               for path in (keep / "journal" / "7v7-plan-1").glob("*.jsonl")]
+    rulesets = {h.ruleset.rsplit("/", 1)[-1] for h in headers if h is not None}
+    assert rulesets == {"youth-football", "youth-cup-7v7-rules.toml"}

@@ -47,7 +47,7 @@ def test_no_pitch_is_used_twice_at_once_and_each_class_keeps_to_its_pitches(plan
 
 def test_each_class_has_its_own_match_length(plan: CupPlan) -> None:
     for m in plan.schedule.matches:
-        want = {"P10": 40, "F10": 40}.get(m.class_name, 50 if m.round == "pool" else 60)
+        want = {"P10": 40, "F10": 45}.get(m.class_name, 50 if m.round == "pool" else 60)
         assert m.end - m.start == timedelta(minutes=want), m
 
 

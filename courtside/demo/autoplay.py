@@ -21,15 +21,15 @@ from courtside.demo.officials import Plan, plan_match
 from courtside.demo.organiser import ACCOUNT, Organiser
 from courtside.demo.parts import Part
 from courtside.demo.presses import END_WAIT_S, live_moment, press_script
-from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show
+from courtside.demo.progress import Progress, progress_of, ranking_text, result_line, results_csv_for_show, stored
 from courtside.demo.venue import Venue
 from rules import (
     CourtsideError,
     DemoError,
     Ruleset,
     StageKind,
-    load_tournament_ruleset,
-    parse_tournament,
+    load_cup_rulesets,
+    parse_cup,
     read_text,
     ruleset_path,
     stage_of_round,
@@ -84,17 +84,20 @@ class Autoplay:
         self.hold = hold
         self.cues: dict[int, Path] = {}
         self.seed = venue.options.seed
-        tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
-        self.ruleset = load_tournament_ruleset(tournament, str(venue.file))
-        self.ruleset_ref = str(ruleset_path(tournament, str(venue.file)))  # a preset's name or the file's path
-        self.title = tournament.name
+        cup = parse_cup(read_text(str(venue.file)), str(venue.file))
+        self.rulesets = load_cup_rulesets(cup, str(venue.file))  # class -> its ruleset ("" without classes)
+        self.ruleset = self.rulesets[cup.classes[0].name]
+        # A preset's name or the file's path; none for a cup: its tables play each class by its own ruleset.
+        self.ruleset_ref = None if cup.has_classes else str(ruleset_path(cup.classes[0].tournament, str(venue.file)))
+        self.classes = [c.name for c in cup.classes if c.published] if cup.has_classes else []
+        self.title = cup.name
         self.courts: dict[str, Court] = {}
         self.showcase: int | None = None
         self.reported: set[int] = set()  # matches whose result the terminal has shown
         matches = venue.api.matches()
         for m in matches:
             self.courts.setdefault(str(m["court"]), Court(str(m["court"])))
-        self.showcase = showcase_match(matches, self.ruleset)
+        self.showcase = showcase_match([m for m in matches if self._rules(m) is self.ruleset], self.ruleset)
         self.pools = [str(p) for p in venue.api.tournament().get("pools", [])]
         self.organiser = Organiser(venue.web, ACCOUNT, venue.desk_password, self.seed, venue.workdir / "decisions.csv")
         self.scripts = venue.workdir / "scripts"
@@ -110,7 +113,7 @@ class Autoplay:
                 between(matches)
             progress = progress_of(matches)
             for m in matches:
-                if m.get("result") is not None and int(m["number"]) not in self.reported:
+                if stored(m) and int(m["number"]) not in self.reported:
                     self.reported.add(int(m["number"]))
                     self.venue.say(result_line(m))
             line = progress.line()
@@ -126,7 +129,7 @@ class Autoplay:
             if progress.finished:
                 return progress
             if not busy and time.monotonic() - last_change > STALL_S:
-                waiting = [f"{m['number']} ({m['stage']}, {m['court']})" for m in matches if m.get("result") is None]
+                waiting = [f"{m['number']} ({m['stage']}, {m['court']})" for m in matches if not stored(m)]
                 raise DemoError(f"no table is playing and the service has stored no new result for {STALL_S:.0f} s; "
                                 f"matches without a result: {', '.join(waiting)}; logs in {self.venue.workdir}/logs")
             time.sleep(POLL_S)
@@ -155,15 +158,15 @@ class Autoplay:
             court.handed.add(court.playing)
             court.table, court.playing = None, None
             court.ended_at = time.monotonic()
-        stored = {int(m["number"]) for m in matches if m.get("result") is not None}
-        ahead = [m for m in matches if str(m["court"]) == court.name and int(m["number"]) not in stored
+        done = {int(m["number"]) for m in matches if stored(m)}
+        ahead = [m for m in matches if str(m["court"]) == court.name and int(m["number"]) not in done
                  and int(m["number"]) not in court.handed]
         following = min(ahead, key=lambda m: (m["start"], int(m["number"])), default=None)
         if following is not None and following.get("teams_known"):
             self._stop_catching_up(court)
             self._play(court, following)
             return True
-        unsent = court.handed - stored
+        unsent = court.handed - done
         if unsent and court.table is None and time.monotonic() - court.ended_at > CATCH_UP_AFTER_S:
             # The table exited before the service acknowledged its last result (the journal is the
             # outbox): a table started again on the court sends what waits, as after a power cut.
@@ -177,10 +180,15 @@ class Autoplay:
             self.venue.parts.forget(court.table)  # its clock ran on: ended_at stays the last script's end
             court.table = None
 
+    def _rules(self, match: dict[str, Any]) -> Ruleset:
+        """The ruleset the match is played by: its class's."""
+        return self.rulesets[str(match.get("class", ""))]
+
     def _play(self, court: Court, match: dict[str, Any]) -> None:
         number = int(match["number"])
-        stage, round = stage_of(self.ruleset, match.get("round")), match.get("round") or None
-        plan = plan_match(self.ruleset, stage=stage, round=round, seed=self.seed * 10_000 + number,
+        ruleset = self._rules(match)
+        stage, round = stage_of(ruleset, match.get("round")), match.get("round") or None
+        plan = plan_match(ruleset, stage=stage, round=round, seed=self.seed * 10_000 + number,
                           level=number == self.showcase)
         title = f"match {number}, {match['stage']}: {match['home']} v {match['away']} on {court.name}"
         script = self.scripts / f"match-{number:03d}.txt"
@@ -194,11 +202,11 @@ class Autoplay:
         end_wait = max(END_WAIT_S, LINK_WAIT_S * speed)
         cue = None
         if self.hold is not None:
-            moment = live_moment(plan, self.ruleset, stage, round)
+            moment = live_moment(plan, ruleset, stage, round)
             if moment is not None and self.hold(number, plan):
                 self.cues[number] = self.scripts / f"match-{number:03d}.go"
                 cue = (moment, self.cues[number])
-        text, court.script_end_s = press_script(plan, self.ruleset, title=title, load=court.script_end_s is not None,
+        text, court.script_end_s = press_script(plan, ruleset, title=title, load=court.script_end_s is not None,
                                                 offset=offset, end_wait_s=end_wait, cue=cue)
         script.write_text(text, encoding="utf-8")
         court.table = self.venue.table(court.name, self.ruleset_ref, script=script)
@@ -209,4 +217,6 @@ class Autoplay:
         csv_text = results_csv_for_show(self.venue.api.results_csv())
         (self.venue.workdir / "results.csv").write_text(csv_text, encoding="utf-8")
         self.organiser.close()
-        return ranking_text(self.venue.api.ranking(), self.title)
+        if not self.classes:
+            return ranking_text(self.venue.api.ranking(), self.title)
+        return "\n".join(ranking_text(self.venue.api.ranking(c), f"{self.title}, class {c}") for c in self.classes)

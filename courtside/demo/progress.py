@@ -50,7 +50,7 @@ def progress_of(matches: Sequence[Mapping[str, Any]]) -> Progress:
         per_court.setdefault(str(match["court"]), []).append(match)
     courts = tuple(
         CourtProgress(
-            court=court, played=sum(1 for m in rows if m.get("result") is not None), total=len(rows),
+            court=court, played=sum(1 for m in rows if stored(m)), total=len(rows),
             live=next((f"{court}: {m['stage']} {m['home']} v {m['away']}" for m in rows if m.get("live")), None),
         )
         for court, rows in per_court.items()
@@ -58,9 +58,18 @@ def progress_of(matches: Sequence[Mapping[str, Any]]) -> Progress:
     return Progress(played=sum(c.played for c in courts), total=sum(c.total for c in courts), courts=courts)
 
 
+def stored(match: Mapping[str, Any]) -> bool:
+    """Whether the service has the match's result (a class that keeps results off the pages shows only that)."""
+    return bool(match.get("played", match.get("result") is not None))
+
+
 def result_line(match: Mapping[str, Any]) -> str:
-    """One stored result as the terminal shows it: ``match 3 (A, Hall 1): X 2-1 Y``, plus how it was decided."""
+    """One stored result as the terminal shows it: ``match 3 (A, Hall 1): X 2-1 Y``, plus how it was decided; a
+    class that keeps its results off the pages: ``match 3 (P10-A, Plan 1): X v Y played``."""
     r = match["result"]
+    if r is None:
+        where = f"{match['stage']}, {match['court']}"
+        return f"  match {match['number']} ({where}): {match['home']} v {match['away']}, played"
     how = ""
     if r.get("outcome") == "shootout":
         how = f" after a shoot-out {r.get('home_shootout')}-{r.get('away_shootout')}"
@@ -129,15 +138,22 @@ class ServiceApi:
         return data
 
     def matches(self) -> list[dict[str, Any]]:
-        data: list[dict[str, Any]] = self._get("/matches").json()["matches"]
-        return data
+        """Every match, page after page (the API gives a cup's thousands 200 at a time)."""
+        out: list[dict[str, Any]] = []
+        while True:
+            page = self._get(f"/matches?offset={len(out)}").json()
+            out += page["matches"]
+            if page.get("next") is None or not page["matches"]:
+                return out
 
     def pool(self, name: str) -> dict[str, Any]:
         data: dict[str, Any] = self._get("/pools/" + quote(name, safe="")).json()
         return data
 
-    def ranking(self) -> list[dict[str, Any]]:
-        data: list[dict[str, Any]] = self._get("/ranking").json()["ranking"]
+    def ranking(self, class_name: str = "") -> list[dict[str, Any]]:
+        """The final ranking (a cup's class's, when named)."""
+        data: list[dict[str, Any]] = self._get("/ranking" + (f"?class={quote(class_name)}" if class_name else "")
+                                               ).json()["ranking"]
         return data
 
     def results_csv(self) -> str:

@@ -89,11 +89,12 @@ def _autoplay(venue: Venue) -> None:
 
 def _keyboard(venue: Venue) -> None:
     """A table per court; court 1's takes the keyboard (in its window) until Ctrl-C."""
-    from rules import parse_tournament, read_text, ruleset_path
+    from rules import parse_cup, read_text, ruleset_path
 
-    tournament = parse_tournament(read_text(str(venue.file)), str(venue.file))
-    courts = list(tournament.schedule.courts)
-    rules = str(ruleset_path(tournament, str(venue.file)))
+    cup = parse_cup(read_text(str(venue.file)), str(venue.file))
+    courts = list(cup.schedule.courts)
+    # A cup's tables play each match by its class's ruleset, from the file; a tournament's by its one ruleset.
+    rules = None if cup.has_classes else str(ruleset_path(cup.classes[0].tournament, str(venue.file)))
     tables = [venue.table(court, rules, window=(n == 0 and venue.show_window)) for n, court in enumerate(courts)]
     if venue.show_window:
         venue.say(f"{courts[0]}: the scoreboard window is the table; its keys (F11 or ? shows them on the screen):")

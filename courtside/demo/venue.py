@@ -34,7 +34,7 @@ from courtside.demo.calendar import first_day, moved_to
 from courtside.demo.organiser import create_desk_account
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
 from courtside.demo.progress import ServiceApi
-from rules import PRESETS, DemoError, parse_tournament, read_text
+from rules import PRESETS, DemoError, parse_cup, read_text
 
 SEED_TOURNAMENTS = PRESETS  # rules/examples/NAME.toml: one tournament per preset
 SERVICE_START_TIMEOUT_S = 90.0
@@ -104,7 +104,7 @@ class Venue:
         self.options = options
         original = tournament_file(options.tournament)
         text = read_text(str(original))
-        parse_tournament(text, str(original))  # a bad file is refused here, naming it, before anything starts
+        parse_cup(text, str(original))  # a bad file is refused here, naming it, before anything starts
         self.parts = Parts()
         self.broker: EmbeddedBroker | None = None
         self.workdir = Path(tempfile.mkdtemp(prefix="courtside-demo-"))
@@ -161,10 +161,12 @@ class Venue:
         names = [*interface_addresses(), socket.gethostname()]
         return [f"http://{name}:{self.http_port}/" for name in names]
 
-    def table(self, court: str, rules: str, *, script: Path | None = None, window: bool = False) -> Part:
-        """One referee table (mock pins) for ``court``, its journal kept across its matches."""
+    def table(self, court: str, rules: str | None, *, script: Path | None = None, window: bool = False) -> Part:
+        """One referee table (mock pins) for ``court``, its journal kept across its matches; ``rules`` None: each
+        match by its class's ruleset, as the tournament file says (a cup's court plays several classes)."""
         argv = courtside_argv(
-            "table", "--rules", rules, "--court", court, "--tournament", str(self.file), "--pins", "mock",
+            "table", *(("--rules", rules) if rules else ()), "--court", court, "--tournament", str(self.file),
+            "--pins", "mock",
             "--journal", str(self.workdir / "journal" / _safe(court)), "--broker", self.broker_url,
         )
         if script is not None:
