@@ -14,8 +14,8 @@ SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
 NOT_PAGES = {"/live", "/team/{team:name}/calendar.ics"}  # the pages' live stream; a team's calendar feed
 
 
-def _tool() -> object:
-    spec = importlib.util.spec_from_file_location("make_web_day", SCREENS / "make_web_day.py")
+def _tool(name: str = "make_web_day") -> object:
+    spec = importlib.util.spec_from_file_location(name, SCREENS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -29,8 +29,13 @@ def test_every_page_route_has_its_screenshots() -> None:
         app = create_app(day.backend, secure_cookies=False)
         served = {path for method, path in all_routes(app.routes)
                   if method == "GET" and not path.startswith("/api/") and path not in NOT_PAGES}
-    assert served == {*pages.values(), login, *desk.values()}
+    cup: object = _tool("make_youth_cup")  # the pages only a cup of classes has
+    cup_routes, cup_widths = (getattr(cup, n) for n in ("ROUTES", "WIDTHS"))
+    assert served == {*pages.values(), login, *desk.values(), *cup_routes.values()}
     names = [*pages, "desk-login", *desk]
     missing = [f"web-{name}-{width}.png" for name in names for width in widths
                if not (SCREENS / f"web-{name}-{width}.png").is_file()]
     assert missing == [], "run: .venv/bin/python docs/screens/make_web_day.py"
+    missing = [f"web-youth-cup-{name}-{width}.png" for name in cup_routes for width in cup_widths
+               if not (SCREENS / f"web-youth-cup-{name}-{width}.png").is_file()]
+    assert missing == [], "run: .venv/bin/python docs/screens/make_youth_cup.py"

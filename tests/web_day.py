@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from rules import protocol as p
 from rules.link_payloads import ErrorPayload
 from rules.live import live_payload
@@ -300,3 +302,66 @@ def big_cup_day(teams: int = 104, courts: int = 8) -> Iterator[SampleDay]:
         path.write_text(cup_toml(teams=teams, courts=courts, day_end="13:00"), encoding="utf-8")
         with sample_day(0, example=path) as day:
             yield day
+
+
+class YouthCup:
+    """rules/examples/youth-cup.toml over the real service, its matches played through their courts' tables."""
+
+    def __init__(self, service: Any, backend: ServiceBackend, broker: str, server: LiveServer) -> None:
+        self.service, self.backend, self.broker, self.server = service, backend, broker, server
+        self.tables: dict[str, TableClient] = {}
+
+    def view(self) -> View:
+        return View(self.backend.data())
+
+    def table(self, court: str) -> TableClient:
+        cid = next(c for c, name in self.service.plan.courts.items() if name == court)
+        if cid not in self.tables:
+            self.tables[cid] = TableClient(self.broker, self.service.plan.id, cid)
+        return self.tables[cid]
+
+    def play(self, until: Callable[[Any], bool]) -> None:
+        """The matches in playing order, each by its class's ruleset, home winning 2-1, until ``until`` picks one."""
+        while True:
+            waiting = [m for m in self.view().matches if m.recorded is None]
+            if not waiting or until(waiting[0]):
+                return
+            m = waiting[0]
+            kind, rnd = ("round_robin", "pool") if m.is_pool else ("knockout", m.round)
+            events, result = played(self.service.plan.ruleset_of(m.stage), 2, 1, kind=kind, round=rnd)
+            self._play(m.court, m.number, events, result)
+
+    def _play(self, court: str, number: int, events: list[dict[str, Any]], result: dict[str, Any]) -> None:
+        table = self.table(court)
+        table.play(str(number), events, result)
+        table.wait_for("ack", lambda a: a.payload["of"] == "result" and a.match == str(number))
+        wait_until(lambda: number in self.backend.data().results)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.server.url + path, timeout=10)
+
+
+YOUTH_CUP = Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-cup.toml"
+
+
+@contextlib.contextmanager
+def youth_cup_day(db_url: str, lang: str = "en") -> Iterator[YouthCup]:
+    """The youth cup (four classes, two unpublished) on ``db_url`` behind a live server, every pool match played
+    and the P13 semi-finals, each by its class's ruleset: the cup on its Sunday morning."""
+    from tests.conftest import PLAIN_CONF, Broker
+
+    with tempfile.TemporaryDirectory() as tmp:
+        broker = Broker(PLAIN_CONF, Path(tmp))
+        broker.start()
+        try:
+            with running_service(db_url, broker.url, plan=load_plan(YOUTH_CUP)) as service:
+                backend = ServiceBackend(service)
+                server = LiveServer(create_app(backend, lang=lang)).start()
+                try:
+                    cup = YouthCup(service, backend, broker.url, server)
+                    cup.play(lambda m: m.stage in ("P13-A3", "P13-AF", "P13-BF", "P13-B3", "F13-ASF2"))
+                    yield cup
+                finally:
+                    server.stop()
+        finally:
+            broker.stop()
