@@ -295,6 +295,11 @@ def put_move(store: Store, s: Session, match_id: str, *, court: str | None = Non
     if f is None:
         raise DeskError(f"there is no match {match_id!r}")
     unchanged(s, f, seen)
+    if court is not None:  # a class plays on its own pitches: a 7 v 7 class's match never goes to an 11 v 11 one
+        klass = store.plan.class_of(f.stage)
+        if store.plan.courts[court] not in klass.tournament.schedule.courts:
+            raise DeskError(f"class {klass.name} does not play on {store.plan.courts[court]}; its courts: "
+                            f"{', '.join(klass.tournament.schedule.courts)}", "court")
     if not started_ok:
         events = s.scalar(select(func.count()).select_from(EventRow).where(EventRow.match_id == match_id))
         if events or s.get(ResultRow, match_id) is not None:

@@ -117,3 +117,18 @@ def test_at_phone_width_the_home_page_leads_to_the_classes(cup: YouthCup, chromi
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     finally:
         page.close()
+
+
+def test_the_desk_moves_a_match_only_to_a_pitch_of_its_class(cup: YouthCup) -> None:
+    from server.desk import DeskError
+    from server.desk_commands import MoveMatch
+
+    final = next(m for m in cup.view().matches if m.stage == "P13-AF")
+    flooded = {"who": "anna", "why": "the big pitch is flooded", "number": final.number, "start": final.start}
+    with pytest.raises(DeskError) as refused:
+        cup.backend.submit(MoveMatch(court="7v7 Plan 1", **flooded))  # type: ignore[arg-type]
+    assert "class P13 does not play on 7v7 Plan 1" in str(refused.value) and refused.value.field == "court"
+    assert cup.view().by_number[final.number].court == final.court  # nothing stored
+    other = next(c for c in ("11v11 Plan 3", "11v11 Plan 4", "11v11 Plan 5") if c != final.court)
+    cup.backend.submit(MoveMatch(court=other, **flooded))  # type: ignore[arg-type]
+    assert cup.view().by_number[final.number].court == other
