@@ -13,6 +13,8 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, func, select
@@ -51,8 +53,24 @@ def as_utc(at: datetime) -> datetime:
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
+_RESULT_COLUMNS = ("stage", "home", "away", "home_goals", "away_goals", "outcome", "winner", "home_shootout",
+                   "away_shootout")
+
+
+def row_key(row: Any) -> tuple[Any, ...]:
+    """What a stored result says (its columns the standings read), as a key: equal keys, equal results."""
+    return tuple(getattr(row, column) for column in _RESULT_COLUMNS)
+
+
 def to_match_result(row: Any) -> MatchResult:
     """A stored (not abandoned) result as the standings rank it."""
+    return _match_result(row_key(row))
+
+
+@lru_cache(maxsize=50_000)
+def _match_result(key: tuple[Any, ...]) -> MatchResult:
+    # Every snapshot converts every stored row again (a cup's 3,000 at 25 us each): one conversion per distinct row.
+    row = SimpleNamespace(**dict(zip(_RESULT_COLUMNS, key, strict=True)))
     return standings_result(row, pool=row.stage, home=row.home, away=row.away)
 
 
@@ -75,6 +93,7 @@ class FixtureRow:
 
 
 _CHANGE_MARK = select(func.max(Change.id))
+_MOVE_MARK = select(func.max(Change.id)).where(Change.action == "move")  # only a move changes a fixture
 
 
 class Store:
@@ -88,6 +107,9 @@ class Store:
         # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
         # so a table kept here is the one it would rank again; one dict shared by every thread is safe (GIL).
         self._ranked: dict[str, tuple[object, PoolTable]] = {}
+        # Each class's last progress and what it was worked out from: a result changes its own class only, so a
+        # cup's other classes keep theirs (fair-play classes excepted: their cards are not in the key).
+        self._class_progress: dict[str, tuple[object, Progress]] = {}
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
@@ -121,11 +143,12 @@ class Store:
     def fixtures(self, s: Session) -> dict[str, FixtureRow]:
         """match id -> its fixture as the organiser left it, in playing order.
 
-        Read again only when the change log moved (any instance's desk writes a move with its change, in
-        one transaction): the loop checks every batch against the fixtures and publishes schedules from
-        them, and reading the whole list each time cost more than the rest of a schedule.
+        Read again only when the change log has a new move (any instance's desk writes a move with its change, in
+        one transaction; a result or a decision changes no fixture): the loop checks every batch against the
+        fixtures and publishes schedules from them, and reading the whole list each time cost more than the rest
+        of a schedule.
         """
-        mark = s.connection().scalar(_CHANGE_MARK)
+        mark = s.connection().scalar(_MOVE_MARK)
         cached = self._fixtures
         if cached is None or cached[0] != mark:
             read = s.connection().execute(select(Fixture.__table__))
@@ -202,6 +225,11 @@ class Store:
             rows = [r for r in all_rows if plan.cup.class_of_stage(r.stage) is c] if plan.cup.has_classes else all_rows
             mine = [d for d in decisions if plan.cup.class_of_stage(d.pool) in (c, None)] \
                 if plan.cup.has_classes else decisions
+            key = (tuple(row_key(r) for r in rows), tuple(mine))
+            kept = self._class_progress.get(c.name)
+            if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:
+                out[c.name] = kept[1]
+                continue
             misfits: list[SetAside] = []
             for _ in range(len(t.pools) + len(t.matches) + 1):
                 pools = [p.name for p in t.pools]
@@ -216,6 +244,7 @@ class Store:
                 gone = {a.result for a in found}
                 rows = [r for r in rows if to_match_result(r) not in gone]
             out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
+            self._class_progress[c.name] = (key, out[c.name])
         return out
 
     def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:

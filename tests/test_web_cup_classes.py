@@ -132,3 +132,16 @@ def test_the_desk_moves_a_match_only_to_a_pitch_of_its_class(cup: YouthCup) -> N
     other = next(c for c in ("11v11 Plan 3", "11v11 Plan 4", "11v11 Plan 5") if c != final.court)
     cup.backend.submit(MoveMatch(court=other, **flooded))  # type: ignore[arg-type]
     assert cup.view().by_number[final.number].court == other
+
+
+def test_a_result_works_out_its_own_class_again_and_no_other(cup: YouthCup) -> None:
+    from tests.service_support import played
+
+    store = cup.service.store
+    before = store.class_progress()
+    bronze = next(m for m in cup.view().matches if m.stage == "P13-B3")
+    events, result = played(cup.service.plan.ruleset_of("P13-B3"), 3, 0, kind="knockout", round=bronze.round)
+    cup.play_match(bronze.court, bronze.number, events, result)
+    after = store.class_progress()
+    assert after["P13"] is not before["P13"] and after["P13"].matches["P13-B3"].result is not None
+    assert all(after[name] is before[name] for name in ("P10", "F10", "F13"))  # not worked out again

@@ -333,9 +333,9 @@ class YouthCup:
             m = waiting[0]
             kind, rnd = ("round_robin", "pool") if m.is_pool else ("knockout", m.round)
             events, result = played(self.service.plan.ruleset_of(m.stage), 2, 1, kind=kind, round=rnd)
-            self._play(m.court, m.number, events, result)
+            self.play_match(m.court, m.number, events, result)
 
-    def _play(self, court: str, number: int, events: list[dict[str, Any]], result: dict[str, Any]) -> None:
+    def play_match(self, court: str, number: int, events: list[dict[str, Any]], result: dict[str, Any]) -> None:
         table = self.table(court)
         table.play(str(number), events, result)
         table.wait_for("ack", lambda a: a.payload["of"] == "result" and a.match == str(number))
