@@ -2,12 +2,14 @@
 pages build after it, after few results and after many.
 
     .venv/bin/python -m bench.bench_cup_desk [--teams 2048] [--courts 110] [--marks 40,640,3000] [--db URL]
+                                             [--classes 8]
 
-Generates the cup (bench/cup.py: pools of four), opens the service's store on a temporary SQLite file (or --db),
-and enters pool results at the desk (server.desk_commands, as the service's loop runs them: checked and stored in
-one transaction) up to each mark. At each mark it times ten more writes and the snapshot after each one
-(ServiceBackend.data(), the pages' first read after a change), on a Service that is never connected to a
-broker: only the loop's desk path and the pages' reads are timed. Prints the median and the worst of the ten.
+Generates the cup (bench/cup.py: pools of four; with ``--classes``, a cup of that many classes), opens the
+service's store on a temporary SQLite file (or --db), and enters pool results at the desk (server.desk_commands, as
+the service's loop runs them: checked and stored in one transaction) up to each mark. At each mark it times ten
+more writes and the snapshot after each one (ServiceBackend.data(), the pages' first read after a change), on a
+Service that is never connected to a broker: only the loop's desk path and the pages' reads are timed. Prints the
+median and the worst of the ten.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.cup import cup_toml
+from bench.cup import classes_cup_toml, cup_toml
 from rules.standings import MatchResult
 from server.desk_commands import CorrectResult, DeskCommands
 from server.plan import load_plan
@@ -37,11 +39,14 @@ def main() -> None:
     parser.add_argument("--courts", type=int, default=110)
     parser.add_argument("--marks", default="40,640,3000")
     parser.add_argument("--db", default="")
+    parser.add_argument("--classes", type=int, default=0)
     args = parser.parse_args()
     marks = [int(x) for x in args.marks.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cup.toml"
-        path.write_text(cup_toml(teams=args.teams, courts=args.courts), encoding="utf-8")
+        small = min(50, args.courts // 2)
+        path.write_text(classes_cup_toml(teams=args.teams, classes=args.classes, small=small, large=args.courts - small)
+                        if args.classes else cup_toml(teams=args.teams, courts=args.courts), encoding="utf-8")
         started = time.perf_counter()
         plan = load_plan(path)
         store = Store.open(args.db or f"sqlite:///{Path(tmp) / 'cup.db'}", plan)
