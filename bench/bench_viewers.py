@@ -352,9 +352,9 @@ class Tables:
         from rules.match import ClockStarted, Match
 
         p = self.p
-        match = Match(self.plan.ruleset, stage="round_robin", round="pool")
+        match = Match(self.plan.rulesets[""], stage="round_robin", round="pool")
         match.apply(ClockStarted(at=0))
-        payload = live_payload(match.state_at(1), self.plan.ruleset, str(number))
+        payload = live_payload(match.state_at(1), self.plan.rulesets[""], str(number))
         payload["board"]["running"] = False
         payload["board"]["clock_ms"] = k * 10 + c  # the token the pages show in data-ms
         court = self.courts[c]
@@ -367,7 +367,7 @@ class Tables:
 
         p = self.p
         court = self.courts[c]
-        events, result = played(self.plan.ruleset, number % 4, (number // 4) % 3)
+        events, result = played(self.plan.rulesets[""], number % 4, (number // 4) % 3)
         for e in events:
             msg = p.event_message(id=uuid.uuid4().hex, court=court, match=str(number), event=e)
             self.client.publish(p.court_topic(self.plan.id, court, "events"), p.encode(msg), qos=1)

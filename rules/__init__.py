@@ -53,11 +53,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.tournament.cup": ("Cup", "TournamentClass", "load_cup_rulesets", "parse_cup", "read_cup_file"),
     "rules.tournament.cup_plan": ("CupPlan", "draw_classes", "plan_cup"),
     "rules.tournament.draw": ("DrawResult", "make_draw", "pool_teams"),
-    "rules.tournament.loading": ("load_tournament_ruleset", "parse_tournament", "read_tournament_file", "ruleset_path"),
+    "rules.tournament.loading": ("ruleset_path",),
     "rules.tournament.model": ("Tournament",),
     "rules.tournament.placeholders": ("WinnerOrLoser", "parse_placeholder"),
     "rules.tournament.progression": ("PoolState", "Progress", "Slot", "progress"),
-    "rules.tournament.schedule": ("ScheduledMatch", "TournamentSchedule", "build_schedule"),
+    "rules.tournament.schedule": ("ScheduledMatch", "TournamentSchedule"),
     "rules.words": ("SOURCE_LANGUAGE", "words_for"),
     "rules.words.board": ("golden_goal", "interval_title", "period_title", "result_how", "round_title"),
     "rules.words.standings": ("Phrase", "Words", "reason_text"),
@@ -150,18 +150,13 @@ if TYPE_CHECKING:
     )
     from rules.tournament.cup_plan import CupPlan as CupPlan, draw_classes as draw_classes, plan_cup as plan_cup
     from rules.tournament.draw import DrawResult as DrawResult, make_draw as make_draw, pool_teams as pool_teams
-    from rules.tournament.loading import (
-        load_tournament_ruleset as load_tournament_ruleset, parse_tournament as parse_tournament,
-        read_tournament_file as read_tournament_file, ruleset_path as ruleset_path,
-    )
+    from rules.tournament.loading import ruleset_path as ruleset_path
     from rules.tournament.model import Tournament as Tournament
     from rules.tournament.placeholders import WinnerOrLoser as WinnerOrLoser, parse_placeholder as parse_placeholder
     from rules.tournament.progression import (
         PoolState as PoolState, Progress as Progress, Slot as Slot, progress as progress,
     )
-    from rules.tournament.schedule import (
-        ScheduledMatch as ScheduledMatch, TournamentSchedule as TournamentSchedule, build_schedule as build_schedule,
-    )
+    from rules.tournament.schedule import ScheduledMatch as ScheduledMatch, TournamentSchedule as TournamentSchedule
     from rules.words import SOURCE_LANGUAGE as SOURCE_LANGUAGE, words_for as words_for
     from rules.words.board import (
         golden_goal as golden_goal, interval_title as interval_title, period_title as period_title,

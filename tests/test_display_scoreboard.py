@@ -202,10 +202,11 @@ def test_a_repainted_frame_equals_the_same_frame_drawn_afresh(sport: str, first:
 
 
 def example_team_names() -> list[str]:
-    from rules.tournament.loading import read_tournament_file
+    from rules.tournament.cup import read_cup_file
 
     root = Path(__file__).resolve().parents[1] / "rules" / "examples"
-    return [t.name for path in sorted(root.glob("*.toml")) for t in read_tournament_file(path).teams]
+    paths = [p for p in sorted(root.glob("*.toml")) if not p.name.endswith("-rules.toml")]  # a cup's ruleset file
+    return [t.name for path in paths for c in read_cup_file(path) for t in c.tournament.teams]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
