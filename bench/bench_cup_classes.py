@@ -18,27 +18,17 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bench_schedule import best_of
 from bench.cup import classes_cup_toml
 from rules.tournament.cup import load_cup_rulesets, parse_cup
 from rules.tournament.cup_plan import draw_classes, plan_cup
 
 T = TypeVar("T")
-
-
-def best_of(n: int, run: Callable[[], T]) -> tuple[float, T]:
-    best, out = float("inf"), None
-    for _ in range(n):
-        started = time.perf_counter()
-        out = run()
-        best = min(best, time.perf_counter() - started)
-    assert out is not None
-    return best, out
 
 
 def main() -> None:

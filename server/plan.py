@@ -56,28 +56,15 @@ class Plan:
     def pools(self) -> list[Pool]:
         return [pool for c in self.cup.classes for pool in c.tournament.pools]
 
-    @cached_property
-    def stage_count(self) -> int:
-        return sum(len(c.tournament.pools) + len(c.tournament.matches) for c in self.cup.classes)
-
     def pool(self, name: str) -> Pool | None:
         c = self.cup.class_of_stage(name)
         return None if c is None else c.tournament.pool(name)
 
     def class_of(self, stage: str) -> TournamentClass:
-        """The class a stage (a pool, a match or a ranking) belongs to; a stage the file lacks is a bug here."""
-        c = self.cup.class_of_stage(stage)
-        if c is None:
-            raise KeyError(f"no class has a stage {stage!r}")
-        return c
+        return self.cup.class_of(stage)
 
     def ruleset_of(self, stage: str) -> Ruleset:
-        return self.rulesets[self.class_of(stage).name]
-
-    def published(self, stage: str) -> bool:
-        """Whether the stage's results and tables are public (a class may keep them off the pages)."""
-        c = self.cup.class_of_stage(stage)
-        return c is None or c.published
+        return self.rulesets[self.cup.class_of(stage).name]
 
     def stage_kind(self, match_id: str) -> StageKind:
         return "round_robin" if self.pool(self.fixtures[match_id].stage) is not None else "knockout"

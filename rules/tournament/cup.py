@@ -28,8 +28,7 @@ from rules.record import Record
 from rules.ruleset import Ruleset
 from rules.ruleset_model import Millis
 from rules.schema import Pattern, Size, build
-from rules.tomlfile import DocumentError, decode_toml, read_bytes
-from rules.tournament.loading import MAX_BYTES, MAX_LINES, load_tournament_ruleset, validate_tournament
+from rules.tournament.loading import decoded_file, decoded_text, load_tournament_ruleset, validate_tournament
 from rules.tournament.model import Name, Schedule, Tournament
 
 MAX_CLASSES = 100
@@ -102,6 +101,18 @@ class Cup(Record):
     def class_of_stage(self, stage: str) -> TournamentClass | None:
         return self._by_stage.get(stage)
 
+    def class_of(self, stage: str) -> TournamentClass:
+        """The class of a stage the file has (a pool, a match or a ranking); KeyError for one it lacks."""
+        found = self._by_stage.get(stage)
+        if found is None:
+            raise KeyError(f"no class has a stage {stage!r}")
+        return found
+
+    def published(self, stage: str) -> bool:
+        """Whether the stage's results and tables are public (a class may keep them off the pages)."""
+        found = self._by_stage.get(stage)
+        return found is None or found.published
+
     def class_of_team(self, team: str) -> TournamentClass | None:
         return self._by_team.get(team)
 
@@ -111,21 +122,12 @@ class Cup(Record):
 
 def parse_cup(text: str, source: str) -> Cup:
     """A tournament file's TOML text, with or without classes; ``source`` names the file in every error."""
-    try:
-        data = decode_toml(text, MAX_BYTES, MAX_LINES)
-    except DocumentError as err:
-        raise TournamentError(source, "", str(err)) from None
-    return validate_cup(data, source)
+    return validate_cup(decoded_text(text, source), source)
 
 
 def read_cup_file(path: str | Path) -> Cup:
     """A tournament file by path, with or without classes."""
-    source = str(path)
-    try:
-        data = decode_toml(read_bytes(path, MAX_BYTES), MAX_BYTES, MAX_LINES)
-    except DocumentError as err:
-        raise TournamentError(source, "", str(err)) from None
-    return validate_cup(data, source)
+    return validate_cup(decoded_file(path), str(path))
 
 
 def validate_cup(data: dict[str, Any], source: str) -> Cup:

@@ -27,21 +27,28 @@ MAX_LINES = 100_000
 
 def parse_tournament(text: str, source: str) -> Tournament:
     """Read a tournament file's TOML text; ``source`` names the file in every error."""
-    try:
-        data = decode_toml(text, MAX_BYTES, MAX_LINES)
-    except DocumentError as err:
-        raise TournamentError(source, "", str(err)) from None
-    return validate_tournament(data, source)
+    return validate_tournament(decoded_text(text, source), source)
 
 
 def read_tournament_file(path: str | Path) -> Tournament:
     """A tournament file by path: refused fast when larger than MAX_BYTES, not UTF-8 or not TOML."""
-    source = str(path)
+    return validate_tournament(decoded_file(path), str(path))
+
+
+def decoded_text(text: str, source: str) -> dict[str, Any]:
+    """A tournament file's TOML text as data, its size and syntax checked; ``source`` names the file."""
     try:
-        data = decode_toml(read_bytes(path, MAX_BYTES), MAX_BYTES, MAX_LINES)
+        return decode_toml(text, MAX_BYTES, MAX_LINES)
     except DocumentError as err:
         raise TournamentError(source, "", str(err)) from None
-    return validate_tournament(data, source)
+
+
+def decoded_file(path: str | Path) -> dict[str, Any]:
+    """A tournament file as data, refused unread when larger than MAX_BYTES, and when not UTF-8 or not TOML."""
+    try:
+        return decode_toml(read_bytes(path, MAX_BYTES), MAX_BYTES, MAX_LINES)
+    except DocumentError as err:
+        raise TournamentError(str(path), "", str(err)) from None
 
 
 def validate_tournament(data: dict[str, Any], source: str) -> Tournament:

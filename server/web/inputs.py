@@ -102,18 +102,13 @@ class TournamentData:
         return self.cup.name
 
     def class_of(self, stage: str) -> TournamentClass:
-        found = self.cup.class_of_stage(stage)
-        if found is None:
-            raise KeyError(f"no class has a stage {stage!r}")
-        return found
+        return self.cup.class_of(stage)
 
     def ruleset_of(self, stage: str) -> Ruleset:
-        return self.rulesets[self.class_of(stage).name]
+        return self.rulesets[self.cup.class_of(stage).name]
 
     def published(self, stage: str) -> bool:
-        """Whether the stage's results and tables are public (a class may keep them off the pages)."""
-        found = self.cup.class_of_stage(stage)
-        return found is None or found.published
+        return self.cup.published(stage)
 
     @property
     def ruleset_names(self) -> str:
