@@ -149,15 +149,6 @@ class ClassRules:
         return self.load(ref), ref
 
 
-def playing_order(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[PlayingOrder, str]:
-    """This court's schedule from a tournament file, and the ruleset the file names.
-
-    ``court`` is a court's name ("Hall 1") or its number in the file's list ("1").
-    """
-    order, rules = court_plan(path, court, ruleset)
-    return order, rules.default
-
-
 def court_plan(path: str | Path, court: str, ruleset: Ruleset | None = None) -> tuple[PlayingOrder, ClassRules]:
     """This court's schedule from a tournament file (a cup's classes scheduled together over its pitches), and
     the ruleset each class plays by; ``ruleset`` given (``--rules``), the matches of a file without classes are

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.schedule import PlayingOrder, Scheduled, believable, playing_order
+from firmware.schedule import PlayingOrder, Scheduled, believable, court_plan
 from rules.court_schedule import Suspended
 from rules.errors import TournamentError
 from tests.firmware_support import board
@@ -16,9 +16,9 @@ HOCKEY = str(Path(__file__).parent.parent / "rules" / "examples" / "indoor-hocke
 
 
 def test_the_courts_matches_in_order_by_name_or_number() -> None:
-    by_number, ruleset = playing_order(HOCKEY, "2")
-    by_name, _ = playing_order(HOCKEY, "Hall 2")
-    assert ruleset == "indoor-hockey" and by_number.matches == by_name.matches
+    by_number, rules = court_plan(HOCKEY, "2")
+    by_name, _ = court_plan(HOCKEY, "Hall 2")
+    assert rules.default == "indoor-hockey" and by_number.matches == by_name.matches
     first = by_number.matches[0]
     assert (first.home, first.away, first.stage, first.round, first.kind) == (
         "Amsterdam H&BC", "Three Rock Rovers", "A", "pool", "round_robin")
@@ -30,7 +30,7 @@ def test_the_courts_matches_in_order_by_name_or_number() -> None:
 
 def test_an_unknown_court_is_refused_with_the_courts_there_are() -> None:
     with pytest.raises(TournamentError, match=r"no court 'Hall 9' \(courts: Hall 1, Hall 2"):
-        playing_order(HOCKEY, "Hall 9")
+        court_plan(HOCKEY, "Hall 9")
 
 
 def test_next_nearest_and_a_pushed_schedule() -> None:
@@ -89,7 +89,7 @@ def test_a_restart_between_matches_offers_the_match_nearest_now(tmp_path: Path) 
         first = b.loop.session.scheduled
     with board(tmp_path, tournament=HOCKEY, court="1") as b:
         assert b.loop.session.scheduled == first and b.state.phase == "finished"
-        schedule, _ = playing_order(HOCKEY, "1")
+        schedule, _ = court_plan(HOCKEY, "1")
         now = datetime.now()
         nearest = min((m for m in schedule.matches if m.match_id != first.match_id),
                       key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
@@ -101,3 +101,17 @@ def test_a_restart_between_matches_offers_the_match_nearest_now(tmp_path: Path) 
         b.at(b.loop.clock.seconds() + 1)
         b.press("next")
         assert b.loop.session.scheduled == nearest
+
+
+CUP = str(Path(__file__).parent.parent / "rules" / "examples" / "youth-cup.toml")
+
+
+def test_a_cup_court_names_each_match_s_class_and_each_class_its_rules() -> None:
+    order, rules = court_plan(CUP, "7v7 Plan 1")
+    assert {m.class_name for m in order.matches} == {"P10", "F10"}
+    p10 = next(m for m in order.matches if m.class_name == "P10")
+    f10 = next(m for m in order.matches if m.class_name == "F10")
+    assert rules.of(p10)[0].name == "youth-football-7v7" and rules.of(f10)[0].name == "youth-football"
+    assert Path(rules.ref(p10)).is_absolute()  # a file: its whole path, so a restarted table finds it anywhere
+    assert rules.of(p10)[0] is rules.of(p10)[0]  # loaded once
+    assert rules.of(Scheduled(match_id="friendly-1", home="Home", away="Away")) == rules.of(p10)  # no class: default

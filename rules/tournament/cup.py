@@ -86,10 +86,6 @@ class Cup(Record):
             )
         }
 
-    @cached_property
-    def _by_team(self) -> dict[str, TournamentClass]:
-        return {team.name: c for c in self.classes for team in c.tournament.teams}
-
     @property
     def has_classes(self) -> bool:
         """Whether the file declares classes (a cup of one unnamed class is today's tournament file)."""
@@ -112,9 +108,6 @@ class Cup(Record):
         """Whether the stage's results and tables are public (a class may keep them off the pages)."""
         found = self._by_stage.get(stage)
         return found is None or found.published
-
-    def class_of_team(self, team: str) -> TournamentClass | None:
-        return self._by_team.get(team)
 
     def __iter__(self) -> Iterator[TournamentClass]:
         return iter(self.classes)
