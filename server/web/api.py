@@ -63,7 +63,7 @@ def pool_json(v: View, pool: str) -> dict[str, Any]:
         "expected": expected,
         "table": [] if table is None else [asdict(row) for row in table.rows],
         "unresolved": [] if table is None else [{"teams": list(u.teams), "needs": u.needs} for u in table.unresolved],
-        "matches": [match_json(v, m) for m in v.matches if m.stage == pool],
+        "matches": [match_json(v, m) for m in v.stage_matches(pool)],
     }
 
 

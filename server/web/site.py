@@ -61,6 +61,11 @@ class Site:
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
         self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
         self._regions: dict[tuple[int, str], str] = {}
+        # A pool region as last rendered, and what it was rendered from (server.web.view's rows and progress, kept
+        # by identity, and whether each of its results is still provisional): a table's live state makes a new
+        # snapshot several times a second per court, and a cup's hundreds of open pool pages were rendered again
+        # for each though none of them changed.
+        self._pools: dict[str, tuple[tuple[object, object, tuple[bool, ...]], str]] = {}
 
     def view(self) -> View:
         data = self.backend.data()
@@ -74,12 +79,25 @@ class Site:
         """One live part of a page (shared by the page and the SSE stream), rendered once per version."""
         key = (view.data.version, name)
         html = self._regions.get(key)
+        if html is None and name.startswith("pool/"):
+            html = self._pool_region(view, name)
+            self._regions[key] = html
         if html is None:
             kind, _, arg = name.partition("/")
             template = self.env.get_template(f"regions/{kind}.html")
             html = template.render(v=view, arg=arg, data=view.data, clock=live_of(view, arg, self.gettext) if kind in (
                 "court", "overlay") else None)
             self._regions[key] = html
+        return html
+
+    def _pool_region(self, view: View, name: str) -> str:
+        pool = name[len("pool/"):]
+        inputs = (view.matches, view.progress, tuple(m.locked(view.data.now) for m in view.stage_matches(pool)))
+        kept = self._pools.get(name)
+        if kept is not None and kept[0][0] is inputs[0] and kept[0][1] is inputs[1] and kept[0][2] == inputs[2]:
+            return kept[1]
+        html = self.env.get_template("regions/pool.html").render(v=view, arg=pool, data=view.data, clock=None)
+        self._pools[name] = (inputs, html)
         return html
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:

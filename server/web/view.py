@@ -15,6 +15,7 @@ from rules import (
     CourtsideError,
     PoolTable,
     Progress,
+    Ruleset,
     TournamentClass,
     Unresolved,
     match_winner,
@@ -31,7 +32,11 @@ from server.web.schedule_parts import class_part, day_parts, default_part, known
 
 def protest_window(data: TournamentData, stage: str) -> timedelta | None:
     """The stage's ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match")."""
-    ms = data.ruleset_of(stage).protest_window
+    return _window(data.ruleset_of(stage))
+
+
+def _window(ruleset: Ruleset) -> timedelta | None:
+    ms = ruleset.protest_window
     return None if ms is None else timedelta(milliseconds=ms)
 
 
@@ -107,6 +112,11 @@ class Suspension:
 class View:
     """The derived pages' data for one snapshot."""
 
+    # The last snapshot's rows and what they were made from (the objects themselves, compared by identity: a
+    # snapshot that only has a new live state shares them all). A table's live state comes several times a second
+    # per court, and a cup's 4,000 rows took 30 ms a snapshot to make again for nothing.
+    _last_rows: tuple[tuple[object, ...], frozenset[int], list[MatchRow]] | None = None
+
     def __init__(self, data: TournamentData) -> None:
         self.data = data
         self.error: str | None = None
@@ -144,9 +154,23 @@ class View:
 
     def _rows(self) -> list[MatchRow]:
         data = self.data
-        playing = {p.playing for p in data.presence.values() if p.online and p.playing is not None}
-        playing |= {int(b.match) for b in data.live.values()
-                    if b.match is not None and b.match.isdigit() and b.phase != "finished"}
+        playing = frozenset({p.playing for p in data.presence.values() if p.online and p.playing is not None} |
+                            {int(b.match) for b in data.live.values()
+                             if b.match is not None and b.match.isdigit() and b.phase != "finished"})
+        basis = (data.schedule.matches, data.results, data.moves, data.versions, data.progress, data.cup,
+                 data.rulesets)
+        last = View._last_rows
+        if data.progress is not None and last is not None and last[1] == playing and all(
+                a is b for a, b in zip(last[0], basis, strict=True)):
+            return last[2]
+        rows = self._made_rows(playing)
+        if data.progress is not None:  # a snapshot without the service's progress works out its own: not kept
+            View._last_rows = (basis, playing, rows)
+        return rows
+
+    def _made_rows(self, playing: frozenset[int]) -> list[MatchRow]:
+        data = self.data
+        windows = {name: _window(ruleset) for name, ruleset in data.rulesets.items()}  # per class, not per match
         rows = []
         aside = [a.result for a in self.progress.set_aside] if self.progress is not None else []
         for m in data.schedule.matches:
@@ -158,9 +182,9 @@ class View:
             set_aside = None
             if recorded is not None and recorded.result in aside:
                 recorded, set_aside = None, recorded
-            window = protest_window(data, m.stage)
-            locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
             klass = data.class_of(m.stage)
+            window = windows[klass.name]
+            locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
             rows.append(
                 MatchRow(
                     number=m.number,
@@ -191,8 +215,25 @@ class View:
         """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""
         return next((a for a in self.data.abandoned if a.number == number), None)
 
+    # The matches by court, stage, team and class, each indexed once a snapshot: a region asks for its own (a
+    # cup's 110 court cards and hundreds of pool pages), and scanning 4,000 rows for each cost more than the rest.
+    @cached_property
+    def _by(self) -> dict[str, dict[str, list[MatchRow]]]:
+        index: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
+        for m in self.matches:
+            index["court"].setdefault(m.court, []).append(m)
+            index["stage"].setdefault(m.stage, []).append(m)
+            index["class"].setdefault(m.class_name, []).append(m)
+            for team in {m.home, m.away}:
+                index["team"].setdefault(team, []).append(m)
+        return index
+
     def on_court(self, court: str) -> list[MatchRow]:
-        return [m for m in self.matches if m.court == court]
+        return self._by["court"].get(court, [])
+
+    def stage_matches(self, stage: str) -> list[MatchRow]:
+        """A pool's (or a knock-out match's) matches, in playing order."""
+        return self._by["stage"].get(stage, [])
 
     def now_and_next(self, court: str) -> tuple[MatchRow | None, MatchRow | None]:
         """The match being played (or the first still to play) on ``court``, and the one after it."""
@@ -211,7 +252,7 @@ class View:
         return max(late, timedelta(0))
 
     def team_matches(self, team: str) -> list[MatchRow]:
-        return [m for m in self.matches if team in m.teams()]
+        return self._by["team"].get(team, [])
 
     def days(self, matches: list[MatchRow] | None = None) -> list[tuple[datetime, list[MatchRow]]]:
         """The matches (all of them unless told) by the day they are played, in playing order."""
@@ -265,7 +306,7 @@ class View:
         return self.data.cup.class_named(name) if self.data.cup.has_classes else None
 
     def class_matches(self, name: str) -> list[MatchRow]:
-        return [m for m in self.matches if m.class_name == name]
+        return self._by["class"].get(name, [])
 
     def champion(self, name: str) -> str | None:
         """The class's winner once its final ranking's first place is decided (None for an unpublished class)."""
