@@ -168,6 +168,12 @@ class Tally:
         entry[1] = max(entry[1], at)
 
 
+def token_base(courts: int) -> int:
+    """A live state's token is ``k * base + c`` (the court's k-th state): base 10 for up to 10 courts, as the
+    figures of docs/benchmarks.md were made, 1,000 for a cup's hundred pitches."""
+    return 10 if courts <= 10 else 1000
+
+
 def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int) -> None:
     """What whole events (one read's worth) show: the newest event id, and the states or results they carry."""
     line = events.rfind(b"\nid: ")
@@ -180,7 +186,7 @@ def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int) -> None
         v.results = max(v.results, shown)
         return
     for raw in TOKEN.findall(events):
-        k, c = divmod(int(raw), 10)
+        k, c = divmod(int(raw), token_base(courts))
         if c >= courts or k == 0:
             continue
         for j in range(v.live.get(c, 0) + 1, k + 1):
@@ -331,7 +337,7 @@ class Tables:
         from rules import protocol as p
 
         self.plan, self.p = plan, p
-        self.courts = sorted(plan.courts)  # court ids; index c is a token's last digit
+        self.courts = sorted(plan.courts)  # court ids; index c is a token's last digits (token_base)
         self.live_sent: dict[str, float] = {}  # "c,k" -> when published
         self.results_sent: dict[str, float] = {}  # "pool,n" -> when first published
         self.acked: set[str] = set()
@@ -352,11 +358,12 @@ class Tables:
         from rules.match import ClockStarted, Match
 
         p = self.p
-        match = Match(self.plan.rulesets[""], stage="round_robin", round="pool")
+        rules = self.plan.ruleset_of(self.plan.fixtures[str(number)].stage)  # a cup's class's own
+        match = Match(rules, stage="round_robin", round="pool")
         match.apply(ClockStarted(at=0))
-        payload = live_payload(match.state_at(1), self.plan.rulesets[""], str(number))
+        payload = live_payload(match.state_at(1), rules, str(number))
         payload["board"]["running"] = False
-        payload["board"]["clock_ms"] = k * 10 + c  # the token the pages show in data-ms
+        payload["board"]["clock_ms"] = k * token_base(len(self.courts)) + c  # the token the pages show in data-ms
         court = self.courts[c]
         msg = p.build(id=uuid.uuid4().hex, type="live", court=court, match=str(number), payload=payload)
         self.live_sent[f"{c},{k}"] = time.monotonic()
@@ -367,7 +374,8 @@ class Tables:
 
         p = self.p
         court = self.courts[c]
-        events, result = played(self.plan.rulesets[""], number % 4, (number // 4) % 3)
+        events, result = played(self.plan.ruleset_of(self.plan.fixtures[str(number)].stage), number % 4,
+                                (number // 4) % 3)
         for e in events:
             msg = p.event_message(id=uuid.uuid4().hex, court=court, match=str(number), event=e)
             self.client.publish(p.court_topic(self.plan.id, court, "events"), p.encode(msg), qos=1)
@@ -557,7 +565,8 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                 target = {"ports": ports, "front": https, "host": VENUE, "cafile": cafile}
             time.sleep(1.5)  # subscribed
             courts = [plan.courts[c] for c in sorted(plan.courts)]
-            pools = sorted(plan.entry_teams)
+            # The pools whose pages show scores: a cup's unpublished class shows only that a match was played.
+            pools = sorted(p for p in plan.entry_teams if plan.cup.published(p))
             spread = layout(viewers, instances, courts, pools)
             connect_s = max(3.0, viewers / 400)
             stop_at = time.monotonic() + connect_s + 3 + seconds + 6
