@@ -86,3 +86,20 @@ def test_the_stream_starts_with_the_current_regions(backend: ServiceBackend) -> 
         server.stop()
     assert '"id": "pool/C"' in seen[0] and "standings" in seen[0]
     assert '"id": "ranking"' in seen[1]
+
+
+def test_a_pool_region_is_rendered_again_only_when_what_it_shows_changed(backend: ServiceBackend) -> None:
+    from dataclasses import replace
+
+    site = create_app(backend).state.site
+    data = backend.data()
+    first = View(replace(data, version=data.version + 1))
+    html = site.region(first, "pool/A")
+    live_only = View(replace(data, version=data.version + 2))  # a table's new live state: the same rows
+    assert site.region(live_only, "pool/A") is html
+    played = first.stage_matches("A")[0]
+    assert played.recorded is not None
+    results = {n: r for n, r in data.results.items() if n != played.number}  # as before its result
+    earlier = View(replace(data, version=data.version + 3, results=results))
+    again = site.region(earlier, "pool/A")
+    assert again is not html and again != html

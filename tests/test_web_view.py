@@ -215,3 +215,22 @@ def test_the_pages_agree_with_tournament_show_on_the_results_that_count(mosquitt
             assert {m.recorded.result.home, m.recorded.result.away} == {m.home, m.away}, m.number
     assert view.finished == all(m.recorded is not None for m in view.matches)
     assert counted, "the day played something"
+
+
+def test_a_snapshot_with_only_a_new_live_state_keeps_the_rows_and_a_match_starting_changes_them() -> None:
+    data = _view().data
+    assert data.progress is not None  # the service's own: the rows are kept for the next snapshot
+    view = View(replace(data, version=data.version + 1))
+    again = View(replace(data, version=data.version + 2, now=data.now + timedelta(seconds=1)))
+    assert again.matches is view.matches  # the same results, moves and matches being played
+    waiting = next(m for m in view.matches if m.recorded is None and not m.live)
+    court = waiting.court
+    started = View(replace(data, version=data.version + 3, presence={
+        **data.presence, court: Presence(court=court, online=True, playing=waiting.number)}))
+    assert started.matches is not view.matches and started.by_number[waiting.number].live
+    assert started.on_court(court) == [m for m in started.matches if m.court == court]
+    assert started.stage_matches(waiting.stage) == [m for m in started.matches if m.stage == waiting.stage]
+    team = waiting.home
+    assert started.team_matches(team) == [m for m in started.matches if team in m.teams()]
+    fresh = View(replace(data, version=data.version + 4, results={**data.results}))  # stored results read again
+    assert fresh.matches is not view.matches and fresh.matches == view.matches
