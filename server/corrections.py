@@ -40,10 +40,10 @@ def consequences(store: Store, s: Session, match_id: str, result: Result) -> Con
     before = store.class_progress(s)[klass.name]
     cup = plan.cup
     results = [to_match_result(r) for r in store.results(s) if r.outcome != "abandoned" and r.match_id != match_id
-               and (not cup.has_classes or cup.class_of_stage(r.stage) is klass)]
+               and cup.owns(klass, r.stage)]
     if row.outcome != "abandoned":
         results.append(to_match_result(row))
-    decisions = [d for d in store.decisions(s) if not cup.has_classes or cup.class_of_stage(d.pool) is klass]
+    decisions = [d for d in store.decisions(s) if cup.owns(klass, d.pool)]
     after = progress(klass.tournament, plan.rulesets[klass.name], plan.entry_by_class[klass.name], results, decisions,
                      results_source="the service's results", source=plan.source, strict=False)
     return Consequences(matches=tuple(_other_teams(store, s, before, after, match_id)),

@@ -222,9 +222,8 @@ class Store:
         out: dict[str, Progress] = {}
         for c in plan.cup.classes:
             t, ruleset = c.tournament, plan.rulesets[c.name]
-            rows = [r for r in all_rows if plan.cup.class_of_stage(r.stage) is c] if plan.cup.has_classes else all_rows
-            mine = [d for d in decisions if plan.cup.class_of_stage(d.pool) in (c, None)] \
-                if plan.cup.has_classes else decisions
+            rows = [r for r in all_rows if plan.cup.owns(c, r.stage)]
+            mine = [d for d in decisions if plan.cup.owns(c, d.pool)]
             key = (tuple(row_key(r) for r in rows), tuple(mine))
             kept = self._class_progress.get(c.name)
             if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:

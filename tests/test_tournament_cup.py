@@ -41,6 +41,9 @@ def test_the_example_cup_has_four_classes_each_a_tournament_of_its_own() -> None
     # A stage or a team names its class.
     assert cup.class_of_stage("P13-AF") is p13 and cup.class_of_stage("P10-A") is p10
     assert cup.class_of_stage("A") is None and cup.published("P13-AF") and not cup.published("P10-A")
+    # A result or a decision belongs to the class of the stage it names; one naming no class's stage to every
+    # class, whose progress says what is wrong with it.
+    assert cup.owns(p13, "P13-A") and not cup.owns(p10, "P13-A") and cup.owns(p10, "Z") and cup.owns(p13, "Z")
 
 
 def test_a_file_without_classes_is_a_cup_of_one_unnamed_class() -> None:
@@ -49,6 +52,7 @@ def test_a_file_without_classes_is_a_cup_of_one_unnamed_class() -> None:
     assert not cup.has_classes and [c.name for c in cup] == [""]
     only = cup.classes[0]
     assert only.published and only.tournament.name == cup.name and cup.schedule == only.tournament.schedule
+    assert cup.owns(only, "A") and cup.owns(only, "no such pool")
     assert parse_cup(path.read_text(encoding="utf-8"), str(path)) == cup
 
 

@@ -182,8 +182,8 @@ def _show(args: argparse.Namespace) -> int:
     entry = draw_classes(cup, args.file, _seeds(args, cup, chosen))
     parts = []
     for c in chosen:
-        mine = [(line, r) for line, r in numbered if not cup.has_classes or cup.class_of_stage(r.pool) is c]
-        decisions = [(line, d) for line, d in decided if not cup.has_classes or cup.class_of_stage(d.pool) in (c, None)]
+        mine = [(line, r) for line, r in numbered if cup.owns(c, r.pool)]
+        decisions = [(line, d) for line, d in decided if cup.owns(c, d.pool)]
         state = progress(
             c.tournament,
             rulesets[c.name],

@@ -104,6 +104,12 @@ class Cup(Record):
             raise KeyError(f"no class has a stage {stage!r}")
         return found
 
+    def owns(self, klass: TournamentClass, stage: str) -> bool:
+        """Whether a result or a decision naming ``stage`` is one of ``klass``'s: in a file without classes every
+        one is; one naming a stage no class has goes to every class, whose progress says what is wrong with it."""
+        found = self._by_stage.get(stage)
+        return not self.has_classes or found is None or found is klass
+
     def published(self, stage: str) -> bool:
         """Whether the stage's results and tables are public (a class may keep them off the pages)."""
         found = self._by_stage.get(stage)
