@@ -40,17 +40,15 @@ def _window(ruleset: Ruleset) -> timedelta | None:
     return None if ms is None else timedelta(milliseconds=ms)
 
 
-def class_progress(data: TournamentData) -> dict[str, Progress]:
-    """Each class's progress: the service's own, or worked out from the snapshot's results."""
-    if data.progress is not None and data.class_progress is not None:
-        return data.class_progress
+def worked_out(data: TournamentData) -> dict[str, Progress]:
+    """Each class's progress worked out from the snapshot's results (a snapshot without the service's own)."""
     cup = data.cup
     results = [r.result for _, r in sorted(data.results.items())]
     return {c.name: progress(c.tournament, data.rulesets[c.name],
                              {p: data.entry_teams[p] for p in (x.name for x in c.tournament.pools)
                               if p in data.entry_teams},
-                             [r for r in results if not cup.has_classes or cup.class_of_stage(r.pool) is c],
-                             [d for d in data.decisions if not cup.has_classes or cup.class_of_stage(d.pool) is c])
+                             [r for r in results if cup.owns(c, r.pool)],
+                             [d for d in data.decisions if cup.owns(c, d.pool)])
             for c in cup.classes}
 
 
@@ -103,6 +101,28 @@ class MatchRow:
         return (self.home, self.away)
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """A snapshot's rows with their indexes (by number; by court, stage, team and class), made together and kept
+    together: a region asks for its own matches (a cup's 110 court cards and hundreds of pool pages), and scanning
+    4,000 rows for each cost more than the rest."""
+
+    matches: list[MatchRow]
+    by_number: dict[int, MatchRow]
+    by: dict[str, dict[str, list[MatchRow]]]
+
+    @classmethod
+    def of(cls, rows: list[MatchRow]) -> _Rows:
+        by: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
+        for m in rows:
+            by["court"].setdefault(m.court, []).append(m)
+            by["stage"].setdefault(m.stage, []).append(m)
+            by["class"].setdefault(m.class_name, []).append(m)
+            for team in {m.home, m.away}:
+                by["team"].setdefault(team, []).append(m)
+        return cls(rows, {m.number: m for m in rows}, by)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Suspension:
     sanction: Sanction
@@ -115,24 +135,25 @@ class View:
     # The last snapshot's rows and what they were made from (the objects themselves, compared by identity: a
     # snapshot that only has a new live state shares them all). A table's live state comes several times a second
     # per court, and a cup's 4,000 rows took 30 ms a snapshot to make again for nothing.
-    _last_rows: tuple[tuple[object, ...], frozenset[int], list[MatchRow]] | None = None
+    _last_rows: tuple[tuple[object, ...], frozenset[int], _Rows] | None = None
 
     def __init__(self, data: TournamentData) -> None:
         self.data = data
         self.error: str | None = None
         self.class_progress: dict[str, Progress] = {}
-        try:
-            self.class_progress = class_progress(data)
-            self.progress: Progress | None = data.progress if data.class_progress is not None else None
-            self.progress = self.progress or merged_progress(self.class_progress)
-        except CourtsideError as err:  # stored results the rules refuse: show it, never crash a page
-            self.progress, self.error = None, str(err)
-        self.matches = self._rows()
-        self.by_number = {m.number: m for m in self.matches}
+        self.progress: Progress | None = None
+        if data.progress is not None and data.class_progress is not None:  # the service's own
+            self.class_progress, self.progress = data.class_progress, data.progress
+        else:
+            try:
+                self.class_progress = worked_out(data)
+                self.progress = merged_progress(self.class_progress)
+            except CourtsideError as err:  # stored results the rules refuse: show it, never crash a page
+                self.error = str(err)
+        made = self._rows()
+        self.matches, self.by_number, self._by = made.matches, made.by_number, made.by
         self.courts = list(data.cup.schedule.courts)
-        for m in self.matches:
-            if m.court not in self.courts:
-                self.courts.append(m.court)
+        self.courts += [court for court in self._by["court"] if court not in self.courts]
         self.suspensions = self._suspensions()
 
     # Schedule ---------------------------------------------------------------------------
@@ -152,7 +173,7 @@ class View:
             return found.team, True
         return text, False
 
-    def _rows(self) -> list[MatchRow]:
+    def _rows(self) -> _Rows:
         data = self.data
         playing = frozenset({p.playing for p in data.presence.values() if p.online and p.playing is not None} |
                             {int(b.match) for b in data.live.values()
@@ -163,7 +184,7 @@ class View:
         if data.progress is not None and last is not None and last[1] == playing and all(
                 a is b for a, b in zip(last[0], basis, strict=True)):
             return last[2]
-        rows = self._made_rows(playing)
+        rows = _Rows.of(self._made_rows(playing))
         if data.progress is not None:  # a snapshot without the service's progress works out its own: not kept
             View._last_rows = (basis, playing, rows)
         return rows
@@ -214,19 +235,6 @@ class View:
     def abandoned(self, number: int) -> Abandoned | None:
         """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""
         return next((a for a in self.data.abandoned if a.number == number), None)
-
-    # The matches by court, stage, team and class, each indexed once a snapshot: a region asks for its own (a
-    # cup's 110 court cards and hundreds of pool pages), and scanning 4,000 rows for each cost more than the rest.
-    @cached_property
-    def _by(self) -> dict[str, dict[str, list[MatchRow]]]:
-        index: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
-        for m in self.matches:
-            index["court"].setdefault(m.court, []).append(m)
-            index["stage"].setdefault(m.stage, []).append(m)
-            index["class"].setdefault(m.class_name, []).append(m)
-            for team in {m.home, m.away}:
-                index["team"].setdefault(team, []).append(m)
-        return index
 
     def on_court(self, court: str) -> list[MatchRow]:
         return self._by["court"].get(court, [])
