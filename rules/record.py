@@ -171,13 +171,13 @@ class Record:
             return NotImplemented
         compared = self.__record_compared__
         if compared is None:
-            return self.__dict__ == other.__dict__  # the same fields, in the same order
+            return _values(self) == _values(other)  # the same fields, in the same order
         return all(getattr(self, name) == getattr(other, name) for name in compared)
 
     def __hash__(self) -> int:
         compared = self.__record_compared__
         if compared is None:
-            return hash(tuple(self.__dict__.values()))
+            return hash(tuple(_values(self).values()))
         return hash(tuple(getattr(self, name) for name in compared))
 
     def __repr__(self) -> str:
@@ -187,7 +187,7 @@ class Record:
     def replace(self: R, **changes: Any) -> R:
         """A copy with ``changes``, checked again (as ``dataclasses.replace``)."""
         cls = type(self)
-        values = self.__dict__.copy()
+        values = dict(_values(self))
         values.update(changes)
         if len(values) != len(cls.__record_template__):
             raise _wrong_arguments(cls, changes)
@@ -197,6 +197,15 @@ class Record:
         if check is not None:
             check(new)
         return new
+
+
+def _values(record: Record) -> dict[str, Any]:
+    """The record's fields and their values. A ``cached_property`` keeps what it worked out in the same dict (a
+    frozen record allows it: Tournament's and Cup's look-ups by name); those entries are no field, so two equal
+    records stay equal, and a replaced copy works them out again, whether or not one was asked before."""
+    values = record.__dict__
+    template = type(record).__record_template__
+    return values if len(values) == len(template) else {name: values[name] for name in template}
 
 
 def _in_order(self: Record, *args: Any, **values: Any) -> None:

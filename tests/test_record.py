@@ -167,3 +167,21 @@ def test_replace_keeps_unchanged_values_and_leaves_the_original() -> None:
     q = p.replace(start=60_000)
     assert (p.start, q.start, q.length, q.reduces) == (None, 60_000, 120_000, True)
     assert q == Penalty(seq=3, team="home", kind="minor", player="4", length=120_000, start=60_000)
+
+
+def test_what_a_cached_property_keeps_is_no_field() -> None:
+    from functools import cached_property
+
+    class Pitch(Record):
+        name: str
+        size: int = 7
+
+        @cached_property
+        def label(self) -> str:
+            return f"{self.name} ({self.size} v {self.size})"
+
+    asked, fresh = Pitch(name="Plan 1"), Pitch(name="Plan 1")
+    assert asked.label == "Plan 1 (7 v 7)"
+    assert asked == fresh and hash(asked) == hash(fresh)  # whether or not it was asked
+    bigger = asked.replace(size=11)
+    assert bigger == Pitch(name="Plan 1", size=11) and bigger.label == "Plan 1 (11 v 11)"  # worked out again

@@ -52,8 +52,8 @@ def test_a_file_without_classes_is_a_cup_of_one_unnamed_class() -> None:
     assert not cup.has_classes and [c.name for c in cup] == [""]
     only = cup.classes[0]
     assert only.published and only.tournament.name == cup.name and cup.schedule == only.tournament.schedule
-    assert cup.owns(only, "A") and cup.owns(only, "no such pool")
     assert parse_cup(path.read_text(encoding="utf-8"), str(path)) == cup
+    assert cup.owns(only, "A") and cup.owns(only, "no such pool")
 
 
 def test_a_stage_name_two_classes_use_is_refused_with_a_name_that_would_do() -> None:
