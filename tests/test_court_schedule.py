@@ -48,6 +48,20 @@ def test_how_an_abandoned_match_is_played_on_is_optional_and_checked() -> None:
     assert err.value.field == "payload.matches[0].continues"
 
 
+def test_a_matchs_class_is_optional_and_checked() -> None:
+    _, validator = schema_for("schedule")
+    good = p.build(id="s1", type="schedule", court="hall-1",
+                   payload={**SCHEDULE, "matches": [{**MATCH_7, "class": "P10"}]})
+    validator.validate(good.to_dict())
+    assert read_court_schedule(good.payload).matches[0].class_name == "P10"
+    assert read_court_schedule(SCHEDULE).matches[0].class_name == ""  # a tournament without classes: no key
+    message = {**good.to_dict(), "payload": {**SCHEDULE, "matches": [{**MATCH_7, "class": 10}]}}
+    assert not validator.is_valid(message)
+    with pytest.raises(ProtocolError, match="a text is required") as err:
+        p.validate(message)
+    assert err.value.field == "payload.matches[0].class"
+
+
 def test_a_schedule_has_one_builder_and_one_reader() -> None:
 
     from rules.result import Result
