@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 from sqlalchemy.orm import Session
 
 from rules import (
@@ -175,7 +175,7 @@ def writing(store: Store) -> Iterator[Session]:
     store.forget_progress()
 
 
-def match_version(court_name: str, start: datetime, result: ResultRow | None) -> str:
+def match_version(court_name: str, start: datetime, result: ResultRow | Row[Any] | None) -> str:
     """What an organiser saw of a match, as a short digest: where and when, and the stored result with where it
     came from. A desk page sends it back with a write (``seen``); a write against another one is refused."""
     parts: list[object] = [court_name, start.replace(tzinfo=None).isoformat(timespec="minutes")]

@@ -15,12 +15,13 @@ Names here are stable; each takes the :class:`~server.store.Store` first.
 from __future__ import annotations
 
 from collections.abc import Collection
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from rules import PoolState, Progress, ProtocolError, Result, read_result, winner_team
 from rules.link_payloads import LivePayload, read_live_payload
@@ -141,17 +142,11 @@ def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str
     return resolve(store, progress, stage, text) if progress is not None else None
 
 
-@lru_cache(maxsize=16384)
-def _result_view(row: Any) -> ResultView:
-    # A stored result row never changes in place (a correction writes new values, so a new row tuple):
-    # its view is made once, not at every schedule the service publishes.
-    return result_view(row)
-
-
 def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
-                   match_id: str | None = None) -> list[FixtureView]:
-    """The fixtures (all, or those on ``courts``, or one) in schedule order, teams and status as stored now."""
-    with store.session() as s:
+                   match_id: str | None = None, session: Session | None = None) -> list[FixtureView]:
+    """The fixtures (all, or those on ``courts``, or one) in schedule order, teams and status as stored now;
+    read in ``session`` if given (a snapshot's :meth:`Store.reading`)."""
+    with nullcontext(session) if session is not None else store.session() as s:
         fixtures = store.fixtures(s)
         if match_id is not None:
             chosen = [fixtures[match_id]] if match_id in fixtures else []
@@ -163,35 +158,52 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         # after every batch that touched it, and whole tables grow all day.
         ids = [f.match_id for f in chosen]
         every = len(chosen) == len(fixtures)
-        results_query = select(ResultRow.__table__)
-        if not every:
-            results_query = results_query.where(ResultRow.match_id.in_(ids))
-        results = {r.match_id: r for r in s.execute(results_query)}
+        if every:
+            results = {r.match_id: r for r in store.results(s)}
+        else:
+            read = s.connection().execute(select(ResultRow.__table__).where(ResultRow.match_id.in_(ids)))
+            results = {r.match_id: r for r in read}
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
         unfinished = [i for i in ids if i not in results]
         started = set(s.scalars(select(EventRow.match_id).where(EventRow.match_id.in_(unfinished)).distinct())) \
             if unfinished else set()
         # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").
-        teams = store.entry_team_names
-        waiting = [f for f in chosen if f.match_id not in results and not {f.home, f.away} <= teams]
-        progress = store.progress(s) if waiting else None
+        named = store.placeholder_matches(s)
+        waiting = any(f.match_id in named and f.match_id not in results for f in chosen)
+        # Each class's own: a result changes its class's progress only, so the other classes' views are kept.
+        by_class = store.class_progress(s) if waiting else None
     views = []
+    kept = store.fixture_views
+    cup = store.plan.cup
     for f in chosen:
         result = results.get(f.match_id)
+        progress = None
+        if by_class is not None and result is None and f.match_id in named:
+            found = cup.class_of_stage(f.stage)
+            progress = by_class[found.name if found is not None else ""]
         status = ("conflict" if f.match_id in conflicted else "finished" if result is not None
                   else "live" if f.match_id in started else "scheduled")
-        views.append(FixtureView(
+        # What the view is made of; the same as last time, the same view (4,000 of them per snapshot).
+        made_of = (f, tuple(result) if result is not None else None, status, progress)
+        last = kept.get(f.match_id)
+        # The fixture and the progress by identity (the store keeps both until they change), the rest by value.
+        if last is not None and last[0][0] is made_of[0] and last[0][3] is made_of[3] and last[0][1:3] == made_of[1:3]:
+            views.append(last[1])
+            continue
+        view = FixtureView(
             match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind, court=f.court,
             court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
             home=result.home if result else _team(store, progress, f.stage, f.home),
             away=result.away if result else _team(store, progress, f.stage, f.away),
-            status=status, result=_result_view(result) if result else None,
-        ))
+            status=status, result=result_view(result) if result else None,
+        )
+        kept[f.match_id] = (made_of, view)
+        views.append(view)
     return views
 
 
-def schedule(store: Store) -> list[FixtureView]:
-    return _fixture_views(store)
+def schedule(store: Store, session: Session | None = None) -> list[FixtureView]:
+    return _fixture_views(store, session=session)
 
 
 def court_schedule(store: Store, court: str) -> list[FixtureView]:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, func, select
+from sqlalchemy import Engine, Row, bindparam, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rules import (
@@ -92,6 +92,7 @@ class FixtureRow:
     end: datetime
 
 
+_RESULTS = select(ResultRow.__table__).order_by(ResultRow.recorded_at, ResultRow.match_id)
 _CHANGE_MARK = select(func.max(Change.id))
 _MOVE_MARK = select(func.max(Change.id)).where(Change.action == "move")  # only a move changes a fixture
 
@@ -114,9 +115,12 @@ class Store:
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
             self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
+        # match id -> (what its view was made of, the view): server.queries makes a fixture's view again only when
+        # its fixture, result, status or the progress naming its teams changed.
+        self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
-        # (the change log's last id, rows, the courts with placeholder matches)
-        self._fixtures: tuple[object, dict[str, FixtureRow], frozenset[str]] | None = None
+        # (the change log's last move, rows, the courts with placeholder matches, those matches)
+        self._fixtures: tuple[object, dict[str, FixtureRow], frozenset[str], frozenset[str]] | None = None
 
     @classmethod
     def open(cls, url: str, plan: Plan) -> Store:
@@ -155,9 +159,15 @@ class Store:
             # In playing order once, as every schedule is read in it (sorting 4,000 of them per page cost more).
             rows = {f.match_id: f for f in sorted((FixtureRow(**row._mapping) for row in read),
                                                    key=lambda f: (f.start, f.number))}
-            waiting = frozenset(f.court for f in rows.values() if not {f.home, f.away} <= self.entry_team_names)
-            cached = self._fixtures = (mark, rows, waiting)
+            named = frozenset(i for i, f in rows.items() if not {f.home, f.away} <= self.entry_team_names)
+            cached = self._fixtures = (mark, rows, frozenset(rows[i].court for i in named), named)
         return cached[1]
+
+    def placeholder_matches(self, s: Session) -> frozenset[str]:
+        """The matches whose teams a placeholder names ("2A", "winner SF1"): the results so far decide them."""
+        self.fixtures(s)
+        assert self._fixtures is not None
+        return self._fixtures[3]
 
     def placeholder_courts(self, s: Session) -> frozenset[str]:
         """The courts with a match whose teams a placeholder names ("2A", "winner SF1"): the only schedules
@@ -170,13 +180,38 @@ class Store:
     # -- the tournament's progress ------------------------------------------------------------
 
     def _revision(self, s: Session) -> tuple[object, ...]:
+        """What the stored facts are at, as the progress's cache key. A reading session reads it once, before its
+        results: a result stored in between is then newer than the key, never missing from what the key names."""
+        if not s.info.get("reading"):
+            return self._read_revision(s)
+        if "revision" not in s.info:
+            s.info["revision"] = self._read_revision(s)
+        revision: tuple[object, ...] = s.info["revision"]
+        return revision
+
+    def _read_revision(self, s: Session) -> tuple[object, ...]:
         results = s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one()
         decisions = s.execute(select(func.count(DecisionRow.id))).scalar()
         changes = s.execute(_CHANGE_MARK).scalar()
         return (*results, decisions, changes)
 
-    def results(self, s: Session) -> list[ResultRow]:
-        return list(s.scalars(select(ResultRow).order_by(ResultRow.recorded_at, ResultRow.match_id)))
+    def reading(self) -> Session:
+        """A session that only reads (a snapshot of the pages): the results it reads are read once, however many
+        parts of the snapshot ask (the schedule, the progress, the pages' results)."""
+        s = self.session()
+        s.info["reading"] = True
+        return s
+
+    def results(self, s: Session) -> list[Row[Any]]:
+        """Every stored result (abandoned ones too) in the order stored, as plain rows: a snapshot reads them all
+        after each change, and making ORM objects of 3,000 rows cost more than the read."""
+        if not s.info.get("reading"):  # a write's transaction may change them between two reads
+            return list(s.connection().execute(_RESULTS))
+        if "results" not in s.info:
+            self._revision(s)
+            s.info["results"] = list(s.connection().execute(_RESULTS))
+        rows: list[Row[Any]] = s.info["results"]
+        return rows
 
     def decisions(self, s: Session) -> list[Decision]:
         rows = s.scalars(select(DecisionRow).order_by(DecisionRow.id))
@@ -216,15 +251,25 @@ class Store:
         sent elsewhere would still count, under a match its teams no longer play: it is set aside here, and the
         progress worked out again without it (at most once per stage: each pass settles one more)."""
         plan = self.plan
-        all_rows = [r for r in self.results(s) if r.outcome != "abandoned"]
+        cup = plan.cup
+        classes = cup.classes
+        # Each row to its class once (a row naming a stage no class has goes to every class, as Cup.owns says).
+        rows_of: dict[str, list[Row[Any]]] = {c.name: [] for c in classes}
+        for r in self.results(s):
+            if r.outcome == "abandoned":
+                continue
+            owner = cup.class_of_stage(r.stage) if cup.has_classes else classes[0]
+            for c in (owner,) if owner is not None else classes:
+                rows_of[c.name].append(r)
         later = self._later_pool_fixtures(s)
         decisions = self.decisions(s)
         out: dict[str, Progress] = {}
-        for c in plan.cup.classes:
+        for c in classes:
             t, ruleset = c.tournament, plan.rulesets[c.name]
-            rows = [r for r in all_rows if plan.cup.owns(c, r.stage)]
-            mine = [d for d in decisions if plan.cup.owns(c, d.pool)]
-            key = (tuple(row_key(r) for r in rows), tuple(mine))
+            rows = rows_of[c.name]
+            mine = [d for d in decisions if cup.owns(c, d.pool)]
+            # The rows themselves are the key (compared as tuples, in C): a class with no new row keeps its progress.
+            key = (tuple(map(tuple, rows)), tuple(mine))
             kept = self._class_progress.get(c.name)
             if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:
                 out[c.name] = kept[1]
@@ -283,7 +328,7 @@ def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | No
     return None if slot is None else slot.team
 
 
-def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[ResultRow]) -> list[SetAside]:
+def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[Row[Any]]) -> list[SetAside]:
     """The results stored for a later pool's match that are not its teams' (as ``p`` resolves them)."""
     out = []
     aside = {a.result for a in p.set_aside}  # the engine's own reason ("X does not play in pool C") stands

@@ -119,6 +119,22 @@ def test_an_organisers_result_ranks_the_pool_and_is_audited(store: Store) -> Non
                                          "winner": "home"}, who="a", why="x")
 
 
+def test_a_result_stored_while_a_snapshot_reads_is_in_the_next_snapshot(store: Store) -> None:
+    """A snapshot reads its results once for all its parts (Store.reading). A result stored between that read
+    and the progress the snapshot asks for must not be cached as seen: the next snapshot shows it."""
+    win = {"home_goals": 2, "away_goals": 0, "outcome": "regular", "winner": "home"}
+    with store.reading() as s:
+        assert store.results(s) == []
+        desk.record_result(store, "1", win, who="ann", why="score sheet")  # stored meanwhile, by another session
+        table = store.progress(s).pools["A"].table
+        assert table is not None and all(row.played == 0 for row in table.rows)  # this snapshot read before it
+        assert store.results(s) == []
+    with store.reading() as s:
+        table = store.progress(s).pools["A"].table
+        assert table is not None and table.rows[0].played == 1 and table.rows[0].points > 0
+        assert [r.match_id for r in store.results(s)] == ["1"]
+
+
 def test_a_started_match_stays_where_it_is_unless_it_goes_on_as_an_abandoned_one(store: Store) -> None:
     """Issue 31: a match moved after its first events stranded it (the old court's events and result refused,
     the new court's spliced onto them). Checked in the move's own transaction."""

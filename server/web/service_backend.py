@@ -63,6 +63,10 @@ class ServiceBackend:
         self._build_lock = threading.Lock()
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self._events_seen = 0  # the last events.id the register's cards were read up to
+        # What the last snapshots made of each result and fixture, with what it was made of: kept while that is so.
+        self._original = tuple(sorted(self.plan.fixtures.values(), key=lambda m: m.number))  # as the file has them
+        self._recorded: dict[str, tuple[tuple[object, ...], RecordedResult]] = {}
+        self._versions: dict[int, tuple[queries.FixtureView, str]] = {}
         self.rulings = Rulings(self.store.engine)
         self.commands = DeskCommands(self.store, self.rulings)
         service.listeners.append(self._changed)
@@ -149,19 +153,19 @@ class ServiceBackend:
     def _build_base(self) -> _Base:
         """What changes with results and the desk: the schedule as moved, results, decisions, progress,
         the cards of finished matches, the change log."""
-        store, plan = self.store, self.plan
-        fixtures = {f.number: f for f in queries.schedule(store)}
-        original = sorted(plan.fixtures.values(), key=lambda m: m.number)
-        moves = {}
-        for m in original:
-            f = fixtures.get(m.number)
-            if f is not None and (f.court_name, f.start) != (m.court, m.start):
-                moves[m.number] = (f.court_name, f.start)
-        with store.session() as s:
+        store = self.store
+        with store.reading() as s:  # one read of the results for the schedule, the progress and the results
+            fixtures = {f.number: f for f in queries.schedule(store, s)}
             rows = store.results(s)
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
             class_progress = store.class_progress(s)
+        original = self._original
+        moves = {}
+        for m in original:
+            f = fixtures.get(m.number)
+            if f is not None and (f.start != m.start or f.court_name != m.court):
+                moves[m.number] = (f.court_name, f.start)
         changes = queries.change_log(store)
         # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
         entered: dict[str, queries.ChangeView] = {}
@@ -169,12 +173,18 @@ class ServiceBackend:
             if c.action == "result" and c.match_id is not None:
                 entered.setdefault(c.match_id, c)
         results: dict[int, RecordedResult] = {}
+        recorded = self._recorded
         for r in rows:
             by, note = r.source, ""
             if r.source == "organiser" and r.match_id in entered:
                 by, note = entered[r.match_id].who, str((entered[r.match_id].after or {}).get("note") or "")
-            results[int(r.match_id)] = RecordedResult(number=int(r.match_id), result=to_match_result(r),
-                                                      recorded_at=_local(r.recorded_at), by=by, note=note)
+            made_of = (tuple(r), by, note)
+            last = recorded.get(r.match_id)
+            if last is None or last[0] != made_of:  # a result's record is made once, not in every snapshot
+                last = recorded[r.match_id] = (made_of, RecordedResult(
+                    number=int(r.match_id), result=to_match_result(r), recorded_at=_local(r.recorded_at), by=by,
+                    note=note))
+            results[int(r.match_id)] = last[1]
         sanctions = []
         with store.engine.connect() as conn:  # one read for the day, whatever its length: a match's events are
             carded = {r.match_id: r.events for r in conn.execute(_CARDED)}  # read again only when they change
@@ -189,8 +199,13 @@ class ServiceBackend:
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
                     for r in ruled]
         stored = {r.match_id: r for r in rows}
-        versions = {f.number: desk.match_version(f.court_name, f.start, stored.get(f.match_id))
-                    for f in fixtures.values()}
+        versions: dict[int, str] = {}
+        for f in fixtures.values():
+            seen = self._versions.get(f.number)
+            if seen is None or seen[0] is not f:  # the same view, the same place, time and result
+                seen = self._versions[f.number] = (
+                    f, desk.match_version(f.court_name, f.start, stored.get(f.match_id)))
+            versions[f.number] = seen[1]
         return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
                      progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions)
