@@ -229,3 +229,46 @@ def test_fair_play_for_an_unknown_team_or_card_is_refused(
     assert main(args) == 2
     captured = capsys.readouterr()
     assert reason in captured.err and captured.out == ""
+
+
+CUP = Path(__file__).resolve().parent.parent / "rules" / "examples" / "youth-cup.toml"
+
+
+def _drawn(capsys: pytest.CaptureFixture[str], class_name: str) -> dict[str, list[str]]:
+    assert main(["tournament", "draw", str(CUP), "--class", class_name, "--format", "json"]) == 0
+    pools: dict[str, list[str]] = json.loads(capsys.readouterr().out)["pools"]
+    return pools
+
+
+def test_a_cups_class_is_ranked_by_its_own_ruleset_from_the_cups_results_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p10, p13 = _drawn(capsys, "P10")["P10-A"], _drawn(capsys, "P13")["P13-A"]
+    results = write(tmp_path, "cup.csv", "pool,home,away,home_goals,away_goals,outcome,winner\n"
+                    f"P10-A,{p10[0]},{p10[1]},3,3,regular,\n"
+                    f"P13-A,{p13[0]},{p13[1]},2,1,regular,\n"
+                    f"P13-A,{p13[2]},{p13[3]},0,4,regular,\n"
+                    "P13-AF,winner P13-ASF1,winner P13-ASF2,1,0,regular,\n")  # a knock-out row: not a pool's
+    assert main(["standings", "--tournament", str(CUP), "--class", "P13", "--format", "json", "--results",
+                 results]) == 0
+    ranked = json.loads(capsys.readouterr().out)["pools"]
+    assert sorted(ranked) == ["P13-A"]  # only the class's pools with results; the P10 row left out
+    assert [row["team"] for row in ranked["P13-A"]][:2] == [p13[3], p13[0]]
+    assert main(["standings", "--tournament", str(CUP), "--class", "P10", "--results", results]) == 0
+    out = capsys.readouterr().out
+    assert "Pool P10-A (youth-football-7v7)" in out and "P13" not in out  # the class's own ruleset names it
+
+
+def test_standings_of_a_cup_need_a_class_and_a_pool_no_class_has_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = write(tmp_path, "cup.csv", "pool,home,away,home_goals,away_goals\nP13-A,a,b,1,0\nP13-Q,a,b,1,0\n")
+    assert main(["standings", "--tournament", str(CUP), "--results", results]) == 2
+    assert "--class: the file's classes rank apart, each by its own ruleset: name one (P10, F10, P13, F13)" \
+        in capsys.readouterr().err
+    assert main(["standings", "--tournament", str(CUP), "--class", "P99", "--results", results]) == 2
+    assert "'P99' is not one of the file's classes" in capsys.readouterr().err
+    assert main(["standings", "--tournament", str(CUP), "--class", "P13", "--results", results]) == 2
+    assert "line 3" in (err := capsys.readouterr().err) and "pool 'P13-Q' is not one of this class's pools" in err
+    assert main(["standings", "--rules", "youth-football", "--class", "P13", "--results", results]) == 2
+    assert "give --tournament FILE" in capsys.readouterr().err

@@ -1,13 +1,16 @@
 """``courtside standings``: rank every pool of a results file by a ruleset.
 
-    courtside standings --rules NAME_OR_FILE --results FILE [--decisions FILE] [--fair-play FILE]
-                        [--format text|json]
+    courtside standings (--rules NAME_OR_FILE | --tournament FILE [--class CLASS]) --results FILE
+                        [--decisions FILE] [--fair-play FILE] [--format text|json]
 
 Ties that only lots or a penalty competition can break are listed with what
 they need; the organiser's decisions file (``pool,method,order``) resolves them.
 A ruleset that ranks by fair play reads the teams' disciplinary points from
 ``--fair-play`` (``pool,team,points`` or ``pool,team,kind,count[,person]``); a tie
 that needs them for a team the file does not list stays unresolved.
+
+With ``--tournament`` the ruleset is the tournament file's; a cup of classes ranks one class (``--class``) by its
+own ruleset, reading only its pools' rows of the cup's results file.
 """
 
 from __future__ import annotations
@@ -20,17 +23,22 @@ from typing import Any
 from rules import (
     MAX_DECISIONS_BYTES,
     MAX_RESULTS_BYTES,
+    Cup,
     Decision,
     MatchResult,
     PoolTable,
     ResultsError,
     Ruleset,
     Standings,
+    TournamentClass,
+    TournamentError,
+    load_cup_rulesets,
     load_ruleset,
     parse_fair_play_csv,
     parse_results_csv,
     rank_pool,
     rank_pools,
+    read_cup_file,
     read_decisions_csv,
     read_text,
 )
@@ -45,11 +53,20 @@ def register(sub: Any) -> None:
         description="Rank every pool of a results CSV (pool,home,away,home_goals,away_goals[,outcome,winner,"
         "home_shootout,away_shootout]) by a ruleset; every place says why it is there.",
     )
-    parser.add_argument(
+    by = parser.add_mutually_exclusive_group(required=True)
+    by.add_argument(
         "--rules",
-        required=True,
         metavar="NAME_OR_FILE",
         help="a preset name (see courtside rules list) or a ruleset TOML file",
+    )
+    by.add_argument(
+        "--tournament",
+        metavar="FILE",
+        help="a tournament file: rank by its ruleset (a cup of classes: the --class's)",
+    )
+    parser.add_argument(
+        "--class", dest="class_name", metavar="CLASS",
+        help="with --tournament: the class to rank (its pools' rows of the results file, by its ruleset)",
     )
     parser.add_argument(
         "--results",
@@ -96,14 +113,44 @@ def _check_fair_play(fair_play: dict[str, dict[str, int]], results: list[MatchRe
             raise ResultsError(source, None, f"{', '.join(strangers)}: not a team of pool {pool}")
 
 
+def _class_of(args: argparse.Namespace) -> tuple[Ruleset, TournamentClass | None, Cup | None]:
+    """The ruleset to rank by, and with ``--tournament`` the class (and its cup) whose pools are ranked."""
+    if args.tournament is None:
+        if args.class_name is not None:
+            raise TournamentError("--class", "", "a class is one of a tournament file's: give --tournament FILE")
+        return load_ruleset(args.rules), None, None
+    cup = read_cup_file(args.tournament)
+    if not cup.has_classes:
+        if args.class_name is not None:
+            raise TournamentError(args.tournament, "--class", "the file declares no classes")
+        chosen = cup.classes[0]
+    elif args.class_name is None:
+        raise TournamentError(args.tournament, "--class", "the file's classes rank apart, each by its own ruleset: "
+                              f"name one ({', '.join(c.name for c in cup.classes)})")
+    else:
+        found = cup.class_named(args.class_name)
+        if found is None:
+            raise TournamentError(args.tournament, "--class", f"{args.class_name!r} is not one of the file's classes "
+                                  f"({', '.join(c.name for c in cup.classes)})")
+        chosen = found
+    return load_cup_rulesets(cup, args.tournament)[chosen.name], chosen, cup
+
+
 def run(args: argparse.Namespace) -> int:
-    ruleset = load_ruleset(args.rules)
+    ruleset, chosen, cup = _class_of(args)
+    pools = others = None
+    if chosen is not None and cup is not None and cup.has_classes:
+        pools = [p.name for p in chosen.tournament.pools]
+        others = [stage for c in cup.classes for stage in (
+            *(p.name for p in c.tournament.pools), *(m.name for m in c.tournament.matches)) if stage not in pools]
     results = parse_results_csv(
         read_text(args.results, max_bytes=MAX_RESULTS_BYTES, max_lines=MAX_ROWS),
         args.results,
         meetings=ruleset.ranking.meetings,
         level_allowed="round_robin" in ruleset.match.level_allowed_in,
         check=lambda result: _pool_match_problem(ruleset, result),
+        pools=pools,
+        others=others or (),
     )
     decisions: list[Decision] = []
     if args.decisions:

@@ -9,7 +9,7 @@ line and the reason, so the organiser can fix it at the table.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Literal
 
 from rules.errors import ResultsError
@@ -151,6 +151,8 @@ def parse_results_csv(
     meetings: int | None = None,
     level_allowed: bool = True,
     check: Callable[[MatchResult], str | None] | None = None,
+    pools: Collection[str] | None = None,
+    others: Collection[str] = (),
 ) -> list[MatchResult]:
     """Read a results file; ``source`` names it in errors.
 
@@ -160,9 +162,12 @@ def parse_results_csv(
     IIHF's) a level regular-time score is refused: it is a match whose overtime or
     shoot-out was not entered, and scoring it as a draw would give wrong points.
     ``check`` says why a result cannot be (e.g. :func:`rules.standings.possible.impossible`
-    for the ruleset's pool matches); it is refused at its line.
+    for the ruleset's pool matches); it is refused at its line. With ``pools`` only the rows of those pools are
+    read (a cup's results file holds every class's, each class by its own ruleset): a row of ``others`` (the
+    cup's other stages) is left out unchecked, a row of a stage in neither is refused.
     """
-    numbered = read_results_csv(text, source, meetings=meetings, level_allowed=level_allowed, check=check)
+    numbered = read_results_csv(text, source, meetings=meetings, level_allowed=level_allowed, check=check,
+                                pools=pools, others=others)
     return [result for _, result in numbered]
 
 
@@ -173,11 +178,18 @@ def read_results_csv(
     meetings: int | None = None,
     level_allowed: bool = True,
     check: Callable[[MatchResult], str | None] | None = None,
+    pools: Collection[str] | None = None,
+    others: Collection[str] = (),
 ) -> list[tuple[int, MatchResult]]:
     """Read a results file as :func:`parse_results_csv` does, each result with its line for later errors."""
     results: list[tuple[int, MatchResult]] = []
     seen: dict[tuple[str, frozenset[str]], list[int]] = {}
     for line, cells in csv_rows(text, source, REQUIRED_COLUMNS, OPTIONAL_COLUMNS):
+        if pools is not None and cell(cells, "pool") not in pools:
+            if cell(cells, "pool") in others:
+                continue
+            raise ResultsError(source, line, f"pool {cell(cells, 'pool')!r} is not one of this class's pools "
+                                             f"({', '.join(sorted(pools))}) nor another class's stage")
         outcome = cell(cells, "outcome").lower() or "regular"  # "Walkover" typed in a spreadsheet
         if outcome not in OUTCOMES:
             raise ResultsError(source, line, f"outcome {outcome!r} is not one of {', '.join(OUTCOMES)}")
