@@ -145,3 +145,30 @@ def test_a_result_works_out_its_own_class_again_and_no_other(cup: YouthCup) -> N
     after = store.class_progress()
     assert after["P13"] is not before["P13"] and after["P13"].matches["P13-B3"].result is not None
     assert all(after[name] is before[name] for name in ("P10", "F10", "F13"))  # not worked out again
+
+
+def test_the_desk_of_one_class_lists_its_own_matches_and_waits(cup: YouthCup) -> None:
+    import re
+
+    from server.web import create_app
+    from tests.web_support import PASSWORD, desk_client
+
+    def matches_listed(html: str) -> set[int]:
+        """The matches the desk's list of matches links (the courts above it show every pitch's now and next)."""
+        listed = html[html.index('id="desk-matches"'):html.index('id="desk-audit"')]
+        return {int(n) for n in re.findall(r'href="/desk/match/(\d+)"', listed)}
+
+    app = create_app(cup.backend, secure_cookies=False, lang="en")
+    app.state.site.accounts.add("anna", PASSWORD)
+    v = cup.view()
+    with desk_client(app) as (client, _token):
+        whole = client.get("/desk").text
+        assert '<a href="/desk?class=P13">P13</a>' in whole  # every class's desk leads to each class's
+        page = client.get("/desk?class=P13")
+        assert page.status_code == 200 and "Class P13" in page.text
+        listed = matches_listed(page.text)
+        assert listed and listed <= {m.number for m in v.class_matches("P13")}  # the class's (a day at most)
+        assert client.get("/desk?class=P99").status_code == 404
+        day = v.class_matches("F13")[0].start.date().isoformat()
+        assert matches_listed(client.get(f"/desk?class=F13&day={day}").text) == {
+            m.number for m in v.class_matches("F13") if m.start.date().isoformat() == day}

@@ -125,11 +125,12 @@ POST = """async ([url, body, token]) => (await fetch(url, {method: "POST", redir
     headers: token === null ? {} : {"x-csrf-token": token}})).status"""
 
 
-def desk_page(chromium: Any, server: LiveServer, path: str = "/desk") -> Any:
-    """A new browser page where anna (PASSWORD) has logged in through the desk's form and landed on ``path``."""
+def desk_page(chromium: Any, server: LiveServer, path: str = "/desk", viewport: dict[str, int] | None = None) -> Any:
+    """A new browser page (of ``viewport``'s size if given) where anna (PASSWORD) has logged in through the desk's
+    form and landed on ``path``."""
     from playwright.sync_api import expect
 
-    page = chromium.new_context().new_page()
+    page = (chromium.new_context(viewport=viewport) if viewport else chromium.new_context()).new_page()
     page.goto(f"{server.url}/desk/login" + ("" if path == "/desk" else f"?next={path}"))
     page.fill("#name", "anna")
     page.fill("#password", PASSWORD)

@@ -110,7 +110,16 @@ def routes(site: Site) -> list[Route]:
         return RedirectResponse("/", status_code=303)
 
     async def overview(request: Request, session: Session, fields: dict[str, Any]) -> Response:
-        return site.page(request, "desk/overview.html", csrf=session.csrf, error=None, regions=["deskcourts"])
+        v, q = site.view(), request.query_params
+        klass = q.get("class", "")
+        if klass and v.class_named(klass) is None:
+            raise HTTPException(404, f"there is no class {klass!r}")
+        # A big cup's desk, like its schedule, lists a part of the matches at a time: a class's, a day's, a court's.
+        part = v.asked_part(q.get("day", ""), q.get("court", ""), klass)
+        if not v.known_schedule_part(part):
+            raise HTTPException(404, f"the schedule has no {part.replace('=', ' ').replace(';', ', ')}")
+        return site.page(request, "desk/overview.html", csrf=session.csrf, error=None, regions=["deskcourts"],
+                         klass=klass, part=part)
 
     async def match(request: Request, session: Session, fields: dict[str, Any]) -> Response:
         n = _number(request)
@@ -190,7 +199,7 @@ def _refused(site: Site, request: Request, session: Session, message: str, *, co
                              order=ABANDONED_ORDER, done=None, confirm=confirm, posted=again,
                              action=request.url.path)
     return site.page(request, "desk/overview.html", status=status, csrf=session.csrf, error=message,
-                     regions=["deskcourts"])
+                     regions=["deskcourts"], klass="", part=site.view().schedule_default)
 
 
 PLAIN_HTTP = ("This desk runs over plain HTTP (the server's --trusted-lan option): anyone on this network can "

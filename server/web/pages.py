@@ -73,14 +73,8 @@ def routes(site: Site) -> list[Route]:
     async def schedule(request: Request) -> Response:
         v = site.view()
         q = request.query_params
-        day, court, klass = q.get("day", ""), q.get("court", ""), q.get("class", "")
-        if klass:  # one class's matches: a parent follows their child's class
-            part = v.class_schedule_part(klass, day, court)
-        else:
-            part = f"day={day}" if day else f"court={court}" if court else v.schedule_default
-            crowded = v.schedule_days.get(day)
-            if crowded and part not in crowded:  # a crowded day is shown an hour at a time: its first hour
-                part = crowded[0]
+        klass = q.get("class", "")
+        part = v.asked_part(q.get("day", ""), q.get("court", ""), klass)
         if not v.known_schedule_part(part):
             raise HTTPException(404, f"the schedule has no {part.replace('=', ' ').replace(';', ', ')}")
         return site.page(request, "schedule.html", regions=[f"schedule/{part}" if part else "schedule"], part=part,
