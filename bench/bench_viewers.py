@@ -116,10 +116,10 @@ def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) ->
     plain = site.region
 
     def counted(view: Any, name: str) -> str:  # how often each region is rendered, whatever the viewers
-        key = (view.data.version, name)
-        if key not in site._regions:
-            renders[name.partition("/")[0]] += 1
+        fresh, kept = (view.data.version, name) not in site._regions, site._kept.get(name)
         html: str = plain(view, name)
+        if fresh and (kept is None or site._kept.get(name) is not kept):  # not the HTML kept from an earlier version
+            renders[name.partition("/")[0]] += 1
         return html
 
     site.region = counted

@@ -104,6 +104,8 @@ class Store:
         self.session = sessionmaker(engine, expire_on_commit=False)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
+        self._merged: tuple[tuple[Progress, ...], Progress] | None = None  # the classes' progress and their merge
+        self._logged_aside: set[SetAside] = set()  # the results set aside, each logged once
         # Each pool's last ranked table and what it was ranked from (rules.tournament.progress's ``ranked``): a
         # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
         # so a table kept here is the one it would rank again; one dict shared by every thread is safe (GIL).
@@ -180,16 +182,8 @@ class Store:
     # -- the tournament's progress ------------------------------------------------------------
 
     def _revision(self, s: Session) -> tuple[object, ...]:
-        """What the stored facts are at, as the progress's cache key. A reading session reads it once, before its
-        results: a result stored in between is then newer than the key, never missing from what the key names."""
-        if not s.info.get("reading"):
-            return self._read_revision(s)
-        if "revision" not in s.info:
-            s.info["revision"] = self._read_revision(s)
-        revision: tuple[object, ...] = s.info["revision"]
-        return revision
-
-    def _read_revision(self, s: Session) -> tuple[object, ...]:
+        """What the stored facts are at, as the progress's cache key (read before the results it is worked out
+        from: a result stored in between is newer than the key, never missing from what the key names)."""
         results = s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one()
         decisions = s.execute(select(func.count(DecisionRow.id))).scalar()
         changes = s.execute(_CHANGE_MARK).scalar()
@@ -208,7 +202,6 @@ class Store:
         if not s.info.get("reading"):  # a write's transaction may change them between two reads
             return list(s.connection().execute(_RESULTS))
         if "results" not in s.info:
-            self._revision(s)
             s.info["results"] = list(s.connection().execute(_RESULTS))
         rows: list[Row[Any]] = s.info["results"]
         return rows
@@ -230,19 +223,40 @@ class Store:
         if s is None:
             with self.session() as own:
                 return self._progresses(own)
+        if s.info.get("reading"):
+            # A snapshot's progress is worked out from the very rows it shows (each class kept while its rows are
+            # the ones it was worked out from): a revision read before or after them may name another state.
+            if "progress" not in s.info:
+                s.info["progress"] = self._settled(None, self.compute_progress(s))
+            found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
+            return found
         key = self._revision(s)
         with self._lock:
             if self._cached is not None and self._cached[0] == key:
                 return self._cached[1]
-        by_class = self.compute_progress(s)
-        whole = merged_progress(by_class)
+        return self._settled(key, self.compute_progress(s))
+
+    def _settled(self, key: tuple[object, ...] | None,
+                 by_class: dict[str, Progress]) -> tuple[Progress, dict[str, Progress]]:
+        """The classes' progress merged (again only when a class's changed), kept under ``key`` if one is given;
+        a result that no longer fits is logged once, when it first does not (the desk lists it until settled)."""
         with self._lock:
-            was = self._cached[1][0].set_aside if self._cached is not None else ()
-            self._cached = (key, (whole, by_class))
-        for aside in whole.set_aside:
-            if aside not in was:  # once, when it first no longer fits: the desk lists it until settled
-                log("result_set_aside", stage=aside.stage, home=aside.result.home, away=aside.result.away,
-                    score=f"{aside.result.home_goals}-{aside.result.away_goals}", reason=aside.reason)
+            merged = self._merged
+        parts = tuple(by_class.values())
+        if merged is not None and len(merged[0]) == len(parts) and all(
+                a is b for a, b in zip(merged[0], parts, strict=True)):
+            whole = merged[1]
+        else:
+            whole = merged_progress(by_class)
+        with self._lock:
+            self._merged = (parts, whole)
+            if key is not None:
+                self._cached = (key, (whole, by_class))
+            new = [a for a in whole.set_aside if a not in self._logged_aside]
+            self._logged_aside = set(whole.set_aside)
+        for aside in new:
+            log("result_set_aside", stage=aside.stage, home=aside.result.home, away=aside.result.away,
+                score=f"{aside.result.home_goals}-{aside.result.away_goals}", reason=aside.reason)
         return whole, by_class
 
     def compute_progress(self, s: Session) -> dict[str, Progress]:

@@ -109,15 +109,15 @@ def test_a_page_whose_instance_is_killed_resumes_on_the_other_and_misses_nothing
     (court1, hall1), (court2, hall2) = list(PLAN.courts.items())[:2]
     first, second = first_on(hall1), first_on(hall2)
     pool = PLAN.fixtures[str(first)].stage
-    page = Page([f"pool/{pool}", f"court/{hall1}", f"court/{hall2}"])
-    page.follow(a.url, lambda pg: len(pg.received) == 3)  # every region at once
+    page = Page([f"pool/{pool}", f"court/{hall1}", f"court/{hall2}", f"courtmatches/{hall2}"])
+    page.follow(a.url, lambda pg: len(pg.received) == 4)  # every region at once
     tables = {court1: TableClient(broker.url, PLAN.id, court1), court2: TableClient(broker.url, PLAN.id, court2)}
     try:
         events, result = played(PLAN.rulesets[""], 2, 1)
         tables[court1].play_until_acked(str(first), events, result)
         # A's page shows the result in the pool and on Hall 1, whichever instance stored it.
         page.follow(a.url, lambda pg: "2–1" in pg.html[f"pool/{pool}"] and f"court/{hall1}" in pg.received)
-        held_hall2 = page.html[f"court/{hall2}"]
+        held_hall2 = page.html[f"courtmatches/{hall2}"]
         a.kill()
         # While the page is away: a result on Hall 2, which only B can store now.
         events, result = played(PLAN.rulesets[""], 0, 3)
@@ -127,19 +127,19 @@ def test_a_page_whose_instance_is_killed_resumes_on_the_other_and_misses_nothing
             t.close()
     # The page reconnects to B with its last event id: every region that changed since is sent.
     page.follow(b.url, None, quiet=3.0)  # all that B sends
-    assert "0–3" in page.html[f"court/{hall2}"] and page.html[f"court/{hall2}"] != held_hall2
+    assert "0–3" in page.html[f"courtmatches/{hall2}"] and page.html[f"courtmatches/{hall2}"] != held_hall2
     assert "0–3" in page.html[f"pool/{pool}"] or PLAN.fixtures[str(second)].stage != pool
     assert "2–1" in page.html[f"pool/{pool}"]
     # What the page holds now is what a page opened afresh on B gets, region for region ...
     fresh = Page(page.regions)
-    fresh.follow(b.url, lambda pg: len(pg.received) == 3)
+    fresh.follow(b.url, lambda pg: len(pg.received) == 4)
     assert page.html == fresh.html
     # ... and Hall 1's region, the same on A before the kill and on B now, was not sent again.
     assert f"court/{hall1}" not in page.received
-    assert set(page.received) == {f"court/{hall2}"} | ({f"pool/{pool}"} if PLAN.fixtures[str(second)].stage == pool
-                                                      else set())
+    assert set(page.received) == {f"court/{hall2}", f"courtmatches/{hall2}"} | (
+        {f"pool/{pool}"} if PLAN.fixtures[str(second)].stage == pool else set())
     # Without its last event id (a new EventSource after a refused reconnection) a page gets everything.
-    page.follow(b.url, lambda pg: len(pg.received) == 3, resume=False)
+    page.follow(b.url, lambda pg: len(pg.received) == 4, resume=False)
 
 
 def test_through_the_front_the_pages_of_a_killed_instance_reconnect_to_the_other_at_once(

@@ -54,7 +54,8 @@ def routes(site: Site) -> list[Route]:
         name = named(request, "court", site.view().courts)
         overlay = request.url.path.endswith("/overlay")
         kind = "overlay" if overlay else "court"
-        return site.page(request, f"{kind}.html", court=name, regions=[f"{kind}/{name}"])
+        regions = [f"overlay/{name}"] if overlay else [f"court/{name}", f"courtmatches/{name}"]
+        return site.page(request, f"{kind}.html", court=name, regions=regions)
 
     async def team(request: Request) -> Response:
         name = named(request, "team", site.view().teams)
@@ -127,7 +128,7 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     v = site.view()
     names = {"courts", "bracket", "ranking", "schedule"} | ({"deskcourts"} if desk else set())
     names |= {f"pool/{p}" for p in v.pools}
-    names |= {f"court/{c}" for c in v.courts} | {f"overlay/{c}" for c in v.courts}
+    names |= {f"{kind}/{c}" for c in v.courts for kind in ("court", "courtmatches", "overlay")}
     names |= {f"team/{t}" for t in v.teams}
     names |= {f"schedule/{p}" for p in v.schedule_parts if p}
     classes = [c.name for c in v.classes]

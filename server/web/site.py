@@ -61,11 +61,7 @@ class Site:
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
         self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
         self._regions: dict[tuple[int, str], str] = {}
-        # A pool region as last rendered, and what it was rendered from (server.web.view's rows and progress, kept
-        # by identity, and whether each of its results is still provisional): a table's live state makes a new
-        # snapshot several times a second per court, and a cup's hundreds of open pool pages were rendered again
-        # for each though none of them changed.
-        self._pools: dict[str, tuple[tuple[object, object, tuple[bool, ...]], str]] = {}
+        self._kept: dict[str, tuple[tuple[object, ...], str]] = {}  # a pool's or court's region and what it shows
 
     def view(self) -> View:
         data = self.backend.data()
@@ -76,29 +72,40 @@ class Site:
 
     # Rendering ---------------------------------------------------------------------------
     def region(self, view: View, name: str) -> str:
-        """One live part of a page (shared by the page and the SSE stream), rendered once per version."""
+        """One live part of a page (shared by the page and the SSE stream), rendered once per version, and a pool's
+        or a court's only when what it shows changed."""
         key = (view.data.version, name)
         html = self._regions.get(key)
-        if html is None and name.startswith("pool/"):
-            html = self._pool_region(view, name)
-            self._regions[key] = html
         if html is None:
             kind, _, arg = name.partition("/")
-            template = self.env.get_template(f"regions/{kind}.html")
-            html = template.render(v=view, arg=arg, data=view.data, clock=live_of(view, arg, self.gettext) if kind in (
-                "court", "overlay") else None)
+            made_of = self._made_of(view, kind, arg)
+            kept = self._kept.get(name) if made_of is not None else None
+            if kept is not None and kept[0] == made_of:
+                html = kept[1]
+            else:
+                template = self.env.get_template(f"regions/{kind}.html")
+                html = template.render(v=view, arg=arg, data=view.data, clock=live_of(
+                    view, arg, self.gettext) if kind in ("court", "overlay") else None)
+                if made_of is not None:
+                    self._kept[name] = (made_of, html)
             self._regions[key] = html
         return html
 
-    def _pool_region(self, view: View, name: str) -> str:
-        pool = name[len("pool/"):]
-        inputs = (view.matches, view.progress, tuple(m.locked(view.data.now) for m in view.stage_matches(pool)))
-        kept = self._pools.get(name)
-        if kept is not None and kept[0][0] is inputs[0] and kept[0][1] is inputs[1] and kept[0][2] == inputs[2]:
-            return kept[1]
-        html = self.env.get_template("regions/pool.html").render(v=view, arg=pool, data=view.data, clock=None)
-        self._pools[name] = (inputs, html)
-        return html
+    @staticmethod
+    def _made_of(view: View, kind: str, arg: str) -> tuple[object, ...] | None:
+        """What a pool's or a court's region shows, compared with what it showed last (rows by identity: the view
+        keeps a row while its match is unchanged). A court's table sends its live state every second, and a cup's
+        hundreds of open pool and court pages were rendered again for each, though none of them changed."""
+        now = view.data.now
+        if kind == "pool":
+            rows = (*view.stage_matches(arg), *view.carried(arg))
+            state = view.progress.pools.get(arg) if view.progress is not None else None
+            return (rows, state, tuple(m.locked(now) for m in rows))
+        if kind in ("court", "courtmatches"):
+            rows = tuple(view.on_court(arg))
+            live = (view.data.live.get(arg), view.data.live_at.get(arg)) if kind == "court" else ()
+            return (rows, *live, tuple(m.locked(now) for m in rows))
+        return None
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         view = context.pop("view", None) or self.view()
@@ -146,7 +153,9 @@ def live_of(view: View, court: str, gettext: Callable[[str], str]) -> CourtLive 
     at = view.data.live_at.get(court, now)
     if at.tzinfo is not None and now.tzinfo is None:
         at = at.astimezone().replace(tzinfo=None)  # the snapshot's instants are the venue's local time
-    return court_live(board, at, max(at, now), gettext)
+    # As the table last said it: the page's script runs the clock on from there, and the region stays the same
+    # HTML until the court's next state (rendered once per state, not once per snapshot of any court's).
+    return court_live(board, at, at, gettext)
 
 
 def named(request: Request, kind: str, known: Collection[str]) -> str:

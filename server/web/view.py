@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from rules import (
     CourtsideError,
@@ -148,6 +148,8 @@ class View:
     # snapshot that only has a new live state shares them all). A table's live state comes several times a second
     # per court, and a cup's 4,000 rows took 30 ms a snapshot to make again for nothing.
     _last_rows: tuple[tuple[object, ...], frozenset[int], _Rows] | None = None
+    _made: ClassVar[dict[int, tuple[tuple[object, ...], MatchRow]]] = {}  # match number -> its row's inputs, the row
+    _made_for: ClassVar[tuple[object, object] | None] = None  # the cup and rulesets those rows are of
 
     def __init__(self, data: TournamentData) -> None:
         self.data = data
@@ -206,6 +208,8 @@ class View:
         windows = {name: _window(ruleset) for name, ruleset in data.rulesets.items()}  # per class, not per match
         rows = []
         aside = [a.result for a in self.progress.set_aside] if self.progress is not None else []
+        if View._made_for is None or View._made_for[0] is not data.cup or View._made_for[1] is not data.rulesets:
+            View._made, View._made_for = {}, (data.cup, data.rulesets)  # another cup's rows (tests run several)
         for m in data.schedule.matches:
             court, start = data.moves.get(m.number, (m.court, m.start))
             end = start + (m.end - m.start)
@@ -215,6 +219,15 @@ class View:
             set_aside = None
             if recorded is not None and recorded.result in aside:
                 recorded, set_aside = None, recorded
+            live = m.number in playing and recorded is None
+            version = data.versions.get(m.number, "")
+            # What the row is made of: the same as in the last snapshot, the same row (a cup's 4,000 rows are made
+            # again whenever a match starts, ends or gets its result; its pages' regions compare them by identity).
+            made_of = (m, court, start, home, home_known, away, away_known, recorded, set_aside, live, version)
+            kept = View._made.get(m.number)
+            if kept is not None and kept[0] == made_of:
+                rows.append(kept[1])
+                continue
             klass = data.class_of(m.stage)
             window = windows[klass.name]
             locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
@@ -231,16 +244,17 @@ class View:
                     home_known=home_known,
                     away_known=away_known,
                     recorded=recorded,
-                    live=m.number in playing and recorded is None,
+                    live=live,
                     locked_at=locked_at,
                     moved=m.number in data.moves,
                     awarded=awarded(data.rulesets[klass.name], recorded.result) if recorded is not None else None,
-                    version=data.versions.get(m.number, ""),
+                    version=version,
                     set_aside=set_aside,
                     class_name=klass.name,
                     published=klass.published,
                 )
             )
+            View._made[m.number] = (made_of, rows[-1])
         rows.sort(key=lambda r: (r.start, r.court, r.number))
         return rows
 
@@ -412,6 +426,8 @@ class View:
         if self.progress is None or pool not in self.progress.pools:
             return []
         pairs = {(r.home, r.away) for r in self.progress.pools[pool].carried}
+        if not pairs:
+            return []
         return [m for m in self.matches if m.stage != pool and m.recorded is not None
                 and (m.recorded.result.home, m.recorded.result.away) in pairs]
 
