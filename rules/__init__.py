@@ -36,6 +36,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.match.log": ("ParsedLog", "event_from_dict", "event_to_dict", "event_to_line", "header_to_line", "read_log"),
     "rules.match.outcome": ("Result",),
     "rules.match.state": ("MatchState",),
+    "rules.match.timeline": ("MatchTimeline", "match_timeline"),
     "rules.protocol": ("MAX_SERVICE_BYTES", "court_topic", "parse_broker"),
     "rules.result": (
         "RUN_OUT_MS", "of_standings", "read_result", "result_of", "result_payload", "standings_result", "winner_team",
@@ -118,6 +119,7 @@ if TYPE_CHECKING:
     )
     from rules.match.outcome import Result as Result
     from rules.match.state import MatchState as MatchState
+    from rules.match.timeline import MatchTimeline as MatchTimeline, match_timeline as match_timeline
     from rules.protocol import (
         MAX_SERVICE_BYTES as MAX_SERVICE_BYTES, court_topic as court_topic, parse_broker as parse_broker,
     )

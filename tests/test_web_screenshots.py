@@ -31,11 +31,16 @@ def test_every_page_route_has_its_screenshots() -> None:
                   if method == "GET" and not path.startswith("/api/") and path not in NOT_PAGES}
     cup: object = _tool("make_youth_cup")  # the pages only a cup of classes has
     cup_routes, cup_widths = (getattr(cup, n) for n in ("ROUTES", "WIDTHS"))
-    assert served == {*pages.values(), login, *desk.values(), *cup_routes.values()}
+    match: object = _tool("make_match_page")  # a match's page, played by a real table
+    match_routes, match_widths = (getattr(match, n) for n in ("ROUTES", "WIDTHS"))
+    assert served == {*pages.values(), login, *desk.values(), *cup_routes.values(), *match_routes.values()}
     names = [*pages, "desk-login", *desk]
     missing = [f"web-{name}-{width}.png" for name in names for width in widths
                if not (SCREENS / f"web-{name}-{width}.png").is_file()]
     assert missing == [], "run: .venv/bin/python docs/screens/make_web_day.py"
+    missing = [f"web-{name}{state}-{width}.png" for name in match_routes for width in match_widths
+               for state in ("", "-live") if not (SCREENS / f"web-{name}{state}-{width}.png").is_file()]
+    assert missing == [], "run: .venv/bin/python docs/screens/make_match_page.py"
     missing = [f"web-youth-cup-{name}-{width}.png" for name in cup_routes for width in cup_widths
                if not (SCREENS / f"web-youth-cup-{name}-{width}.png").is_file()]
     assert missing == [], "run: .venv/bin/python docs/screens/make_youth_cup.py"

@@ -8,14 +8,14 @@ a gettext function (``words_for(lang).gettext``) that defaults to English as is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from rules.errors import IllegalCommand
 from rules.live import LiveBoard
 from rules.match.applied import Applied
 from rules.match.clock import format_clock
 from rules.match.refusals import render
-from rules.match.state import MatchState, PenaltyView
+from rules.match.state import MatchState, PenaltyView, PeriodKind
 from rules.ruleset import Ruleset
 
 Translate = Callable[[str], str]
@@ -30,8 +30,16 @@ def side_text(side: str, _: Translate = _identity) -> str:
     return _({"home": "HOME", "away": "AWAY"}.get(side, side))
 
 
-def period_name(state: MatchState, ruleset: Ruleset, _: Translate = _identity) -> str:
-    """"half 2", "extra time 1", "penalty shoot-out": the part of the match being played."""
+class _Period(Protocol):
+    @property
+    def period(self) -> int: ...
+    @property
+    def period_kind(self) -> PeriodKind: ...
+
+
+def period_name(state: _Period, ruleset: Ruleset, _: Translate = _identity) -> str:
+    """"half 2", "extra time 1", "penalty shoot-out": the part of the match being played (``state``: a match's
+    state, or a line of its timeline)."""
     m = ruleset.match
     if state.period_kind == "shootout":
         return _(m.shootout.name if m.shootout is not None else "shoot-out")

@@ -57,6 +57,12 @@ def routes(site: Site) -> list[Route]:
         regions = [f"overlay/{name}"] if overlay else [f"court/{name}", f"courtmatches/{name}"]
         return site.page(request, f"{kind}.html", court=name, regions=regions)
 
+    async def match(request: Request) -> Response:
+        number = request.path_params["number"]
+        if number not in site.view().by_number:
+            raise HTTPException(404, f"there is no match {number}")
+        return site.page(request, "match.html", number=number, regions=[f"match/{number}"])
+
     async def team(request: Request) -> Response:
         name = named(request, "team", site.view().teams)
         feed = f"/team/{quote(name, safe='')}/calendar.ics"
@@ -118,6 +124,7 @@ def routes(site: Site) -> list[Route]:
         Route("/teams", teams, name="teams"),
         Route("/team/{team:name}/calendar.ics", calendar, name="calendar"),
         Route("/team/{team:name}", team, name="team"),
+        Route("/match/{number:int}", match, name="match"),
         Route("/court/{court:name}", court, name="court"),
         Route("/court/{court:name}/overlay", court, name="overlay"),
         Route("/live", live, name="live"),
@@ -130,6 +137,7 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
     names |= {f"pool/{p}" for p in v.pools}
     names |= {f"{kind}/{c}" for c in v.courts for kind in ("court", "courtmatches", "overlay")}
     names |= {f"team/{t}" for t in v.teams}
+    names |= {f"match/{n}" for n in v.by_number}
     names |= {f"schedule/{p}" for p in v.schedule_parts if p}
     classes = [c.name for c in v.classes]
     names |= {f"{kind}/{c}" for c in classes for kind in ("class", "bracket", "ranking")}

@@ -21,9 +21,11 @@ from rules import (
     Decision,
     LiveBoard,
     MatchResult,
+    MatchTimeline,
     Progress,
     Result,
     ScheduledMatch,
+    StageKind,
     TournamentSchedule,
     standings_result,
 )
@@ -35,6 +37,7 @@ from server.ingest import CARD_EVENTS
 from server.rulings import Rulings
 from server.service import Service
 from server.store import as_utc, to_match_result
+from server.timelines import Timelines
 from server.web.inputs import Abandoned, AuditEntry, Conflict, Presence, RecordedResult, Sanction, TournamentData
 from server.web.port import ChangeHub
 
@@ -68,6 +71,7 @@ class ServiceBackend:
         self._recorded: dict[str, tuple[tuple[object, ...], RecordedResult]] = {}
         self._versions: dict[int, tuple[queries.FixtureView, str]] = {}
         self.rulings = Rulings(self.store.engine)
+        self.timelines = Timelines(self.store)
         self.commands = DeskCommands(self.store, self.rulings)
         service.listeners.append(self._changed)
 
@@ -210,9 +214,18 @@ class ServiceBackend:
                      progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions)
 
+    def timeline(self, number: int) -> MatchTimeline | None:
+        """Match ``number``'s timeline as its table's stored events tell it (None before its first event)."""
+        m = self.plan.fixtures.get(str(number))
+        if m is None:
+            return None
+        stage: StageKind = "round_robin" if self.plan.stage_kind(str(number)) == "round_robin" else "knockout"
+        return self.timelines.of(str(number), self.plan.ruleset_of(m.stage), stage, m.round)
+
     def _build(self, version: int, base: _Base) -> TournamentData:
         """The base with what changes several times a second: live states, presence, conflicts."""
         store, plan = self.store, self.plan
+        self.timelines.catch_up()  # before the pages of this snapshot ask for a match's timeline
         name_of, fixtures, results = plan.courts, base.fixtures, base.results
         live: dict[str, LiveBoard] = {}
         live_at: dict[str, datetime] = {}

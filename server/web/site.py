@@ -15,6 +15,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from rules import format_clock, period_name
 from server.web.accounts import Accounts
 from server.web.livestate import CourtLive, court_live
 from server.web.sessions import COOKIE, LoginGuard, Session, Sessions, shared_key
@@ -60,6 +61,11 @@ class Site:
         self.env.globals["reason_of"] = lambda table, row, complete: reason_in(words, table, row, complete=complete)
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
         self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
+        self.env.globals["timeline_of"] = backend.timeline
+        self.env.globals["penalty_label"] = lambda view, stage, kind: view.data.ruleset_of(stage).penalty(kind).label
+        self.env.filters["mmss"] = lambda ms: format_clock(int(ms), tenths=False, down=False)
+        self.env.globals["period_of"] = lambda view, line, stage: period_name(
+            line, view.data.ruleset_of(stage), words.gettext)
         self._regions: dict[tuple[int, str], str] = {}
         self._kept: dict[str, tuple[tuple[object, ...], str]] = {}  # a pool's or court's region and what it shows
 
@@ -91,8 +97,7 @@ class Site:
             self._regions[key] = html
         return html
 
-    @staticmethod
-    def _made_of(view: View, kind: str, arg: str) -> tuple[object, ...] | None:
+    def _made_of(self, view: View, kind: str, arg: str) -> tuple[object, ...] | None:
         """What a pool's or a court's region shows, compared with what it showed last (rows by identity: the view
         keeps a row while its match is unchanged). A court's table sends its live state every second, and a cup's
         hundreds of open pool and court pages were rendered again for each, though none of them changed."""
@@ -101,6 +106,10 @@ class Site:
             rows = (*view.stage_matches(arg), *view.carried(arg))
             state = view.progress.pools.get(arg) if view.progress is not None else None
             return (rows, state, tuple(m.locked(now) for m in rows))
+        if kind == "match" and arg.isdigit() and int(arg) in view.by_number:
+            row = view.by_number[int(arg)]
+            live = (view.data.live.get(row.court), view.data.live_at.get(row.court)) if row.live else ()
+            return (row, self.backend.timeline(row.number), *live, row.locked(now))
         if kind in ("court", "courtmatches"):
             rows = tuple(view.on_court(arg))
             live = (view.data.live.get(arg), view.data.live_at.get(arg)) if kind == "court" else ()

@@ -1,0 +1,92 @@
+"""A page for every match (issue 33), over the real path: a `courtside table` process playing the ice-hockey seed's
+press script (a minor to away #91, a power-play goal by home #13, then a goal each) through Mosquitto to the
+service on PostgreSQL, and Chromium at phone width reading the match's page live and after the final."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server.plan import load_plan
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
+from server.web.view import View
+from tests.service_support import running_service
+from tests.web_support import LiveServer
+
+ROOT = Path(__file__).resolve().parent.parent
+ICE = ROOT / "rules" / "examples" / "ice-hockey.toml"
+SCRIPT = ROOT / "firmware" / "scripts" / "ice-hockey.txt"  # match 1 on the Rink: Wolves AA v Bears AA
+
+
+class Day:
+    def __init__(self, backend: ServiceBackend, server: LiveServer, broker: str, tmp: Path) -> None:
+        self.backend, self.server, self.broker, self.tmp = backend, server, broker, tmp
+
+    def view(self) -> View:
+        return View(self.backend.data())
+
+    def table(self, speed: str) -> subprocess.Popen[bytes]:
+        """The Rink's table, playing the seed's script (its journal in ``tmp``)."""
+        return subprocess.Popen(
+            [sys.executable, "-m", "courtside", "table", "--rules", "ice-hockey", "--court", "Rink", "--tournament",
+             str(ICE), "--pins", "mock", "--headless", "--script", str(SCRIPT), "--journal", str(self.tmp / "j"),
+             "--broker", self.broker, "--speed", speed], stdout=subprocess.DEVNULL,
+            stderr=(self.tmp / "table.log").open("ab"), cwd=ROOT)
+
+
+@pytest.fixture
+def day(mosquitto: Any, tmp_path: Path) -> Iterator[Day]:
+    from tests.conftest import _postgres_database
+
+    broker = mosquitto()
+    with _postgres_database() as url, running_service(url, broker.url, plan=load_plan(ICE)) as service:
+        backend = ServiceBackend(service)
+        server = LiveServer(create_app(backend, lang="en")).start()
+        try:
+            yield Day(backend, server, broker.url, tmp_path)
+        finally:
+            server.stop()
+
+
+def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day, chromium: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{day.server.url}/match/1")
+    expect(page.locator("h1")).to_have_text("Match 1")
+    expect(page.locator("[data-region='match/1']")).to_contain_text("The match has not started.")
+    table = day.table("40")  # 1950 s of the script in about 50 s: the page is open all through it
+    try:
+        # The power-play goal reaches the open page while the match is played (the live stream, no reload).
+        events = page.locator("ol.timeline li")
+        expect(events.first).to_contain_text("Minor · Bears AA #91 (2:00)", timeout=60_000)
+        expect(page.locator("li.goal.home")).to_contain_text("Goal · Wolves AA #13 1–0", timeout=60_000)
+        expect(page.locator(".mirror .label")).to_contain_text("LIVE")
+        assert table.wait(120) == 0, (day.tmp / "table.log").read_text()[-2000:]
+    finally:
+        if table.poll() is None:
+            table.kill()
+    expect(page.locator(".mirror .label")).to_have_text("Full time", timeout=30_000)
+    assert [x.strip() for x in page.locator("h3.period").all_inner_texts()] == ["Period 1", "Period 2"]
+    # Each line with the time played in its period (the clock counts down on the board): 1:41, 2:10, then
+    # 8:40 and 11:50 of the second period.
+    lines = [" ".join(x.split()) for x in events.all_inner_texts()]
+    assert lines == ["1:41 Minor · Bears AA #91 (2:00)", "2:10 Goal · Wolves AA #13 1–0",
+                     "8:40 Goal · Bears AA 1–1", "11:50 Goal · Wolves AA 2–1"]
+    expect(page.locator(".mirror .shootout")).to_contain_text("2–1 · Winner: Wolves AA")
+    page.screenshot(path=str(day.tmp / "match.png"), full_page=True)
+
+
+def test_every_place_a_match_appears_links_its_page_and_an_unknown_one_is_not_found(day: Day) -> None:
+    for path in ("/schedule", "/pool/A", "/court/Rink", "/team/Wolves%20AA"):
+        assert 'href="/match/1"' in httpx.get(day.server.url + path, timeout=10).text, path
+    assert httpx.get(day.server.url + "/match/999", timeout=10).status_code == 404
+    page = httpx.get(day.server.url + "/match/1", timeout=10).text
+    assert "Wolves AA" in page and "Bears AA" in page and "The match has not started." in page
