@@ -58,6 +58,12 @@ def test_an_unpublished_class_shows_who_played_never_a_score_or_a_table(cup: You
     assert body["result"] is None
     pool = cup.get("/api/v1/pools/P10-A").json()
     assert pool["table"] == [] and len(pool["teams"]) == 4
+    events = cup.get(f"/api/v1/matches/{p10.number}/events").json()  # its goals would tell the score
+    assert events["published"] is False and events["events"] == [] and events["outcome"] is None
+    assert f"\n{p10.number}," not in cup.get("/api/v1/events.csv").text
+    assert "This class's results and tables are not published." in cup.get("/scorers?class=P10").text
+    match_page = cup.get(f"/match/{p10.number}").text
+    assert "This class's results and tables are not published." in match_page and "Full time" in match_page
     assert all(m["result"] is None for m in pool["matches"])
     assert cup.get("/api/v1/ranking?class=P10").json()["ranking"] == []
     results = cup.get("/api/v1/results.csv").text

@@ -81,7 +81,23 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     assert lines == ["1:41 Minor · Bears AA #91 (2:00)", "2:10 Goal · Wolves AA #13 1–0",
                      "8:40 Goal · Bears AA 1–1", "11:50 Goal · Wolves AA 2–1"]
     expect(page.locator(".mirror .shootout")).to_contain_text("2–1 · Winner: Wolves AA")
-    page.screenshot(path=str(day.tmp / "match.png"), full_page=True)
+    # The same events as open data: JSON for the match, CSV for the match and for the whole tournament.
+    body = httpx.get(f"{day.server.url}/api/v1/matches/1/events", timeout=10).json()
+    assert body["outcome"] == "regular"
+    assert [(e["kind"], e["team"], e["player"], e["played"]) for e in body["events"]] == [
+        ("penalty", "Bears AA", "91", "1:41"), ("goal", "Wolves AA", "13", "2:10"), ("goal", "Bears AA", None, "8:40"),
+        ("goal", "Wolves AA", None, "11:50")]
+    assert body["events"][0]["penalty"] == "minor" and body["events"][0]["length_s"] == 120
+    whole = httpx.get(f"{day.server.url}/api/v1/events.csv", timeout=10).text.splitlines()
+    assert whole[0].startswith("number,class,stage,seq,period") and len(whole) == 5
+    assert whole == httpx.get(f"{day.server.url}/api/v1/matches/1/events.csv", timeout=10).text.splitlines()
+    assert "1,,A," in whole[2] and ",goal,Wolves AA,13," in whole[2]
+    # The scorers and the cards: #13's goal (the others had no number), #91's minor in match 1.
+    page.goto(f"{day.server.url}/scorers")
+    assert [" ".join(r.split()) for r in page.locator("table.standings tbody tr").all_inner_texts()] == [
+        "1 #13 Wolves AA 1"]
+    assert [" ".join(r.split()) for r in page.locator("table.matches tbody tr").all_inner_texts()] == [
+        "#1 #91 Bears AA Minor 1:41 –"]
 
 
 def test_every_place_a_match_appears_links_its_page_and_an_unknown_one_is_not_found(day: Day) -> None:

@@ -38,8 +38,9 @@ def test_every_page_route_has_its_screenshots() -> None:
     missing = [f"web-{name}-{width}.png" for name in names for width in widths
                if not (SCREENS / f"web-{name}-{width}.png").is_file()]
     assert missing == [], "run: .venv/bin/python docs/screens/make_web_day.py"
-    missing = [f"web-{name}{state}-{width}.png" for name in match_routes for width in match_widths
-               for state in ("", "-live") if not (SCREENS / f"web-{name}{state}-{width}.png").is_file()]
+    shots = [*match_routes, "match-live"]
+    missing = [f"web-{name}-{width}.png" for name in shots for width in match_widths
+               if not (SCREENS / f"web-{name}-{width}.png").is_file()]
     assert missing == [], "run: .venv/bin/python docs/screens/make_match_page.py"
     missing = [f"web-youth-cup-{name}-{width}.png" for name in cup_routes for width in cup_widths
                if not (SCREENS / f"web-youth-cup-{name}-{width}.png").is_file()]

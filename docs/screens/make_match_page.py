@@ -4,8 +4,9 @@ Playwright while the match is played and after the final.
 
     .venv/bin/python docs/screens/make_match_page.py [--out docs/screens]
 
-Writes ``web-match-live-<width>.png`` and ``web-match-<width>.png`` (phone: 390 px, desktop: 1280 px). ROUTES names
-the app's routes these photograph (tests/test_web_screenshots.py checks every route has its screenshots).
+Writes ``web-match-live-<width>.png``, ``web-match-<width>.png`` and ``web-scorers-<width>.png`` (phone: 390 px,
+desktop: 1280 px). ROUTES names the app's routes these photograph (tests/test_web_screenshots.py checks every
+route has its screenshots).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from tests.service_support import running_service
 from tests.web_support import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
-ROUTES = {"match": "/match/{number:int}"}
+ROUTES = {"match": "/match/{number:int}", "scorers": "/scorers"}
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 ICE = ROOT / "rules" / "examples" / "ice-hockey.toml"
 SCRIPT = ROOT / "firmware" / "scripts" / "ice-hockey.txt"
@@ -62,6 +63,9 @@ def main() -> None:
                     expect(page.locator(".mirror .label")).to_have_text("Full time", timeout=30_000)
                     page.screenshot(path=str(out / f"web-match-{width}.png"), full_page=True)
                     print(out / f"web-match-{width}.png")
+                    page.goto(f"{server.url}/scorers")
+                    page.screenshot(path=str(out / f"web-scorers-{width}.png"), full_page=True)
+                    print(out / f"web-scorers-{width}.png")
                 browser.close()
                 server.stop()
         finally:

@@ -69,7 +69,9 @@ class MatchLine(Record):
 
 
 class MatchTimeline(Record):
-    """What counts of a match, in the order it happened, and how it ended (None while it is being played)."""
+    """What counts of a match, in the order it happened, and how it stood at its last event: ``outcome`` once an
+    event ended it (a shoot-out's last shot, a walk-over); a match that ends on the clock has no event at its
+    end, so its stored result says how it ended."""
 
     lines: tuple[MatchLine, ...]
     outcome: OutcomeKind | None

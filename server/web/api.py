@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from rules import CourtsideError
+from rules import CourtsideError, MatchTimeline
 from server.desk_commands import DeskCommand, NeedsConfirmation, NotYourRole
 from server.web import forms
 from server.web.sessions import Session, csrf_ok
@@ -80,6 +80,29 @@ def court_json(v: View, court: str) -> dict[str, Any]:
     }
 
 
+EVENT_COLUMNS = ("number", "class", "stage", "seq", "period", "period_kind", "played", "kind", "team", "player",
+                 "penalty", "length_s", "scored", "home_goals", "away_goals", "home_shootout", "away_shootout")
+
+
+def event_rows(v: View, row: MatchRow, timeline: MatchTimeline | None) -> list[dict[str, Any]]:
+    """What counts of a match's log (rules.match.timeline), a line a row, its teams by name; none for a class that
+    keeps its results off the pages (its events tell the score)."""
+    if timeline is None or not row.published:
+        return []
+    out = []
+    for line in timeline.lines:
+        out.append({
+            "number": row.number, "class": row.class_name, "stage": row.stage, "seq": line.seq, "period": line.period,
+            "period_kind": line.period_kind, "played": line.played_text, "kind": line.kind,
+            "team": row.home if line.team == "home" else row.away if line.team == "away" else None,
+            "player": line.player, "penalty": line.penalty,
+            "length_s": None if line.length_ms is None else line.length_ms // 1000, "scored": line.scored,
+            "home_goals": line.home_goals, "away_goals": line.away_goals, "home_shootout": line.home_shootout,
+            "away_shootout": line.away_shootout,
+        })
+    return out
+
+
 def routes(site: Site) -> list[Route]:
     def read(build: Callable[[View, Request], Any]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -117,6 +140,34 @@ def routes(site: Site) -> list[Route]:
         if row is None:
             raise HTTPException(404, "there is no such match")
         return {"match": match_json(v, row)}
+
+    def match_events(v: View, request: Request) -> dict[str, Any]:
+        row = v.by_number.get(int(request.path_params["number"]))
+        if row is None:
+            raise HTTPException(404, "there is no such match")
+        timeline = site.backend.timeline(row.number)
+        counted = row.recorded if row.published else None  # how it was decided: the result that counts
+        return {"match": row.number, "published": row.published,
+                "outcome": None if counted is None else counted.result.outcome,
+                "events": event_rows(v, row, timeline)}
+
+    async def events_csv(request: Request) -> Response:
+        """One match's events (``/matches/N/events.csv``) or every match's, in playing order (``/events.csv``)."""
+        v = site.view()
+        if "number" in request.path_params:
+            one = v.by_number.get(int(request.path_params["number"]))
+            if one is None:
+                raise HTTPException(404, "there is no such match")
+            rows = [one]
+        else:
+            rows = [m for m in v.matches if m.published and (m.recorded is not None or m.live)]
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(EVENT_COLUMNS)
+        for m in rows:
+            for event in event_rows(v, m, site.backend.timeline(m.number)):
+                w.writerow([_cell(x) for x in event.values()])
+        return _csv(out.getvalue(), "events.csv")
 
     def court(v: View, request: Request) -> dict[str, Any]:
         name = named(request, "court", v.courts)
@@ -221,6 +272,9 @@ def routes(site: Site) -> list[Route]:
         Route(f"{V1}/pools/{{pool:name}}", read(pool), name="api_pool"),
         Route(f"{V1}/matches", read(matches), name="api_matches"),
         Route(f"{V1}/matches/{{number:int}}", read(match), name="api_match"),
+        Route(f"{V1}/matches/{{number:int}}/events", read(match_events), name="api_match_events"),
+        Route(f"{V1}/matches/{{number:int}}/events.csv", events_csv, name="api_match_events_csv"),
+        Route(f"{V1}/events.csv", events_csv, name="api_events_csv"),
         Route(f"{V1}/courts", read(lambda v, r: {"courts": [court_json(v, c) for c in v.courts]}), name="api_courts"),
         Route(f"{V1}/courts/{{court:name}}", read(court), name="api_court"),
         Route(f"{V1}/teams/{{team:name}}", read(team), name="api_team"),
@@ -275,6 +329,15 @@ def spreadsheet_text(text: str) -> str:
     """A text cell a spreadsheet shows and never runs: one beginning like a formula gets an apostrophe first
     (a team named "=HYPERLINK(...)" opened in Excel or LibreOffice). Numbers are written as they are."""
     return f"'{text}" if text.startswith(FORMULA_START) else text
+
+
+def _cell(value: object) -> str:
+    """An event's cell: text as a spreadsheet takes it safely, yes/no, a number, or blank."""
+    if isinstance(value, str):
+        return spreadsheet_text(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
 
 
 def _blank(value: int | None) -> str:

@@ -15,6 +15,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from server.web.calendar import team_calendar
 from server.web.fanout import Fanout, body
 from server.web.limits import StreamSlots
+from server.web.scorers import discipline, scorers
 from server.web.site import Site, named
 
 MAX_REGIONS = 8
@@ -62,6 +63,16 @@ def routes(site: Site) -> list[Route]:
         if number not in site.view().by_number:
             raise HTTPException(404, f"there is no match {number}")
         return site.page(request, "match.html", number=number, regions=[f"match/{number}"])
+
+    async def scorers_page(request: Request) -> Response:
+        v = site.view()
+        name = class_asked(request)
+        found = v.class_named(name)
+        shown = found is None or found.published
+        timeline = site.backend.timeline
+        return site.page(request, "scorers.html", regions=[], klass=name, published=shown,
+                         scorers=scorers(v, name, timeline) if shown else [],
+                         given=discipline(v, name, timeline) if shown else [])
 
     async def team(request: Request) -> Response:
         name = named(request, "team", site.view().teams)
@@ -125,6 +136,7 @@ def routes(site: Site) -> list[Route]:
         Route("/team/{team:name}/calendar.ics", calendar, name="calendar"),
         Route("/team/{team:name}", team, name="team"),
         Route("/match/{number:int}", match, name="match"),
+        Route("/scorers", scorers_page, name="scorers"),
         Route("/court/{court:name}", court, name="court"),
         Route("/court/{court:name}/overlay", court, name="overlay"),
         Route("/live", live, name="live"),

@@ -1,0 +1,71 @@
+"""A class's scorers and its discipline list (issue 33), from its matches' timelines (rules.match.timeline).
+
+Only what counts: a goal a press undid or the referee disallowed is no one's; a class that keeps its results off
+the pages has neither list (its goals tell its scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules import MatchTimeline
+from server.web.view import MatchRow, View
+
+
+@dataclass(frozen=True)
+class Scorer:
+    team: str
+    player: str  # the shirt number
+    goals: int
+    matches: tuple[int, ...]  # where they were scored
+
+
+@dataclass(frozen=True)
+class Given:
+    """A card, exclusion or penalty given in a match, and the matches it rules the player out of."""
+
+    number: int  # the match
+    team: str
+    player: str | None
+    penalty: str  # the ruleset's kind ("yellow_card", "minor")
+    label: str  # its name in the ruleset
+    period: int
+    played: str  # the time played in its period
+    misses: tuple[int, ...]
+
+
+def _rows(v: View, class_name: str) -> list[MatchRow]:
+    rows = v.class_matches(class_name) if class_name else v.matches
+    return [m for m in rows if m.published and (m.recorded is not None or m.live)]
+
+
+def scorers(v: View, class_name: str, timeline: Callable[[int], MatchTimeline | None]) -> list[Scorer]:
+    """The class's scorers (every match's, without classes), most goals first, then by team and number."""
+    goals: dict[tuple[str, str], list[int]] = {}
+    for m in _rows(v, class_name):
+        t = timeline(m.number)
+        for (side, player), count in (t.scorers() if t is not None else {}).items():
+            goals.setdefault((m.home if side == "home" else m.away, player), []).extend([m.number] * count)
+    out = [Scorer(team=team, player=player, goals=len(numbers), matches=tuple(dict.fromkeys(numbers)))
+           for (team, player), numbers in goals.items()]
+    return sorted(out, key=lambda s: (-s.goals, s.team, s.player.zfill(4)))
+
+
+def discipline(v: View, class_name: str, timeline: Callable[[int], MatchTimeline | None]) -> list[Given]:
+    """Every card, exclusion and penalty the class's tables recorded, in playing order, with the matches each
+    rules its player out of (the organiser's register: server.discipline)."""
+    misses = {(s.sanction.number, s.sanction.team, s.sanction.player, s.sanction.kind): s.misses
+              for s in v.suspensions}
+    out = []
+    for m in _rows(v, class_name):
+        t = timeline(m.number)
+        ruleset = v.data.ruleset_of(m.stage)
+        for line in t.lines if t is not None else ():
+            if line.kind != "penalty" or line.penalty is None or line.team is None:
+                continue
+            team = m.home if line.team == "home" else m.away
+            out.append(Given(number=m.number, team=team, player=line.player, penalty=line.penalty,
+                             label=ruleset.penalty(line.penalty).label, period=line.period, played=line.played_text,
+                             misses=misses.get((m.number, team, line.player or "?", line.penalty), ())))
+    return out
