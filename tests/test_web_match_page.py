@@ -106,3 +106,37 @@ def test_every_place_a_match_appears_links_its_page_and_an_unknown_one_is_not_fo
     assert httpx.get(day.server.url + "/match/999", timeout=10).status_code == 404
     page = httpx.get(day.server.url + "/match/1", timeout=10).text
     assert "Wolves AA" in page and "Bears AA" in page and "The match has not started." in page
+
+
+def test_the_desk_reads_the_whole_log_the_public_page_what_counts(day: Day) -> None:
+    """A goal pressed by mistake and undone: the match's page never lists it; the desk's log shows it struck
+    through, with the undo that took it back, each with its seq and when it reached the service."""
+    from rules import ClockStarted, Goal, Match, PenaltyAwarded, event_to_dict, load_ruleset
+    from rules.match import Undo
+    from tests.service_support import TableClient
+    from tests.web_support import PASSWORD, desk_client
+
+    match = Match(load_ruleset("ice-hockey"))
+    # The undo takes the goal back and the clock with it: it ran on as if the goal was never pressed.
+    for event in (ClockStarted(at=0), Goal(at=30_000, team="away", player="8"), Undo(at=35_000, target=2),
+                  PenaltyAwarded(at=90_000, team="home", kind="minor", player="3")):
+        match.apply(event)
+    table = TableClient(day.broker, "ice-hockey", "rink")
+    try:
+        for e in match.events:
+            table.send_event("1", event_to_dict(e))
+        table.wait_for("ack", lambda a: a.payload["of"] == "event" and a.payload["through"] == 4)
+    finally:
+        table.close()
+    public = httpx.get(f"{day.server.url}/match/1", timeout=10).text
+    assert "#8" not in public and "Minor · Wolves AA #3 (2:00)" in " ".join(public.split())
+    app = create_app(day.backend, secure_cookies=False, lang="en")
+    app.state.site.accounts.add("anna", PASSWORD)
+    with desk_client(app) as (client, _token):
+        desk = client.get("/desk/match/1").text
+    log = desk[desk.index('id="table-log"'):]
+    rows = [" ".join(r.split()) for r in log.split("<tr")[2:]]
+    assert len(rows) == 4
+    assert rows[1].startswith('class="undone"><td class="num">2</td><td>0:30</td><td><del>goal Bears AA #8</del>')
+    assert '<td class="num">3</td><td>0:35</td><td>undo seq 2</td>' in rows[2]
+    assert "penalty_awarded Wolves AA #3 minor" in rows[3] and "undone" not in rows[3]

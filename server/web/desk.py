@@ -127,7 +127,8 @@ def routes(site: Site) -> list[Route]:
         if row is None:
             raise HTTPException(404, f"there is no match {n}")
         return site.page(request, "desk/match.html", csrf=session.csrf, row=row, error=None,
-                         order=ABANDONED_ORDER, done=request.query_params.get("done"))
+                         order=ABANDONED_ORDER, done=request.query_params.get("done"),
+                         log=site.backend.match_log(n, row.teams()))
 
     def writer(build: Callable[[Request, Session, dict[str, Any]], DeskCommand], back: str) -> Handler:
         async def handler(request: Request, session: Session, fields: dict[str, Any]) -> Response:
@@ -197,7 +198,7 @@ def _refused(site: Site, request: Request, session: Session, message: str, *, co
             again = {k: v for k, v in (posted or {}).items() if k not in ("csrf", "confirm")}
             return site.page(request, "desk/match.html", status=status, csrf=session.csrf, row=row, error=message,
                              order=ABANDONED_ORDER, done=None, confirm=confirm, posted=again,
-                             action=request.url.path)
+                             action=request.url.path, log=site.backend.match_log(row.number, row.teams()))
     return site.page(request, "desk/overview.html", status=status, csrf=session.csrf, error=message,
                      regions=["deskcourts"], klass="", part=site.view().schedule_default)
 

@@ -32,6 +32,7 @@ from rules import (
 from server import desk, discipline, queries
 from server.db.models import EventRow
 from server.desk_commands import DeskCommand, DeskCommands
+from server.desklog import LogLine, match_log
 from server.discipline import Ruling, sanctions_from_cards
 from server.ingest import CARD_EVENTS
 from server.rulings import Rulings
@@ -221,6 +222,15 @@ class ServiceBackend:
             return None
         stage: StageKind = "round_robin" if self.plan.stage_kind(str(number)) == "round_robin" else "knockout"
         return self.timelines.of(str(number), self.plan.ruleset_of(m.stage), stage, m.round)
+
+    def match_log(self, number: int, teams: tuple[str, str]) -> list[LogLine]:
+        """Match ``number``'s whole log as its table recorded it (the desk's: undone presses included); ``teams``
+        names its sides."""
+        m = self.plan.fixtures.get(str(number))
+        if m is None:
+            return []
+        stage: StageKind = "round_robin" if self.plan.stage_kind(str(number)) == "round_robin" else "knockout"
+        return match_log(self.store, str(number), self.plan.ruleset_of(m.stage), stage, m.round, teams)
 
     def _build(self, version: int, base: _Base) -> TournamentData:
         """The base with what changes several times a second: live states, presence, conflicts."""

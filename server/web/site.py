@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from rules import format_clock, period_name
+from server.store import as_utc
 from server.web.accounts import Accounts
 from server.web.livestate import CourtLive, court_live
 from server.web.sessions import COOKIE, LoginGuard, Session, Sessions, shared_key
@@ -63,6 +64,8 @@ class Site:
         self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
         self.env.globals["timeline_of"] = backend.timeline
         self.env.globals["penalty_label"] = lambda view, stage, kind: view.data.ruleset_of(stage).penalty(kind).label
+        self.env.filters["venue_hms"] = lambda d: as_utc(d).astimezone().strftime("%H:%M:%S") \
+            if isinstance(d, datetime) else ""
         self.env.filters["mmss"] = lambda ms: format_clock(int(ms), tenths=False, down=False)
         self.env.globals["period_of"] = lambda view, line, stage: period_name(
             line, view.data.ruleset_of(stage), words.gettext)
