@@ -20,6 +20,7 @@ from typing import Any
 COMMANDS: dict[str, str] = {
     "rules": "list, show or check rulesets",
     "replay": "replay a match's event log and print its state",
+    "report": "a match's report (PDF) from its event log alone",
     "standings": "rank every pool of a results file",
     "tournament": "draw, schedule and follow a tournament",
     "demo": "run a whole venue on this machine: broker, standings service and web pages, a table per court",

@@ -92,12 +92,37 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     assert whole[0].startswith("number,class,stage,seq,period") and len(whole) == 5
     assert whole == httpx.get(f"{day.server.url}/api/v1/matches/1/events.csv", timeout=10).text.splitlines()
     assert "1,,A," in whole[2] and ",goal,Wolves AA,13," in whole[2]
+    # The match report: the service's PDF from its stored events, and `courtside report` from the table's journal
+    # alone give the same match and the same journal digest.
+    served = httpx.get(f"{day.server.url}/match/1/report.pdf", timeout=30)
+    assert served.headers["content-type"] == "application/pdf"
+    text = _pdf_text(served.content)
+    assert "Match report · Spring ice hockey cup (example)" in text and "Wolves AA 2-1 Bears AA" in text
+    assert "Decided in regular time. Winner: Wolves AA." in text
+    assert "Period 1 1:41 Bears AA Minor #91 (2:00) 0-0" in text and "Period 2 11:50 Wolves AA Goal 2-1" in text
+    assert "Referee: name" in text and "Table official: name" in text
+    journal = day.tmp / "j" / "court-Rink-match-1.jsonl"
+    made = subprocess.run([sys.executable, "-m", "courtside", "report", str(journal), "--out", str(day.tmp / "r.pdf")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert made.returncode == 0, made.stderr
+    own = _pdf_text((day.tmp / "r.pdf").read_bytes())
+    digest = text[text.index("sha256 ") + 7:][:64]
+    assert len(digest) == 64 and f"sha256 {digest}" in own and "Period 2 11:50 Wolves AA Goal 2-1" in own
     # The scorers and the cards: #13's goal (the others had no number), #91's minor in match 1.
     page.goto(f"{day.server.url}/scorers")
     assert [" ".join(r.split()) for r in page.locator("table.standings tbody tr").all_inner_texts()] == [
         "1 #13 Wolves AA 1"]
     assert [" ".join(r.split()) for r in page.locator("table.matches tbody tr").all_inner_texts()] == [
         "#1 #91 Bears AA Minor 1:41 –"]
+
+
+def _pdf_text(data: bytes) -> str:
+    """A PDF's text read back, its whitespace made single spaces."""
+    import io
+
+    from pypdf import PdfReader
+
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages).split())
 
 
 def test_every_place_a_match_appears_links_its_page_and_an_unknown_one_is_not_found(day: Day) -> None:

@@ -11,7 +11,8 @@ from tests.web_day import sample_day
 from tests.web_support import all_routes
 
 SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
-NOT_PAGES = {"/live", "/team/{team:name}/calendar.ics"}  # the pages' live stream; a team's calendar feed
+# The pages' live stream; a team's calendar feed; a match's report, a PDF (read back: tests/test_web_match_page.py).
+NOT_PAGES = {"/live", "/team/{team:name}/calendar.ics", "/match/{number:int}/report.pdf"}
 
 
 def _tool(name: str = "make_web_day") -> object:

@@ -6,12 +6,14 @@ import unicodedata
 from collections.abc import Callable
 from urllib.parse import quote
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from server.report_pdf import ReportMatch
 from server.web.calendar import team_calendar
 from server.web.fanout import Fanout, body
 from server.web.limits import StreamSlots
@@ -63,6 +65,21 @@ def routes(site: Site) -> list[Route]:
         if number not in site.view().by_number:
             raise HTTPException(404, f"there is no match {number}")
         return site.page(request, "match.html", number=number, regions=[f"match/{number}"])
+
+    async def report(request: Request) -> Response:
+        """The match's report as a PDF (server.report_pdf): what a federation files, from the stored events."""
+        v = site.view()
+        m = v.by_number.get(request.path_params["number"])
+        if m is None or not m.published:  # an unpublished class's report would tell its score
+            raise HTTPException(404, f"there is no report of match {request.path_params['number']}")
+        made = await run_in_threadpool(site.backend.report, m.number, ReportMatch(
+            home=m.home, away=m.away, number=str(m.number), tournament=v.data.name, class_name=m.class_name,
+            stage=m.stage, round=m.round, kind="round_robin" if m.is_pool else "knockout", court=m.court,
+            start=m.start.strftime("%Y-%m-%d %H:%M")))
+        if made is None:
+            raise HTTPException(404, f"match {m.number} has no events yet")
+        return Response(made, media_type="application/pdf", headers={
+            "Content-Disposition": f'inline; filename="match-{m.number}-report.pdf"'})
 
     async def scorers_page(request: Request) -> Response:
         v = site.view()
@@ -136,6 +153,7 @@ def routes(site: Site) -> list[Route]:
         Route("/team/{team:name}/calendar.ics", calendar, name="calendar"),
         Route("/team/{team:name}", team, name="team"),
         Route("/match/{number:int}", match, name="match"),
+        Route("/match/{number:int}/report.pdf", report, name="match_report"),
         Route("/scorers", scorers_page, name="scorers"),
         Route("/court/{court:name}", court, name="court"),
         Route("/court/{court:name}/overlay", court, name="overlay"),

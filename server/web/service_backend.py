@@ -27,6 +27,7 @@ from rules import (
     ScheduledMatch,
     StageKind,
     TournamentSchedule,
+    event_from_dict,
     standings_result,
 )
 from server import desk, discipline, queries
@@ -35,6 +36,7 @@ from server.desk_commands import DeskCommand, DeskCommands
 from server.desklog import LogLine, match_log
 from server.discipline import Ruling, sanctions_from_cards
 from server.ingest import CARD_EVENTS
+from server.report_pdf import ReportMatch, report_pdf
 from server.rulings import Rulings
 from server.service import Service
 from server.store import as_utc, to_match_result
@@ -222,6 +224,15 @@ class ServiceBackend:
             return None
         stage: StageKind = "round_robin" if self.plan.stage_kind(str(number)) == "round_robin" else "knockout"
         return self.timelines.of(str(number), self.plan.ruleset_of(m.stage), stage, m.round)
+
+    def report(self, number: int, match: ReportMatch) -> bytes | None:
+        """Match ``number``'s report (server.report_pdf) from its stored events; None before its first event."""
+        m = self.plan.fixtures.get(str(number))
+        bodies = queries.match_events(self.store, str(number)) if m is not None else []
+        if m is None or not bodies:
+            return None
+        events = [event_from_dict(dict(b), f"match {number}") for b in bodies]
+        return report_pdf(match, self.plan.ruleset_of(m.stage), events)
 
     def match_log(self, number: int, teams: tuple[str, str]) -> list[LogLine]:
         """Match ``number``'s whole log as its table recorded it (the desk's: undone presses included); ``teams``
