@@ -114,6 +114,16 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
         "1 #13 Wolves AA 1"]
     assert [" ".join(r.split()) for r in page.locator("table.matches tbody tr").all_inner_texts()] == [
         "#1 #91 Bears AA Minor 1:41 –"]
+    # A correction at the desk: the page shows the result that counts, and says what it replaced and why.
+    from rules.standings import MatchResult
+    from server.desk_commands import CorrectResult
+
+    corrected = MatchResult(pool="A", home="Wolves AA", away="Bears AA", home_goals=3, away_goals=1)
+    day.backend.submit(CorrectResult(who="anna", why="the referee's sheet", number=1, confirmed=True, result=corrected))
+    page.goto(f"{day.server.url}/match/1")
+    expect(page.locator(".note")).to_have_text(
+        "Result entered at the desk · it replaces 2-1 · Why: the referee's sheet")
+    expect(page.locator(".mirror .shootout")).to_contain_text("3–1 · Winner: Wolves AA")
 
 
 def _pdf_text(data: bytes) -> str:

@@ -24,6 +24,8 @@ class RecordedResult:
     recorded_at: datetime
     by: str = "table"  # "table" or the organiser's account name
     note: str = ""  # "walk-over", "abandoned: leading team wins", ...
+    why: str = ""  # the organiser's reason, for a result entered at the desk
+    was: str = ""  # the score it replaced ("3-1"), if it replaced one
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -182,15 +182,17 @@ class ServiceBackend:
         results: dict[int, RecordedResult] = {}
         recorded = self._recorded
         for r in rows:
-            by, note = r.source, ""
+            by, note, why, was = r.source, "", "", ""
             if r.source == "organiser" and r.match_id in entered:
-                by, note = entered[r.match_id].who, str((entered[r.match_id].after or {}).get("note") or "")
-            made_of = (tuple(r), by, note)
+                change = entered[r.match_id]
+                by, note, why = change.who, str((change.after or {}).get("note") or ""), change.why
+                was = _score(change.before) if change.before else ""
+            made_of = (tuple(r), by, note, why, was)
             last = recorded.get(r.match_id)
             if last is None or last[0] != made_of:  # a result's record is made once, not in every snapshot
                 last = recorded[r.match_id] = (made_of, RecordedResult(
                     number=int(r.match_id), result=to_match_result(r), recorded_at=_local(r.recorded_at), by=by,
-                    note=note))
+                    note=note, why=why, was=was))
             results[int(r.match_id)] = last[1]
         sanctions = []
         with store.engine.connect() as conn:  # one read for the day, whatever its length: a match's events are
