@@ -22,7 +22,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import ClockStarted, Event, Goal, IllegalCommand, Match, PenaltyAwarded, TimeoutStarted, event_to_dict
+from rules import (
+    ClockStarted,
+    Event,
+    Goal,
+    IllegalCommand,
+    Match,
+    PenaltyAwarded,
+    Side,
+    TimeoutStarted,
+    event_to_dict,
+)
 from rules.ruleset import load_ruleset
 from server.db.models import EventRow
 from server.plan import load_plan
@@ -46,7 +56,7 @@ def busy_match(count: int, stage: str, round: str) -> list[Event]:
     while len(match.events) < count and n < count * 20:
         at += 4000
         n += 1
-        side = "home" if n % 2 else "away"
+        side: Side = "home" if n % 2 else "away"
         tries: list[Event] = [Goal(at=at, team=side, player=str(2 + n % 11)),
                               PenaltyAwarded(at=at, team=side, kind="exclusion", player=str(3 + n % 10)),
                               TimeoutStarted(at=at, team=side), ClockStarted(at=at)]
