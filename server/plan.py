@@ -7,7 +7,7 @@ the slug of their name (``"Hall 1"`` -> ``"hall-1"``), which is also the table's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -18,12 +18,14 @@ from rules import (
     Ruleset,
     ScheduledMatch,
     StageKind,
+    TeamSheet,
     TournamentClass,
     TournamentError,
     load_cup_rulesets,
     open_file,
     parse_cup,
     plan_cup,
+    team_sheets,
 )
 from rules.protocol import slug
 from rules.tournament.loading import MAX_BYTES as MAX_TOURNAMENT_BYTES
@@ -46,6 +48,11 @@ class Plan:
     entry_by_class: dict[str, dict[str, tuple[str, ...]]]  # class name -> first-round pool -> its teams
     fixtures: dict[str, ScheduledMatch]  # match id -> scheduled match
     courts: dict[str, str]  # court id -> court name
+    sheets: dict[str, TeamSheet] = field(default_factory=dict)  # team -> its sheet, where the file gives one
+
+    def player_names(self, stage: str) -> bool:
+        """Whether the public pages name the players of a stage's class (else their numbers only)."""
+        return self.cup.class_of(stage).tournament.player_names
 
     @cached_property
     def entry_teams(self) -> dict[str, tuple[str, ...]]:
@@ -89,5 +96,5 @@ def load_plan(path: str | Path, *, seed: int | None = None, tournament_id: str |
     courts = {slug(name): name for name in cup.schedule.courts}
     return Plan(
         id=tournament_id or slug(Path(path).stem), source=source, cup=cup, rulesets=planned.rulesets,
-        entry_by_class=planned.entry_teams, fixtures=fixtures, courts=courts,
+        entry_by_class=planned.entry_teams, fixtures=fixtures, courts=courts, sheets=team_sheets(cup, source),
     )

@@ -16,8 +16,19 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from rules import Event, Match, MatchTimeline, Result, Ruleset, StageKind, event_to_line, format_clock, match_timeline
-from rules.words.state import period_name
+from rules import (
+    Event,
+    Match,
+    MatchTimeline,
+    Result,
+    Ruleset,
+    StageKind,
+    TeamSheet,
+    event_to_line,
+    format_clock,
+    match_timeline,
+    period_name,
+)
 
 # A Unicode font for names like "Örebro SK" or "Č": Debian's fonts-dejavu-core (.ci/run installs it). Without it the
 # PDF's built-in Helvetica writes what Latin-1 has and a "?" for the rest.
@@ -39,6 +50,15 @@ class ReportMatch:
     kind: StageKind = "round_robin"
     court: str = ""
     start: str = ""  # when it was scheduled, as written ("Sat 11 Apr 07:00")
+    sheets: tuple[TeamSheet | None, TeamSheet | None] = (None, None)  # home's and away's, where the file gives them
+
+    def player(self, side: str | None, number: str | None) -> str:
+        """"#13 Hugo Ekström" where the side's sheet names the number, else "#13"."""
+        if not number:
+            return ""
+        sheet = self.sheets[0] if side == "home" else self.sheets[1] if side == "away" else None
+        name = sheet.name_of(number) if sheet is not None else None
+        return f"#{number} {name}" if name else f"#{number}"
 
 
 def journal_digest(events: Sequence[Event]) -> str:
@@ -86,6 +106,14 @@ def report_pdf(match: ReportMatch, ruleset: Ruleset, events: Sequence[Event]) ->
     pdf.set_font(family, size=11)
     pdf.cell(0, 7, _t(family, _decided(result, match)), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
+    for team, sheet in zip((match.home, match.away), match.sheets, strict=True):
+        if sheet is None:
+            continue
+        pdf.set_font(family, size=9)
+        players = ", ".join(f"{p.number} {p.name}" for p in sheet.players)
+        officials = f". Officials: {', '.join(sheet.officials)}" if sheet.officials else ""
+        pdf.multi_cell(0, 5, _t(family, f"{team}: {players}{officials}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
     pdf.set_font(family, size=10)
     with pdf.table(col_widths=(28, 16, 50, 70, 16), text_align=("LEFT", "RIGHT", "LEFT", "LEFT", "RIGHT")) as table:
         table.row(("Period", "Time", "Team", "Event", "Score"))
@@ -94,8 +122,9 @@ def report_pdf(match: ReportMatch, ruleset: Ruleset, events: Sequence[Event]) ->
             score = f"{line.home_goals}-{line.away_goals}"
             if line.kind == "shootout_attempt":
                 score = f"{line.home_shootout}-{line.away_shootout}"
+            who = match.player(line.team, line.player)
             table.row((_t(family, period_name(line, ruleset).capitalize()), line.played_text, _t(family, team),
-                       _t(family, _event(line.kind, line.player, line.penalty, line.length_ms, line.scored, line.name,
+                       _t(family, _event(line.kind, who, line.penalty, line.length_ms, line.scored, line.name,
                                          ruleset)), score))
     if not timeline.lines:
         pdf.cell(0, 7, "The log has no goal, card, time-out or shoot-out attempt.", new_x="LMARGIN", new_y="NEXT")
@@ -145,9 +174,9 @@ def _decided(result: Result | None, match: ReportMatch) -> str:
     return text + (f". Winner: {winner}." if winner else ".")
 
 
-def _event(kind: str, player: str | None, penalty: str | None, length_ms: int | None, scored: bool | None,
+def _event(kind: str, who: str, penalty: str | None, length_ms: int | None, scored: bool | None,
            name: str | None, ruleset: Ruleset) -> str:
-    number = f" #{player}" if player else ""
+    number = f" {who}" if who else ""
     if kind == "penalty" and penalty is not None:
         length = f" ({format_clock(length_ms, tenths=False, down=False)})" if length_ms else ""
         return f"{ruleset.penalty(penalty).label}{number}{length}"

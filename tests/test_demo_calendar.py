@@ -41,3 +41,8 @@ def test_a_ruleset_file_next_to_the_tournament_is_named_by_its_absolute_path(tmp
     assert f'ruleset = "{(tmp_path / "my-rules.toml").resolve()}"' in out
     assert 'start = "2026-01-20T17:00"' in out
     assert moved_to('ruleset = "ice-hockey"\n', date(2026, 1, 20), tmp_path / "t.toml") == 'ruleset = "ice-hockey"\n'
+
+
+def test_a_teams_sheet_beside_the_tournament_is_named_by_its_absolute_path(tmp_path: Path) -> None:
+    text = '[[teams]]\nname = "Bears AA"\nsheet = "bears.csv"\n'
+    assert f'sheet = "{(tmp_path / "bears.csv").resolve()}"' in moved_to(text, date(2026, 1, 20), tmp_path / "t.toml")

@@ -66,8 +66,8 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     try:
         # The power-play goal reaches the open page while the match is played (the live stream, no reload).
         events = page.locator("ol.timeline li")
-        expect(events.first).to_contain_text("Minor · Bears AA #91 (2:00)", timeout=60_000)
-        expect(page.locator("li.goal.home")).to_contain_text("Goal · Wolves AA #13 1–0", timeout=60_000)
+        expect(events.first).to_contain_text("Minor · Bears AA #91 Albin Karlsson (2:00)", timeout=60_000)
+        expect(page.locator("li.goal.home")).to_contain_text("Goal · Wolves AA #13 Hugo Ekström 1–0", timeout=60_000)
         expect(page.locator(".mirror .label")).to_contain_text("LIVE")
         assert table.wait(120) == 0, (day.tmp / "table.log").read_text()[-2000:]
     finally:
@@ -78,8 +78,12 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     # Each line with the time played in its period (the clock counts down on the board): 1:41, 2:10, then
     # 8:40 and 11:50 of the second period.
     lines = [" ".join(x.split()) for x in events.all_inner_texts()]
-    assert lines == ["1:41 Minor · Bears AA #91 (2:00)", "2:10 Goal · Wolves AA #13 1–0",
+    assert lines == ["1:41 Minor · Bears AA #91 Albin Karlsson (2:00)", "2:10 Goal · Wolves AA #13 Hugo Ekström 1–0",
                      "8:40 Goal · Bears AA 1–1", "11:50 Goal · Wolves AA 2–1"]
+    # Both teams' sheets: one written in the tournament file, one in a CSV of its own.
+    sheets = [" ".join(x.split()) for x in page.locator(".sheets section").all_inner_texts()]
+    assert sheets[0].startswith("Wolves AA 1 Oskar Nyberg 4 Elias Holm") and "Officials: Maria Lindqvist" in sheets[0]
+    assert "91 Albin Karlsson" in sheets[1] and "Officials: Johan Persson" in sheets[1]
     expect(page.locator(".mirror .shootout")).to_contain_text("2–1 · Winner: Wolves AA")
     # The same events as open data: JSON for the match, CSV for the match and for the whole tournament.
     body = httpx.get(f"{day.server.url}/api/v1/matches/1/events", timeout=10).json()
@@ -91,7 +95,7 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     whole = httpx.get(f"{day.server.url}/api/v1/events.csv", timeout=10).text.splitlines()
     assert whole[0].startswith("number,class,stage,seq,period") and len(whole) == 5
     assert whole == httpx.get(f"{day.server.url}/api/v1/matches/1/events.csv", timeout=10).text.splitlines()
-    assert "1,,A," in whole[2] and ",goal,Wolves AA,13," in whole[2]
+    assert "1,,A," in whole[2] and ",goal,Wolves AA,13," in whole[2]  # the open data: numbers, as the table sent
     # The match report: the service's PDF from its stored events, and `courtside report` from the table's journal
     # alone give the same match and the same journal digest.
     served = httpx.get(f"{day.server.url}/match/1/report.pdf", timeout=30)
@@ -99,7 +103,8 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     text = _pdf_text(served.content)
     assert "Match report · Spring ice hockey cup (example)" in text and "Wolves AA 2-1 Bears AA" in text
     assert "Decided in regular time. Winner: Wolves AA." in text
-    assert "Period 1 1:41 Bears AA Minor #91 (2:00) 0-0" in text and "Period 2 11:50 Wolves AA Goal 2-1" in text
+    assert "Period 1 1:41 Bears AA Minor #91 Albin Karlsson (2:00) 0-0" in text
+    assert "Period 2 11:50 Wolves AA Goal 2-1" in text and "Wolves AA: 1 Oskar Nyberg, 4 Elias Holm" in text
     assert "Referee: name" in text and "Table official: name" in text
     journal = day.tmp / "j" / "court-Rink-match-1.jsonl"
     made = subprocess.run([sys.executable, "-m", "courtside", "report", str(journal), "--out", str(day.tmp / "r.pdf")],
@@ -111,9 +116,9 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     # The scorers and the cards: #13's goal (the others had no number), #91's minor in match 1.
     page.goto(f"{day.server.url}/scorers")
     assert [" ".join(r.split()) for r in page.locator("table.standings tbody tr").all_inner_texts()] == [
-        "1 #13 Wolves AA 1"]
+        "1 #13 Hugo Ekström Wolves AA 1"]
     assert [" ".join(r.split()) for r in page.locator("table.matches tbody tr").all_inner_texts()] == [
-        "#1 #91 Bears AA Minor 1:41 –"]
+        "#1 #91 Albin Karlsson Bears AA Minor 1:41 –"]
     # A correction at the desk: the page shows the result that counts, and says what it replaced and why.
     from rules.standings import MatchResult
     from server.desk_commands import CorrectResult

@@ -16,7 +16,7 @@ from pathlib import Path
 from rules import PRESETS
 
 _DATE = re.compile(r'(?<=")(\d{4})-(\d{2})-(\d{2})(?=[T"])')
-_RULESET = re.compile(r'^(ruleset\s*=\s*)"([^"]*)"', re.MULTILINE)
+_BESIDE = re.compile(r'^((?:ruleset|sheet)\s*=\s*)"([^"]*)"', re.MULTILINE)  # files named beside the tournament's
 
 
 def first_day(text: str) -> date | None:
@@ -27,7 +27,7 @@ def first_day(text: str) -> date | None:
 def moved_to(text: str, start: date, source: Path) -> str:
     """``text`` (a tournament file read from ``source``) with its first day on ``start``.
 
-    A ruleset file named relative to the tournament file is given as an absolute path, so the
+    A ruleset file or a team's sheet named relative to the tournament file is given as an absolute path, so the
     moved copy works from the demo's folder.
     """
     first = first_day(text)
@@ -42,4 +42,4 @@ def moved_to(text: str, start: date, source: Path) -> str:
             return m[0]
         return f'{m[1]}"{(source.parent / name).resolve()}"'
 
-    return _RULESET.sub(absolute, _DATE.sub(move, text))
+    return _BESIDE.sub(absolute, _DATE.sub(move, text))

@@ -37,11 +37,22 @@ Name = Annotated[str, Size(1, 100), Pattern(r"\S(.*\S)?", "a name without spaces
 Participant = Annotated[str, Size(1, 100)]
 
 
+class SheetPlayer(Record):
+    """A player of a team's sheet written in the tournament file (rules.tournament.sheets)."""
+
+    number: Annotated[int, Bounds(0, 999)]
+    name: Name
+
+
 class TeamEntry(Record):
     name: Name
     club: Annotated[str, Size(0, 100)] = ""
     league: Annotated[str, Size(0, 100)] = ""
     pot: Annotated[int, Bounds(1, 100)] | None = None
+    # Its sheet (rules.tournament.sheets): here, or in a CSV file beside the tournament file.
+    players: Annotated[list[SheetPlayer], Size(0, 60)] = field(default_factory=list)
+    officials: Annotated[list[Name], Size(0, 20)] = field(default_factory=list)
+    sheet: Annotated[str, Size(0, 300)] = ""
 
 
 class Break(Record):
@@ -124,6 +135,7 @@ class Tournament(Record):
     final_ranking: Annotated[list[Participant], Size(0, MAX_TEAMS)] = field(default_factory=list)
     same_club: SameClub | None = None
     language: Annotated[str, Size(1, 20)] = "en"  # the screen's and web pages' words; checks.py: a shipped catalog
+    player_names: bool = True  # False: the public pages show players' numbers, never their names
 
     # Look-ups by name, built once: a 1,700-team file is checked by look-ups, not scans.
     # (cached_property writes the instance's __dict__ directly, which a frozen record allows.)

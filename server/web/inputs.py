@@ -11,7 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from rules import Cup, Decision, LiveBoard, MatchResult, Progress, Ruleset, TournamentClass, TournamentSchedule
+from rules import (
+    Cup,
+    Decision,
+    LiveBoard,
+    MatchResult,
+    Progress,
+    Ruleset,
+    TeamSheet,
+    TournamentClass,
+    TournamentSchedule,
+)
 from server.discipline import Sanction  # the register's entry: the service publishes them too
 
 
@@ -98,6 +108,7 @@ class TournamentData:
     progress: Progress | None = None  # the service's own, when it has it; else the pages compute it
     class_progress: dict[str, Progress] | None = None  # each class's own (its final ranking), with ``progress``
     versions: dict[int, str] = field(default_factory=dict)  # number -> the match as stored (desk.match_version)
+    sheets: dict[str, TeamSheet] = field(default_factory=dict)  # team -> its sheet, where the file gives one
 
     @property
     def name(self) -> str:
@@ -111,6 +122,10 @@ class TournamentData:
 
     def published(self, stage: str) -> bool:
         return self.cup.published(stage)
+
+    def player_names(self, stage: str) -> bool:
+        """Whether the public pages name a stage's players (a class may show their numbers only)."""
+        return self.cup.class_of(stage).tournament.player_names
 
     @property
     def ruleset_names(self) -> str:

@@ -75,7 +75,9 @@ def routes(site: Site) -> list[Route]:
         made = await run_in_threadpool(site.backend.report, m.number, ReportMatch(
             home=m.home, away=m.away, number=str(m.number), tournament=v.data.name, class_name=m.class_name,
             stage=m.stage, round=m.round, kind="round_robin" if m.is_pool else "knockout", court=m.court,
-            start=m.start.strftime("%Y-%m-%d %H:%M")))
+            start=m.start.strftime("%Y-%m-%d %H:%M"),
+            sheets=(v.data.sheets.get(m.home), v.data.sheets.get(m.away)) if v.data.player_names(m.stage) else (
+                None, None)))
         if made is None:
             raise HTTPException(404, f"match {m.number} has no events yet")
         return Response(made, media_type="application/pdf", headers={

@@ -17,6 +17,7 @@ from server.web.view import MatchRow, View
 class Scorer:
     team: str
     player: str  # the shirt number
+    label: str  # "#13 Anna Berg", or "#13" (no sheet names them, or the class keeps names off the pages)
     goals: int
     matches: tuple[int, ...]  # where they were scored
 
@@ -28,6 +29,7 @@ class Given:
     number: int  # the match
     team: str
     player: str | None
+    who: str  # the player as the pages name them (View.player_label)
     penalty: str  # the ruleset's kind ("yellow_card", "minor")
     label: str  # its name in the ruleset
     period: int
@@ -43,12 +45,15 @@ def _rows(v: View, class_name: str) -> list[MatchRow]:
 def scorers(v: View, class_name: str, timeline: Callable[[int], MatchTimeline | None]) -> list[Scorer]:
     """The class's scorers (every match's, without classes), most goals first, then by team and number."""
     goals: dict[tuple[str, str], list[int]] = {}
+    labels: dict[tuple[str, str], str] = {}
     for m in _rows(v, class_name):
         t = timeline(m.number)
         for (side, player), count in (t.scorers() if t is not None else {}).items():
-            goals.setdefault((m.home if side == "home" else m.away, player), []).extend([m.number] * count)
-    out = [Scorer(team=team, player=player, goals=len(numbers), matches=tuple(dict.fromkeys(numbers)))
-           for (team, player), numbers in goals.items()]
+            team = m.home if side == "home" else m.away
+            goals.setdefault((team, player), []).extend([m.number] * count)
+            labels[(team, player)] = v.player_label(m.stage, team, player)
+    out = [Scorer(team=team, player=player, label=labels[(team, player)], goals=len(numbers),
+                  matches=tuple(dict.fromkeys(numbers))) for (team, player), numbers in goals.items()]
     return sorted(out, key=lambda s: (-s.goals, s.team, s.player.zfill(4)))
 
 
@@ -65,7 +70,8 @@ def discipline(v: View, class_name: str, timeline: Callable[[int], MatchTimeline
             if line.kind != "penalty" or line.penalty is None or line.team is None:
                 continue
             team = m.home if line.team == "home" else m.away
-            out.append(Given(number=m.number, team=team, player=line.player, penalty=line.penalty,
+            out.append(Given(number=m.number, team=team, player=line.player,
+                             who=v.player_label(m.stage, team, line.player), penalty=line.penalty,
                              label=ruleset.penalty(line.penalty).label, period=line.period, played=line.played_text,
                              misses=misses.get((m.number, team, line.player or "?", line.penalty), ())))
     return out

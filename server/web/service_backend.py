@@ -298,7 +298,7 @@ class ServiceBackend:
             abandoned=tuple(abandoned),
             audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
             class_progress=base.class_progress,
-            versions=base.versions,
+            versions=base.versions, sheets=plan.sheets,
         )
 
 

@@ -372,6 +372,15 @@ class View:
             suspensions=[s for s in self.suspensions if self.in_class(name, number=s.sanction.number)],
         )
 
+    def player_label(self, stage: str, team: str, number: str | None) -> str:
+        """"#13 Anna Berg", or "#13" where the team's sheet does not name the player or its class keeps players'
+        names off the public pages."""
+        if not number:
+            return ""
+        sheet = self.data.sheets.get(team)
+        name = sheet.name_of(number) if sheet is not None and self.data.player_names(stage) else None
+        return f"#{number} {name}" if name else f"#{number}"
+
     def decision_methods(self, pool: str) -> list[str]:
         """The ways a tie in ``pool`` may be decided at the desk: those its class's ruleset ranks by."""
         criteria = self.data.ruleset_of(pool).ranking.criteria
