@@ -59,7 +59,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.tournament.placeholders": ("WinnerOrLoser", "parse_placeholder"),
     "rules.tournament.progression": ("PoolState", "Progress", "Slot", "progress"),
     "rules.tournament.schedule": ("ScheduledMatch", "TournamentSchedule"),
-    "rules.tournament.sheets": ("TeamSheet", "team_sheets"),
+    "rules.tournament.sheets": ("TeamSheet", "parse_sheet_csv", "team_sheets"),
     "rules.words": ("SOURCE_LANGUAGE", "words_for"),
     "rules.words.board": ("golden_goal", "interval_title", "period_title", "result_how", "round_title"),
     "rules.words.standings": ("Phrase", "Words", "reason_text"),
@@ -160,7 +160,9 @@ if TYPE_CHECKING:
         PoolState as PoolState, Progress as Progress, Slot as Slot, progress as progress,
     )
     from rules.tournament.schedule import ScheduledMatch as ScheduledMatch, TournamentSchedule as TournamentSchedule
-    from rules.tournament.sheets import TeamSheet as TeamSheet, team_sheets as team_sheets
+    from rules.tournament.sheets import (
+        TeamSheet as TeamSheet, parse_sheet_csv as parse_sheet_csv, team_sheets as team_sheets,
+    )
     from rules.words import SOURCE_LANGUAGE as SOURCE_LANGUAGE, words_for as words_for
     from rules.words.board import (
         golden_goal as golden_goal, interval_title as interval_title, period_title as period_title,

@@ -19,10 +19,19 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rules import CourtsideError, Decision, MatchResult, Result, of_standings, read_result, result_payload
+from rules import (
+    CourtsideError,
+    Decision,
+    MatchResult,
+    Result,
+    of_standings,
+    parse_sheet_csv,
+    read_result,
+    result_payload,
+)
 from server import desk, discipline
 from server.corrections import consequences
-from server.db.models import Change, Conflict, EventRow, Fixture, ResultRow
+from server.db.models import Change, Conflict, EventRow, Fixture, ResultRow, TeamSheetRow
 from server.desk import Affected, DeskError
 from server.discipline import sanctions_from_cards
 from server.rulings import Rulings
@@ -30,6 +39,8 @@ from server.scores import awarded, score_text
 from server.store import Store, UnknownTeams, as_utc, teams_of, to_match_result, utcnow
 
 ORGANISER, DESK = "organiser", "desk"
+# The matches being played: some events stored, no result yet (an abandoned one's report is a conflict, not a result).
+_UNDER_WAY = select(EventRow.match_id).where(EventRow.match_id.not_in(select(ResultRow.match_id))).distinct()
 ROLES = (ORGANISER, DESK)
 
 
@@ -100,8 +111,16 @@ class RuleSanction(DeskCommand):
     matches: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class ChangeSheet(DeskCommand):
+    """A team's sheet replaced (its CSV text: number,name[,role]), before the team's next match."""
+
+    team: str
+    text: str
+
+
 _ORGANISERS_ONLY = {MoveMatch: "moving a match", SettleConflict: "settling a conflict",
-                    RuleSanction: "ruling on a card"}
+                    RuleSanction: "ruling on a card", ChangeSheet: "changing a team sheet"}
 
 
 class DeskCommands:
@@ -132,6 +151,8 @@ class DeskCommands:
                 return self._settle(s, command, why, at)
             if isinstance(command, RuleSanction):
                 return self._rule(s, command, why)
+            if isinstance(command, ChangeSheet):
+                return self._sheet(s, command, why)
         raise DeskError(f"unknown desk command {type(command).__name__}")
 
     def _result(self, s: Session, command: CorrectResult, why: str, now: datetime) -> Affected:
@@ -202,6 +223,35 @@ class DeskCommands:
         self.rulings.put(s, number=command.number, team=command.team, player=command.player,
                          matches=command.matches, who=command.who, why=why)
         return Affected(all_courts=True)
+
+    def _sheet(self, s: Session, command: ChangeSheet, why: str) -> Affected:
+        """Checked as the file's sheets are (the line and the reason); refused while the team plays a match: a
+        sheet changes before a match, never during one."""
+        store, team = self.store, command.team
+        if team not in store.entry_team_names:
+            raise DeskError(f"there is no team {team!r}", "team")
+        try:
+            parse_sheet_csv(command.text, f"{team}'s sheet", team)
+        except CourtsideError as err:
+            raise DeskError(str(err), "text") from None
+        fixtures = store.fixtures(s)
+        for match_id in s.scalars(_UNDER_WAY):  # the matches being played: events, no result
+            try:
+                playing = match_id in fixtures and team in teams_of(store, s, match_id)
+            except UnknownTeams:
+                continue
+            if playing:
+                number = fixtures[match_id].number
+                raise DeskError(f"{team} is playing match {number} now: change its sheet after the match", "team")
+        row = s.get(TeamSheetRow, team)
+        before = {"sheet": row.sheet} if row is not None else None
+        if row is None:
+            s.add(TeamSheetRow(team=team, sheet=command.text, who=command.who, at=utcnow()))
+        else:
+            row.sheet, row.who, row.at = command.text, command.who, utcnow()
+        s.add(Change(at=utcnow(), who=command.who, action="sheet", why=why, before=before,
+                     after={"team": team, "sheet": command.text}))
+        return Affected()
 
     def _counting(self, s: Session, match_id: str) -> ResultRow | None:
         """The match's stored result while it counts: one a correction set aside (its teams no longer play

@@ -180,3 +180,37 @@ def test_the_desk_reads_the_whole_log_the_public_page_what_counts(day: Day) -> N
     assert rows[1].startswith('class="undone"><td class="num">2</td><td>0:30</td><td><del>goal Bears AA #8</del>')
     assert '<td class="num">3</td><td>0:35</td><td>undo seq 2</td>' in rows[2]
     assert "penalty_awarded Wolves AA #3 minor" in rows[3] and "undone" not in rows[3]
+
+
+def test_the_desk_changes_a_team_sheet_checked_as_the_files_and_not_while_the_team_plays(day: Day) -> None:
+    from rules import ClockStarted, event_to_dict
+    from tests.service_support import TableClient
+    from tests.web_support import PASSWORD, desk_client
+
+    app = create_app(day.backend, secure_cookies=False, lang="en")
+    app.state.site.accounts.add("anna", PASSWORD)
+    with desk_client(app) as (client, token):
+        form = client.get("/desk/sheet?team=Bears%20AA").text
+        assert "91,Albin Karlsson,player" in form and ",Johan Persson,official" in form  # the file's CSV sheet
+        doubled = "number,name\n91,Albin Karlsson\n17,Melvin Åberg\n91,Emil Nord\n"
+        refused = client.post("/desk/sheet", data={"csrf": token, "team": "Bears AA", "text": doubled, "why": "x"})
+        assert refused.status_code == 409
+        assert "line 4: #91 is already on line 2: a number is worn once" in refused.text
+        assert "91,Emil Nord" in refused.text  # the text stays in the form to be mended
+        mended = "number,name,role\n91,Emil Nord,player\n17,Melvin Åberg,player\n,Johan Persson,official\n"
+        done = client.post("/desk/sheet", data={"csrf": token, "team": "Bears AA", "text": mended,
+                                                "why": "Albin is ill; Emil wears 91"}, follow_redirects=False)
+        assert done.status_code == 303, done.text
+        sheet = " ".join(httpx.get(f"{day.server.url}/match/1", timeout=10).text.split())
+        assert "<b>91</b> Emil Nord" in sheet and "Albin Karlsson" not in sheet
+        # Match 1 starts (its table's first event): Wolves AA's sheet waits until the match is over.
+        table = TableClient(day.broker, "ice-hockey", "rink")
+        try:
+            table.send_event("1", event_to_dict(ClockStarted(at=0, seq=1)))
+            table.wait_for("ack", lambda a: a.payload["of"] == "event" and a.payload["through"] == 1)
+        finally:
+            table.close()
+        playing = client.post("/desk/sheet", data={"csrf": token, "team": "Wolves AA", "why": "late change",
+                                                   "text": "number,name\n13,Hugo Ekström\n"})
+        assert playing.status_code == 409 and "Wolves AA is playing match 1 now" in playing.text
+    assert "Oskar Nyberg" in httpx.get(f"{day.server.url}/match/1", timeout=10).text  # its sheet as it was

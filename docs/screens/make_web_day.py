@@ -45,7 +45,7 @@ PAGES = {
     "court": "/court/{court:name}", "overlay": "/court/{court:name}/overlay",
 }
 LOGIN = "/desk/login"
-DESK = {"desk": "/desk", "desk-match": "/desk/match/{number:int}"}
+DESK = {"desk": "/desk", "desk-match": "/desk/match/{number:int}", "desk-sheet": "/desk/sheet"}
 TEAM = "Rot-Weiss Köln"
 DAY = {"schedule": "/schedule", "bracket": "/bracket", "team": f"/team/{quote(TEAM)}", "teams": "/teams?q=r",
        "tournament": "/", "court": f"/court/{quote('Hall 1')}", "pool": "/pool/A", "pool-c": "/pool/C",

@@ -40,6 +40,15 @@ class TeamSheet(Record):
     players: tuple[Player, ...] = ()
     officials: tuple[str, ...] = ()
 
+    def csv_text(self) -> str:
+        """The sheet as its CSV file writes it (what the desk's form shows to be changed)."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["number", "name", "role"])
+        w.writerows([p.number, p.name, "player"] for p in self.players)
+        w.writerows(["", name, "official"] for name in self.officials)
+        return out.getvalue()
+
     def name_of(self, number: str | None) -> str | None:
         """The player wearing ``number``, if the sheet lists one."""
         return next((p.name for p in self.players if p.number == number), None) if number else None

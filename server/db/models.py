@@ -13,6 +13,7 @@ One row per fact, each with the instant it was stored (UTC):
 - ``message_log``: every message received and what became of it (stored, duplicate, refused).
 - ``changes``: the organiser's changes (who, when, why, before, after).
 - ``decisions``: lots and penalty competitions that break a tie the results cannot.
+- ``team_sheets``: a team's sheet as the desk changed it (players, officials), replacing the file's.
 - ``web_rulings``: the organiser's rulings on reported cards (``server.rulings``; named when the desk
   made it on its own, before it was one of these).
 - The desk's accounts, sessions and the login form's key are the web part's own tables
@@ -153,6 +154,17 @@ class DecisionRow(Base):
 
     __table_args__ = (UniqueConstraint("pool", "tie", name="uq_decisions_pool_tie"),)
 
+
+
+class TeamSheetRow(Base):
+    """A team's sheet as the desk last changed it (rules.tournament.sheets' CSV text): it replaces the one the
+    tournament file gives."""
+
+    __tablename__ = "team_sheets"
+    team: Mapped[str] = mapped_column(String(128), primary_key=True)
+    sheet: Mapped[str] = mapped_column(Text)
+    who: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class RulingRow(Base):

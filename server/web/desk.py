@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from rules import CourtsideError
 from server.desk import ABANDONED_ORDER
-from server.desk_commands import DeskCommand, NeedsConfirmation, NotYourRole
+from server.desk_commands import ChangeSheet, DeskCommand, NeedsConfirmation, NotYourRole
 from server.logs import log
 from server.web import forms
 from server.web.sessions import FORM_COOKIE, FORM_LIFETIME, Busy, Session, csrf_ok
@@ -167,6 +167,31 @@ def routes(site: Site) -> list[Route]:
     def sanction(request: Request, s: Session, f: dict[str, Any]) -> DeskCommand:
         return forms.sanction_command(_who(s), f)
 
+    def sheet_page(request: Request, session: Session, team: str, *, text: str | None = None,
+                   error: str | None = None, status: int = 200) -> Response:
+        """A team's sheet as CSV to change (its current one unless the refused text is shown again)."""
+        if team and team not in site.view().teams:
+            raise HTTPException(404, f"there is no team {team}")
+        current = site.view().data.sheets.get(team)
+        shown = text if text is not None else current.csv_text() if current is not None else "number,name,role\n"
+        return site.page(request, "desk/sheet.html", status=status, csrf=session.csrf, team=team, text=shown,
+                         error=error, done=request.query_params.get("done"))
+
+    async def sheet(request: Request, session: Session, fields: dict[str, Any]) -> Response:
+        return sheet_page(request, session, request.query_params.get("team", ""))
+
+    async def sheet_write(request: Request, session: Session, fields: dict[str, Any]) -> Response:
+        team, text = str(fields.get("team", "")), str(fields.get("text", ""))
+        try:
+            command = ChangeSheet(who=_who(session), why=forms.why(fields), role=session.role,
+                                  team=forms.text(fields, "team"), text=text)
+            await run_in_threadpool(site.backend.submit, command)
+        except NotYourRole as err:
+            return sheet_page(request, session, team, text=text, error=str(err), status=403)
+        except CourtsideError as err:  # the line and the reason; the text stays to be mended
+            return sheet_page(request, session, team, text=text, error=str(err), status=409)
+        return RedirectResponse(f"/desk/sheet?team={quote(team)}&done={quote(command.why[:80])}", status_code=303)
+
     def g(h: Handler) -> Callable[[Request], Awaitable[Response]]:
         return guarded(site, h)
 
@@ -185,6 +210,8 @@ def routes(site: Site) -> list[Route]:
         Route("/desk/decision", g(writer(decision, "/desk")), methods=["POST"], name="desk_decision"),
         Route("/desk/conflict/{conflict}", g(writer(conflict, "/desk")), methods=["POST"], name="desk_conflict"),
         Route("/desk/sanction", g(writer(sanction, "/desk")), methods=["POST"], name="desk_sanction"),
+        Route("/desk/sheet", g(sheet), methods=["GET"], name="desk_sheet"),
+        Route("/desk/sheet", g(sheet_write), methods=["POST"], name="desk_sheet_write"),
     ]
 
 

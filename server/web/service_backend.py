@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import bindparam, case, func, select
 
 from rules import (
+    CourtsideError,
     Decision,
     LiveBoard,
     MatchResult,
@@ -26,12 +27,14 @@ from rules import (
     Result,
     ScheduledMatch,
     StageKind,
+    TeamSheet,
     TournamentSchedule,
     event_from_dict,
+    parse_sheet_csv,
     standings_result,
 )
 from server import desk, discipline, queries
-from server.db.models import EventRow
+from server.db.models import EventRow, TeamSheetRow
 from server.desk_commands import DeskCommand, DeskCommands
 from server.desklog import LogLine, match_log
 from server.discipline import Ruling, sanctions_from_cards
@@ -174,6 +177,7 @@ class ServiceBackend:
             if f is not None and (f.start != m.start or f.court_name != m.court):
                 moves[m.number] = (f.court_name, f.start)
         changes = queries.change_log(store)
+        sheets = self._sheets()
         # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
         entered: dict[str, queries.ChangeView] = {}
         for c in changes:
@@ -217,7 +221,21 @@ class ServiceBackend:
             versions[f.number] = seen[1]
         return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
                      progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
-                     audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions)
+                     audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions, sheets=sheets)
+
+    def _sheets(self) -> dict[str, TeamSheet]:
+        """The file's team sheets, each one the desk changed replaced by that (checked when it was stored)."""
+        with self.store.session() as s:
+            changed = {r.team: r.sheet for r in s.scalars(select(TeamSheetRow))}
+        if not changed:
+            return self.plan.sheets
+        out = dict(self.plan.sheets)
+        for team, text in changed.items():
+            try:
+                out[team] = parse_sheet_csv(text, f"{team}'s sheet", team)
+            except CourtsideError:
+                continue  # stored only once checked: a sheet this version cannot read keeps the file's
+        return out
 
     def timeline(self, number: int) -> MatchTimeline | None:
         """Match ``number``'s timeline as its table's stored events tell it (None before its first event)."""
@@ -298,7 +316,7 @@ class ServiceBackend:
             abandoned=tuple(abandoned),
             audit=base.audit, sanctions=tuple(sanctions), moves=base.moves, progress=base.progress,
             class_progress=base.class_progress,
-            versions=base.versions, sheets=plan.sheets,
+            versions=base.versions, sheets=base.sheets,
         )
 
 
@@ -315,6 +333,7 @@ class _Base:
     rulings: tuple[Ruling, ...]
     audit: tuple[AuditEntry, ...]
     versions: dict[int, str]
+    sheets: dict[str, TeamSheet]
 
 def _local(at: datetime) -> datetime:
     """A stored instant (UTC; SQLite gives it back without its zone) as the venue's wall-clock time,
