@@ -242,3 +242,25 @@ def test_a_tie_is_decided_at_the_desk_only_by_a_method_its_ruleset_ranks_by() ->
     with sample_day(0, example=HOCKEY) as day:
         assert day.view().decision_methods("A") == ["penalty_competition"]  # indoor hockey: never lots
     assert v.in_class("", stage="A") and v.in_class("", number=1)  # no class named: everything is the desk's
+
+
+def test_a_player_is_named_from_the_team_sheet_unless_the_class_keeps_names_off_the_pages(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from rules import TournamentSchedule
+    from server.web.inputs import TournamentData
+
+    examples = Path(__file__).resolve().parent.parent / "rules" / "examples"
+    text = (examples / "ice-hockey.toml").read_text(encoding="utf-8")
+    for names, label in ((True, "#13 Hugo Ekström"), (False, "#13")):
+        copy = tmp_path / f"cup-{names}.toml"
+        flag = f'ruleset = "ice-hockey"\nplayer_names = {str(names).lower()}'
+        copy.write_text(text.replace('ruleset = "ice-hockey"', flag, 1).replace('sheet = "', f'sheet = "{examples}/'),
+                        encoding="utf-8")
+        plan = load_plan(copy)
+        data = TournamentData(version=1, now=datetime(2026, 4, 11, 7), cup=plan.cup, rulesets=plan.rulesets,
+                              entry_teams=plan.entry_teams, sheets=plan.sheets,
+                              schedule=TournamentSchedule(matches=tuple(plan.fixtures.values())))
+        v = View(data)
+        assert v.player_label("A", "Wolves AA", "13") == label
+        assert v.player_label("A", "Wolves AA", "99") == "#99" and v.player_label("A", "Wolves AA", None) == ""
