@@ -130,9 +130,10 @@ def report_pdf(match: ReportMatch, ruleset: Ruleset, events: Sequence[Event]) ->
         pdf.cell(0, 7, "The log has no goal, card, time-out or shoot-out attempt.", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(6)
     pdf.set_font(family, size=11)
-    for role in SIGNATURES:
-        pdf.cell(0, 10, f"{role}: name ______________________  signature ______________________",
-                 new_x="LMARGIN", new_y="NEXT")
+    for role in SIGNATURES:  # a column of roles, then a line for the name and one for the signature
+        pdf.cell(45, 10, f"{role}:")
+        pdf.cell(0, 10, "name ______________________  signature ______________________", new_x="LMARGIN",
+                 new_y="NEXT")
     pdf.ln(4)
     pdf.set_font(family, size=8)
     pdf.multi_cell(0, 4, f"Table's journal: {len(events)} events, sha256 {journal_digest(events)} (the journal's event "
