@@ -58,6 +58,20 @@ def test_the_cards_in_the_match_logs_decide_a_tie_on_fair_play(mosquitto: Any, d
         assert table is not None
         assert second.home is not None and second.away is not None
         assert [u.teams for u in table.unresolved] == [tuple(sorted((second.home, second.away)))]
+        # The scorers page's fair-play table: pool A's known points, fewest first; the desk's result's teams
+        # are not listed (their points are not known).
+        from starlette.testclient import TestClient
+
+        from server.web import create_app
+        from server.web.service_backend import ServiceBackend
+
+        with TestClient(create_app(ServiceBackend(service), lang="en")) as client:
+            page = " ".join(client.get("/scorers").text.split())
+        fair = page[page.index('id="fair-play"'):]
+        pool_a = fair[:fair.index("</table>")]
+        assert home is not None and away is not None
+        assert pool_a.index(away) < pool_a.index(home) and ">1</td>" in pool_a and ">3</td>" in pool_a
+        assert second.home not in pool_a and second.away not in pool_a
         assert [r.team for r in table.rows][2:] == [away, home]  # their points are known: still settled
         assert "disciplinary (fair-play) points" in table.unresolved[0].needs
         table_client.close()

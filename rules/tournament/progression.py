@@ -52,6 +52,9 @@ class PoolState(Record):
     expected: int
     table: PoolTable | None
     carried: tuple[MatchResult, ...] = ()
+    # Each team's disciplinary points, where the ruleset ranks by fair play (a team whose points are not known, a
+    # result without its log, is not listed); None where it does not.
+    fair_play: tuple[tuple[str, int], ...] | None = None
 
     @property
     def complete(self) -> bool:
@@ -278,6 +281,7 @@ class _Walker:
             expected=len(fixtures),
             table=table,
             carried=carried,
+            fair_play=None if fair_play is None else tuple(sorted(fair_play.items())),
         )
 
     def _fitting(self, pool: Pool, own: list[MatchResult], teams: list[str],

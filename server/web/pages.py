@@ -17,7 +17,7 @@ from server.report_pdf import ReportMatch
 from server.web.calendar import team_calendar
 from server.web.fanout import Fanout, body
 from server.web.limits import StreamSlots
-from server.web.scorers import discipline, scorers
+from server.web.scorers import discipline, fair_play, scorers
 from server.web.site import Site, named
 
 MAX_REGIONS = 8
@@ -91,7 +91,8 @@ def routes(site: Site) -> list[Route]:
         timeline = site.backend.timeline
         return site.page(request, "scorers.html", regions=[], klass=name, published=shown,
                          scorers=scorers(v, name, timeline) if shown else [],
-                         given=discipline(v, name, timeline) if shown else [])
+                         given=discipline(v, name, timeline) if shown else [],
+                         fair_play=fair_play(v, name) if shown else [])
 
     async def team(request: Request) -> Response:
         name = named(request, "team", site.view().teams)

@@ -75,3 +75,17 @@ def discipline(v: View, class_name: str, timeline: Callable[[int], MatchTimeline
                              label=ruleset.penalty(line.penalty).label, period=line.period, played=line.played_text,
                              misses=misses.get((m.number, team, line.player or "?", line.penalty), ())))
     return out
+
+
+def fair_play(v: View, class_name: str) -> list[tuple[str, list[tuple[str, int]]]]:
+    """Each pool's disciplinary points (fewest first), where the class's ruleset ranks by fair play; a team whose
+    points are not known (a result entered without its log) is not listed, as its table does not count it."""
+    if v.progress is None:
+        return []
+    pools = v.class_pools(class_name) if class_name else v.pools
+    out = []
+    for name in pools:
+        state = v.progress.pools.get(name)
+        if state is not None and state.fair_play is not None:
+            out.append((name, sorted(state.fair_play, key=lambda x: (x[1], x[0]))))
+    return out
