@@ -236,14 +236,6 @@ def test_a_snapshot_with_only_a_new_live_state_keeps_the_rows_and_a_match_starti
     assert fresh.matches is not view.matches and fresh.matches == view.matches
 
 
-def test_a_tie_is_decided_at_the_desk_only_by_a_method_its_ruleset_ranks_by() -> None:
-    v = _view()
-    assert v.decision_methods("A") == ["lots"]  # Swedish youth football: lots, never a penalty competition
-    with sample_day(0, example=HOCKEY) as day:
-        assert day.view().decision_methods("A") == ["penalty_competition"]  # indoor hockey: never lots
-    assert v.in_class("", stage="A") and v.in_class("", number=1)  # no class named: everything is the desk's
-
-
 def test_a_player_is_named_from_the_team_sheet_unless_the_class_keeps_names_off_the_pages(tmp_path: Path) -> None:
     from datetime import datetime
 

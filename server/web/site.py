@@ -18,6 +18,7 @@ from starlette.responses import HTMLResponse
 from rules import format_clock, period_name
 from server.store import as_utc
 from server.web.accounts import Accounts
+from server.web.desk_lists import decision_methods, desk_lists
 from server.web.livestate import CourtLive, court_live
 from server.web.sessions import COOKIE, LoginGuard, Session, Sessions, shared_key
 from server.web.view import View
@@ -63,6 +64,8 @@ class Site:
         self.env.globals["needs_of"] = lambda tie: needs_in(words, tie)
         self.env.globals["decided_by"] = lambda tie: decided_by(words, tie)
         self.env.globals["timeline_of"] = backend.timeline
+        self.env.globals["desk_lists"] = desk_lists
+        self.env.globals["decision_methods"] = decision_methods
         self.env.globals["penalty_label"] = lambda view, stage, kind: view.data.ruleset_of(stage).penalty(kind).label
         self.env.filters["venue_hms"] = lambda d: as_utc(d).astimezone().strftime("%H:%M:%S") \
             if isinstance(d, datetime) else ""

@@ -23,11 +23,10 @@ from rules import (
     progress,
 )
 from rules.tournament.placeholders import canonical
-from rules.tournament.progression import SetAside
 from server.classes import merged_progress
 from server.discipline import misses
 from server.scores import awarded, score_text
-from server.web.inputs import Abandoned, Conflict, RecordedResult, Sanction, TournamentData
+from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
 from server.web.schedule_parts import class_part, day_parts, default_part, known_part, matches_of, parts
 
 
@@ -122,17 +121,6 @@ class _Rows:
             for team in {m.home, m.away}:
                 by["team"].setdefault(team, []).append(m)
         return cls(rows, {m.number: m for m in rows}, by)
-
-
-@dataclass(frozen=True, kw_only=True)
-class DeskLists:
-    """What waits for the organiser at the desk (:meth:`View.desk_lists`)."""
-
-    conflicts: list[Conflict]
-    abandoned: list[Abandoned]
-    set_aside: list[SetAside]
-    ties: list[Unresolved]
-    suspensions: list[Suspension]
 
 
 @dataclass(frozen=True)
@@ -350,28 +338,6 @@ class View:
         ranking = self.final_ranking(name)
         return ranking[0][1] if ranking and not ranking[0][2] and self.progress is not None else None
 
-    def in_class(self, name: str, *, stage: str | None = None, number: int | None = None) -> bool:
-        """Whether a stage's or a match's facts are the class's (every one is with no class named): the desk of
-        one class lists its own conflicts, ties and reports."""
-        if not name:
-            return True
-        if number is not None:
-            row = self.by_number.get(number)
-            return row is not None and row.class_name == name
-        found = self.data.cup.class_of_stage(stage or "")
-        return found is not None and found.name == name
-
-    def desk_lists(self, name: str) -> DeskLists:
-        """What waits for the desk, of one class (or of every class): a class's desk lists its own only."""
-        aside = self.progress.set_aside if self.progress is not None else ()
-        return DeskLists(
-            conflicts=[c for c in self.data.conflicts if self.in_class(name, number=c.number)],
-            abandoned=[a for a in self.data.abandoned if self.in_class(name, number=a.number)],
-            set_aside=[a for a in aside if self.in_class(name, stage=a.stage)],
-            ties=[u for u in self.unresolved() if self.in_class(name, stage=u.pool)],
-            suspensions=[s for s in self.suspensions if self.in_class(name, number=s.sanction.number)],
-        )
-
     def player_label(self, stage: str, team: str, number: str | None) -> str:
         """"#13 Anna Berg", or "#13" where the team's sheet does not name the player or its class keeps players'
         names off the public pages."""
@@ -380,11 +346,6 @@ class View:
         sheet = self.data.sheets.get(team)
         name = sheet.name_of(number) if sheet is not None and self.data.player_names(stage) else None
         return f"#{number} {name}" if name else f"#{number}"
-
-    def decision_methods(self, pool: str) -> list[str]:
-        """The ways a tie in ``pool`` may be decided at the desk: those its class's ruleset ranks by."""
-        criteria = self.data.ruleset_of(pool).ranking.criteria
-        return [m for m in ("lots", "penalty_competition") if m in criteria]
 
     def asked_part(self, day: str, court: str, klass: str) -> str:
         """The part of the schedule a page's address asks for (server.web.schedule_parts): a class's, a day's (a
