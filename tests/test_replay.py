@@ -149,3 +149,10 @@ def test_every_example_log_names_a_match_of_its_example_tournament(sport: str) -
     assert {header.home, header.away} <= entry  # real teams, as the example results place them
     if scheduled.stage in plan.entry_teams:
         assert (header.home, header.away) == (scheduled.home, scheduled.away)
+
+
+def test_the_board_in_words_names_the_teams_the_logs_header_gives(capsys: pytest.CaptureFixture[str]) -> None:
+    examples = Path(__file__).resolve().parent.parent / "rules" / "examples"
+    assert main(["replay", "--events", str(examples / "ice-hockey.jsonl")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "Wolves AA 2 - 1 Bears AA" and out[-1] == "result: 2 - 1 (regular), winner Wolves AA"

@@ -65,5 +65,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(state.to_dict(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(state_text(state, match.ruleset))
+        header = log.header  # its teams' names, where the table wrote them (a table's own log has them)
+        teams = (header.home, header.away) if header is not None and header.home and header.away else None
+        print(state_text(state, match.ruleset, teams=teams))
     return 0

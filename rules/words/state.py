@@ -77,10 +77,12 @@ def remaining_text(view: PenaltyView) -> str | None:
     return None if view.remaining_ms is None else format_clock(view.remaining_ms, tenths=False, down=True)
 
 
-def penalty_text(view: PenaltyView, ruleset: Ruleset, _: Translate = _identity, *, short: bool = False) -> str:
-    """"HOME #4 Minor penalty 1:23 (waiting)": one penalty on the board (``short``: the kind's short name)."""
+def penalty_text(view: PenaltyView, ruleset: Ruleset, _: Translate = _identity, *, short: bool = False,
+                 teams: tuple[str, str] | None = None) -> str:
+    """"HOME #4 Minor penalty 1:23 (waiting)": one penalty on the board (``short``: the kind's short name;
+    ``teams``: the sides' names, where the log gives them)."""
     kind = ruleset.penalty(view.kind)
-    parts = [side_text(view.team, _)]
+    parts = [_side(view.team, _, teams)]
     if view.player is not None:
         parts.append(f"#{view.player}")
     parts.append(_(kind.short if short else kind.label))
@@ -147,19 +149,28 @@ def refusal_text(err: IllegalCommand, _: Translate = _identity) -> str:
     return render(err.key, err.params, _) if err.key != "refused" else err.reason
 
 
-def state_text(state: MatchState, ruleset: Ruleset, _: Translate = _identity) -> str:
-    """The whole board as lines of text (``courtside replay``'s default output)."""
+def _side(side: str, _: Translate, teams: tuple[str, str] | None) -> str:
+    """A side by its team's name where it is known, else as the table names it (HOME, AWAY)."""
+    if teams is not None and side in ("home", "away"):
+        return teams[0] if side == "home" else teams[1]
+    return side_text(side, _)
+
+
+def state_text(state: MatchState, ruleset: Ruleset, _: Translate = _identity, *,
+               teams: tuple[str, str] | None = None) -> str:
+    """The whole board as lines of text (``courtside replay``'s default output); ``teams``: the sides' names,
+    where the match log's header gives them."""
     lines = [
         f"{period_name(state, ruleset, _)}  {clock_text(state)}  {_('running') if state.running else _('stopped')}",
-        f"{side_text('home', _)} {state.home_goals} - {state.away_goals} {side_text('away', _)}",
+        f"{_side('home', _, teams)} {state.home_goals} - {state.away_goals} {_side('away', _, teams)}",
     ]
     strength = strength_text(state)
     if strength is not None:
         lines.append(f"{_('strength')} {strength}")
-    lines += [penalty_text(view, ruleset, _) for view in state.penalties]
-    lines += [f"{side_text(p.team, _)} #{p.player} {_('out for the match')}" for p in state.players_out]
+    lines += [penalty_text(view, ruleset, _, teams=teams) for view in state.penalties]
+    lines += [f"{_side(p.team, _, teams)} #{p.player} {_('out for the match')}" for p in state.players_out]
     if state.timeout is not None:
-        lines.append(f"{_('time-out')} {side_text(state.timeout.team, _)} "
+        lines.append(f"{_('time-out')} {_side(state.timeout.team, _, teams)} "
                      f"{format_clock(state.timeout.remaining_ms, tenths=False, down=True)}")
     if state.possession_ms is not None:
         lines.append(f"{_('possession')} {format_clock(state.possession_ms, tenths=False, down=True)}")
@@ -168,6 +179,6 @@ def state_text(state: MatchState, ruleset: Ruleset, _: Translate = _identity) ->
         lines.append(f"{_(so.name)} {so.home_goals} - {so.away_goals}")
     if state.result is not None:
         r = state.result
-        winner = side_text(r.winner, _) if r.winner is not None else _("none")
+        winner = _side(r.winner, _, teams) if r.winner is not None else _("none")
         lines.append(f"{_('result')}: {r.home_goals} - {r.away_goals} ({_(r.outcome)}), {_('winner')} {winner}")
     return "\n".join(lines)
