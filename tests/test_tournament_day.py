@@ -16,6 +16,7 @@ all five seeds.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import os
@@ -37,6 +38,7 @@ from courtside.demo.organiser import ACCOUNT, Organiser
 from courtside.demo.parts import courtside_argv, wait_until
 from courtside.demo.progress import results_csv_for_show
 from courtside.demo.venue import SEED_TOURNAMENTS, DemoOptions, Venue
+from rules import words_for
 from rules.tournament import load_tournament_ruleset, read_tournament_file
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -126,7 +128,7 @@ def court_page_live(day: Day, court: str) -> str | None:
     mirror = page[page.index('<section class="mirror"'):]
     mirror = mirror[:mirror.index("</section>")]
     live = 'class="badge live"' in mirror.split("</p>", 1)[0]
-    return mirror if live and '<abbr class="kind"' in mirror else None
+    return mirror if live and '<span class="label">' in mirror else None
 
 
 def look_at_courts(day: Day, play: Autoplay) -> None:
@@ -221,18 +223,20 @@ def check_parents(day: Day) -> None:
     # on the matches held live for it.
     live = day.court_pages
     assert live, "no court page was seen during a match"
-    ruleset = load_tournament_ruleset(read_tournament_file(day.venue.file), str(day.venue.file))
-    kinds = {k.short for k in ruleset.penalties.kinds.values()}
+    tournament = read_tournament_file(day.venue.file)
+    ruleset = load_tournament_ruleset(tournament, str(day.venue.file))
+    words = words_for(tournament.language)  # the pages speak the tournament's language
+    kinds = {words.gettext(k.label) for k in ruleset.penalties.kinds.values()}
     shown_kinds: set[str] = set()
     for section in live:
-        mirror = section.replace("&#39;", "'")
+        mirror = html.unescape(section)
         assert re.search(r"<span class=\"period\">[^<]*\w[^<]*</span>", mirror), mirror  # "half 2", "1. polčas"
         assert re.search(r'class="clock"[^>]*>\d+:\d\d<', mirror), mirror
-        for kind, left in re.findall(r'<abbr class="kind" title="[^"]+">([^<]+)</abbr>.*?<span class="left"[^>]*>'
-                                     r'([^<]*)<', mirror, re.S):
-            assert re.fullmatch(r"\d+:\d\d|match", left.split(" (")[0]), (kind, left)
+        for kind, left in re.findall(r'<span class="label">([^<]+)</span>\s*<span class="left"[^>]*>([^<]*)<',
+                                     mirror, re.S):
+            assert re.fullmatch(r"\d+:\d\d|\w+", left.split(" (")[0]), (kind, left)  # its time, or "match"
             shown_kinds.add(kind)
-    assert shown_kinds and shown_kinds <= kinds  # each penalty with its kind's short name ("2'", "Y")
+    assert shown_kinds and shown_kinds <= kinds  # each penalty with its kind's name ("Minor", "Gult kort")
     # Pool pages count and list the same matches, carried-forward results included.
     for pool in httpx.get(f"{web}api/v1/tournament", timeout=10).json()["pools"]:
         data = httpx.get(f"{web}api/v1/pools/{quote(pool)}", timeout=10).json()
