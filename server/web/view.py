@@ -123,7 +123,7 @@ class _Rows:
         return cls(rows, {m.number: m for m in rows}, by)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Suspension:
     sanction: Sanction
     misses: tuple[int, ...]  # match numbers the player sits out
