@@ -189,6 +189,8 @@ def test_the_desk_changes_a_team_sheet_checked_as_the_files_and_not_while_the_te
 
     app = create_app(day.backend, secure_cookies=False, lang="en")
     app.state.site.accounts.add("anna", PASSWORD)
+    before = " ".join(httpx.get(f"{day.server.url}/match/1", timeout=10).text.split())  # its region rendered once
+    assert "<b>91</b> Albin Karlsson" in before
     with desk_client(app) as (client, token):
         form = client.get("/desk/sheet?team=Bears%20AA").text
         assert "91,Albin Karlsson,player" in form and ",Johan Persson,official" in form  # the file's CSV sheet

@@ -112,14 +112,21 @@ class Site:
             rows = (*view.stage_matches(arg), *view.carried(arg))
             state = view.progress.pools.get(arg) if view.progress is not None else None
             return (rows, state, tuple(m.locked(now) for m in rows))
+        sheets = view.data.sheets  # the desk may change a team's sheet: the regions naming its players follow
         if kind == "match" and arg.isdigit() and int(arg) in view.by_number:
             row = view.by_number[int(arg)]
             live = (view.data.live.get(row.court), view.data.live_at.get(row.court)) if row.live else ()
-            return (row, self.backend.timeline(row.number), *live, row.locked(now))
-        if kind in ("court", "courtmatches"):
+            return (row, self.backend.timeline(row.number), *live, row.locked(now), sheets.get(row.home),
+                    sheets.get(row.away))
+        if kind == "courtmatches":
             rows = tuple(view.on_court(arg))
-            live = (view.data.live.get(arg), view.data.live_at.get(arg)) if kind == "court" else ()
-            return (rows, *live, tuple(m.locked(now) for m in rows))
+            return (rows, tuple(m.locked(now) for m in rows))
+        if kind == "court":  # the board names the players of the match being played
+            rows = tuple(view.on_court(arg))
+            playing, _ = view.now_and_next(arg)
+            named = (sheets.get(playing.home), sheets.get(playing.away)) if playing is not None else ()
+            return (rows, view.data.live.get(arg), view.data.live_at.get(arg), tuple(m.locked(now) for m in rows),
+                    *named)
         return None
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
