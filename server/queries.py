@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rules import PoolState, Progress, ProtocolError, Result, read_result, winner_team
+from rules import Event, PoolState, Progress, ProtocolError, Result, event_from_dict, read_result, winner_team
 from rules.link_payloads import LivePayload, read_live_payload
 from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow
 from server.ingest import through_of
@@ -236,6 +236,12 @@ def match_events(store: Store, match_id: str) -> list[dict[str, Any]]:
     with store.session() as s:
         return [dict(e.body) for e in s.scalars(select(EventRow).where(EventRow.match_id == match_id)
                                                 .order_by(EventRow.seq))]
+
+
+def stored_events(store: Store, match_id: str) -> list[Event]:
+    """The match's stored events as the engine takes them (raises EventLogError for one this version cannot read:
+    an older version's log)."""
+    return [event_from_dict(b, f"match {match_id}") for b in match_events(store, match_id)]
 
 
 def live_states(store: Store) -> dict[str, LiveView]:

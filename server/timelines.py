@@ -9,10 +9,11 @@ primary key's end: only their timelines are worked out again, when a page asks.
 from __future__ import annotations
 
 import threading
+from contextlib import suppress
 
 from sqlalchemy import bindparam, func, select
 
-from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, event_from_dict, match_timeline
+from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, match_timeline
 from server import queries
 from server.db.models import EventRow
 from server.store import Store
@@ -46,16 +47,11 @@ class Timelines:
             kept = self._kept.get(match_id)
         if kept is not None and kept[0] == last:
             return kept[1]
-        made = _made(match_id, queries.match_events(self.store, match_id), ruleset, stage, round) if last else None
+        made = None
+        # A log this version cannot read stays None until its next event: the page says it has none to show.
+        with suppress(CourtsideError):
+            made = match_timeline(ruleset, queries.stored_events(self.store, match_id), stage=stage,
+                                  round=round) if last else None
         with self._lock:
             self._kept[match_id] = (last, made)
         return made
-
-
-def _made(match_id: str, bodies: list[dict[str, object]], ruleset: Ruleset, stage: StageKind,
-          round: str) -> MatchTimeline | None:
-    try:
-        events = [event_from_dict(dict(b), f"match {match_id}") for b in bodies]
-        return match_timeline(ruleset, events, stage=stage, round=round)
-    except CourtsideError:
-        return None

@@ -25,11 +25,11 @@ from rules import (
     MatchTimeline,
     Progress,
     Result,
+    Ruleset,
     ScheduledMatch,
     StageKind,
     TeamSheet,
     TournamentSchedule,
-    event_from_dict,
     parse_sheet_csv,
     standings_result,
 )
@@ -219,7 +219,7 @@ class ServiceBackend:
                 seen = self._versions[f.number] = (
                     f, desk.match_version(f.court_name, f.start, stored.get(f.match_id)))
             versions[f.number] = seen[1]
-        return _Base(fixtures=fixtures, original=tuple(original), moves=moves, results=results, decisions=decisions,
+        return _Base(fixtures=fixtures, original=original, moves=moves, results=results, decisions=decisions,
                      progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions, sheets=sheets)
 
@@ -237,31 +237,35 @@ class ServiceBackend:
                 continue  # stored only once checked: a sheet this version cannot read keeps the file's
         return out
 
+    def _match(self, number: int) -> tuple[ScheduledMatch, Ruleset, StageKind] | None:
+        """Match ``number`` as scheduled, the ruleset it is played by and whether it may end level."""
+        m = self.plan.fixtures.get(str(number))
+        return None if m is None else (m, self.plan.ruleset_of(m.stage), self.plan.stage_kind(str(number)))
+
     def timeline(self, number: int) -> MatchTimeline | None:
         """Match ``number``'s timeline as its table's stored events tell it (None before its first event)."""
-        m = self.plan.fixtures.get(str(number))
-        if m is None:
+        found = self._match(number)
+        if found is None:
             return None
-        stage: StageKind = "round_robin" if self.plan.stage_kind(str(number)) == "round_robin" else "knockout"
-        return self.timelines.of(str(number), self.plan.ruleset_of(m.stage), stage, m.round)
+        m, ruleset, stage = found
+        return self.timelines.of(str(number), ruleset, stage, m.round)
 
     def report(self, number: int, match: ReportMatch) -> bytes | None:
         """Match ``number``'s report (server.report_pdf) from its stored events; None before its first event."""
-        m = self.plan.fixtures.get(str(number))
-        bodies = queries.match_events(self.store, str(number)) if m is not None else []
-        if m is None or not bodies:
+        found = self._match(number)
+        events = queries.stored_events(self.store, str(number)) if found is not None else []
+        if found is None or not events:
             return None
-        events = [event_from_dict(dict(b), f"match {number}") for b in bodies]
-        return report_pdf(match, self.plan.ruleset_of(m.stage), events)
+        return report_pdf(match, found[1], events)
 
     def match_log(self, number: int, teams: tuple[str, str]) -> list[LogLine]:
         """Match ``number``'s whole log as its table recorded it (the desk's: undone presses included); ``teams``
         names its sides."""
-        m = self.plan.fixtures.get(str(number))
-        if m is None:
+        found = self._match(number)
+        if found is None:
             return []
-        stage: StageKind = "round_robin" if self.plan.stage_kind(str(number)) == "round_robin" else "knockout"
-        return match_log(self.store, str(number), self.plan.ruleset_of(m.stage), stage, m.round, teams)
+        m, ruleset, stage = found
+        return match_log(self.store, str(number), ruleset, stage, m.round, teams)
 
     def _build(self, version: int, base: _Base) -> TournamentData:
         """The base with what changes several times a second: live states, presence, conflicts."""
