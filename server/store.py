@@ -167,17 +167,18 @@ class Store:
 
     def placeholder_matches(self, s: Session) -> frozenset[str]:
         """The matches whose teams a placeholder names ("2A", "winner SF1"): the results so far decide them."""
-        self.fixtures(s)
-        assert self._fixtures is not None
-        return self._fixtures[3]
+        return self._read_fixtures(s)[3]
 
     def placeholder_courts(self, s: Session) -> frozenset[str]:
         """The courts with a match whose teams a placeholder names ("2A", "winner SF1"): the only schedules
         a completed pool or a knock-out result can change besides the court that played it."""
-        if self._fixtures is None:  # the batch that asks has read the fixtures (and the change log) already
+        return self._read_fixtures(s)[2]
+
+    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], frozenset[str], frozenset[str]]:
+        if self._fixtures is None:  # whoever asks has read the fixtures (and the change log) already
             self.fixtures(s)
         assert self._fixtures is not None
-        return self._fixtures[2]
+        return self._fixtures
 
     # -- the tournament's progress ------------------------------------------------------------
 
