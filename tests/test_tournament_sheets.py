@@ -10,7 +10,7 @@ import pytest
 
 from rules.errors import FileLineError, TournamentError
 from rules.tournament.cup import parse_cup
-from rules.tournament.sheets import MAX_PLAYERS, parse_sheet_csv, team_sheets
+from rules.tournament.sheets import MAX_OFFICIALS, MAX_PLAYERS, parse_sheet_csv, team_sheets
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 
@@ -79,6 +79,10 @@ def test_a_sheet_longer_than_a_team_is_refused_and_a_missing_file_names_it(tmp_p
     rows = "".join(f"{n},Player {n}\n" for n in range(1, MAX_PLAYERS + 2))
     with pytest.raises(FileLineError, match=f"at most {MAX_PLAYERS} players"):
         parse_sheet_csv("number,name\n" + rows, "big.csv", "Big")
+    staff = "".join(f",Coach {n},official\n" for n in range(1, MAX_OFFICIALS + 2))
+    with pytest.raises(FileLineError) as refused:
+        parse_sheet_csv("number,name,role\n" + staff, "staff.csv", "Staff")
+    assert refused.value.line == MAX_OFFICIALS + 2 and f"at most {MAX_OFFICIALS} officials" in str(refused.value)
     text = _cup('[[teams]]\nname = "Wolves"\nsheet = "gone.csv"\n[[teams]]\nname = "Bears"\n')
     with pytest.raises(FileLineError, match=r"gone\.csv"):
         team_sheets(parse_cup(text, str(tmp_path / "cup.toml")), str(tmp_path / "cup.toml"))

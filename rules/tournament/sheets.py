@@ -94,6 +94,8 @@ def parse_sheet_csv(text: str, source: str, team: str) -> TeamSheet:
                 f"contains the control character U+{ord(bad.group()):04X}" if bad else "longer than 100 characters"))
         if role == "official":
             officials.append(name)
+            if len(officials) > MAX_OFFICIALS:
+                raise FileLineError(source, line, f"a team sheet lists at most {MAX_OFFICIALS} officials")
             continue
         if role != "player":
             raise FileLineError(source, line, f"role {role!r} is not player or official")
@@ -106,10 +108,6 @@ def parse_sheet_csv(text: str, source: str, team: str) -> TeamSheet:
         players.append(Player(number=number, name=name))
         if len(players) > MAX_PLAYERS:
             raise FileLineError(source, line, f"a team sheet lists at most {MAX_PLAYERS} players")
-        if len(officials) > MAX_OFFICIALS:
-            raise FileLineError(source, line, f"a team sheet lists at most {MAX_OFFICIALS} officials")
-    if len(officials) > MAX_OFFICIALS:
-        raise FileLineError(source, None, f"a team sheet lists at most {MAX_OFFICIALS} officials")
     return TeamSheet(team=team, players=tuple(players), officials=tuple(officials))
 
 
