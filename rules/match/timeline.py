@@ -16,7 +16,7 @@ from typing import Literal
 from rules.match import events as ev
 from rules.match.clock import format_clock
 from rules.match.engine import Match
-from rules.match.fold import OutcomeKind
+from rules.match.fold import Context, OutcomeKind
 from rules.match.state import MatchState, PeriodKind
 from rules.record import Record
 from rules.ruleset import Ruleset, StageKind
@@ -111,8 +111,7 @@ def match_timeline(ruleset: Ruleset, events: Iterable[ev.Event], *, stage: Stage
 
 
 def _line(ruleset: Ruleset, event: ev.Event, kind: LineKind, state: MatchState) -> MatchLine:
-    m = ruleset.match
-    length = m.period_length if state.period_kind == "regular" or m.overtime is None else m.overtime.period_length
+    length = Context(ruleset=ruleset).period_length(state.period)
     played = length - state.clock_ms if state.clock_down else state.clock_ms
     shootout = state.shootout
     return MatchLine(
