@@ -57,8 +57,7 @@ class ReportMatch:
         if not number:
             return ""
         sheet = self.sheets[0] if side == "home" else self.sheets[1] if side == "away" else None
-        name = sheet.name_of(number) if sheet is not None else None
-        return f"#{number} {name}" if name else f"#{number}"
+        return sheet.label(number) if sheet is not None else f"#{number}"
 
 
 def journal_digest(events: Sequence[Event]) -> str:

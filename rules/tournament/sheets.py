@@ -49,6 +49,11 @@ class TeamSheet(Record):
         w.writerows(["", name, "official"] for name in self.officials)
         return out.getvalue()
 
+    def label(self, number: str) -> str:
+        """"#13 Hugo Ekström", or "#13" for a number the sheet does not list."""
+        name = self.name_of(number)
+        return f"#{number} {name}" if name else f"#{number}"
+
     def name_of(self, number: str | None) -> str | None:
         """The player wearing ``number``, if the sheet lists one."""
         return next((p.name for p in self.players if p.number == number), None) if number else None

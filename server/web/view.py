@@ -344,8 +344,7 @@ class View:
         if not number:
             return ""
         sheet = self.data.sheets.get(team)
-        name = sheet.name_of(number) if sheet is not None and self.data.player_names(stage) else None
-        return f"#{number} {name}" if name else f"#{number}"
+        return sheet.label(number) if sheet is not None and self.data.player_names(stage) else f"#{number}"
 
     def asked_part(self, day: str, court: str, klass: str) -> str:
         """The part of the schedule a page's address asks for (server.web.schedule_parts): a class's, a day's (a
