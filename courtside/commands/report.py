@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rules import IllegalCommand, Match, load_ruleset, read_log, read_text
+from rules import Match, load_ruleset, read_log, read_text
 
 
 def register(sub: Any) -> None:
@@ -41,10 +41,7 @@ def run(args: argparse.Namespace) -> int:
     match = Match.from_log(log, load_ruleset, source=source)  # a log that does not replay is refused at its line
     info = ReportMatch(home=header.home or "Home", away=header.away or "Away", number=header.match_id or "",
                        tournament=args.tournament, round=header.round, kind=match.stage, court=header.court or "")
-    try:
-        pdf = report_pdf(info, match.ruleset, log.events)
-    except IllegalCommand as err:  # from_log replayed it already; kept for a clear message if it ever differs
-        raise EventLogError(source, None, err.reason) from None
+    pdf = report_pdf(info, match.ruleset, log.events)  # the events replay: from_log has just replayed them
     out = Path(args.out) if args.out else Path(source).with_suffix(".pdf")
     out.write_bytes(pdf)
     print(f"{out}: match report, {len(log.events)} events", file=sys.stderr)
