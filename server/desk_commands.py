@@ -39,9 +39,9 @@ from server.scores import awarded, score_text
 from server.store import Store, UnknownTeams, as_utc, teams_of, to_match_result, utcnow
 
 ORGANISER, DESK = "organiser", "desk"
+ROLES = (ORGANISER, DESK)
 # The matches being played: some events stored, no result yet (an abandoned one's report is a conflict, not a result).
 _UNDER_WAY = select(EventRow.match_id).where(EventRow.match_id.not_in(select(ResultRow.match_id))).distinct()
-ROLES = (ORGANISER, DESK)
 
 
 class NeedsConfirmation(CourtsideError, ValueError):

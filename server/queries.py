@@ -6,7 +6,8 @@ Names here are stable; each takes the :class:`~server.store.Store` first.
 - :func:`pool_tables` -> ``{pool: rules.tournament.PoolState}`` (``.table`` is the ranked ``PoolTable``)
 - :func:`schedule` / :func:`court_schedule` / :func:`team_schedule` -> ``[FixtureView]``, teams resolved
 - :func:`fixture` -> one ``FixtureView``
-- :func:`results` -> ``[ResultView]``; :func:`match_events` -> the stored event lines of one match
+- :func:`results` -> ``[ResultView]``; :func:`match_events` -> the stored event lines of one match,
+  :func:`stored_events` -> the same as the engine's events
 - :func:`live_states` / :func:`live_state` -> ``LiveView`` per court (the table's last live message)
 - :func:`court_presence` -> ``[PresenceView]`` (online/offline, last message, delay against the schedule)
 - :func:`open_conflicts` / :func:`conflicts` -> ``[ConflictView]``; :func:`change_log` -> ``[ChangeView]``
