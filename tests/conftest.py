@@ -31,6 +31,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import free_port as pick_free_port
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -46,13 +48,6 @@ log_dest stderr
 log_type error
 log_type warning
 """
-
-
-def pick_free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _listening(port: int) -> bool:

@@ -15,18 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 # Until Caddy's front answers over TLS with its own certificate. Usually a second; but Caddy (certmagic) cleans
 # its storage as it starts and, on a busy machine, can delete the certificate it is writing at that moment
 # ("saving assets: ... no such file or directory"): it then tries again 60 s later. Seen once in four loaded runs.
 CADDY_READY_S = 150.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Instance:

@@ -15,8 +15,8 @@ import pytest
 
 from courtside.commands.server import broker_url
 from rules.errors import CourtsideError
+from tests.ports import free_port
 from tests.service_support import HOCKEY
-from tests.web_support import free_port
 
 
 def test_the_password_comes_from_a_file(tmp_path: Path) -> None:

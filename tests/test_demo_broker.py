@@ -51,3 +51,16 @@ def test_stop_twice_is_harmless() -> None:
     broker.start()
     broker.stop()
     broker.stop()
+
+
+def test_a_chosen_port_taken_before_the_broker_binds_it_is_given_up_for_another() -> None:
+    broker = EmbeddedBroker()
+    chosen = broker.port
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", chosen))  # another program took it between the choice and the start
+        other.listen()
+        broker.start()
+        try:
+            assert broker.port != chosen and _listening(broker.port)
+        finally:
+            broker.stop()

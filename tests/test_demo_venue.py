@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import socket
 from pathlib import Path
 
 import httpx
+import pytest
 
 from courtside.demo.venue import DemoOptions, Venue
+from rules import DemoError
 
 
 def test_lan_serves_the_pages_on_every_address_with_the_desk_s_plain_http_warning(tmp_path: Path) -> None:
@@ -48,3 +51,30 @@ def test_the_lan_addresses_are_this_machine_s_own_but_loopback() -> None:
     for address in interface_addresses():
         ip = ipaddress.ip_address(address)
         assert ip.version == 4 and not ip.is_loopback
+
+
+def test_the_pages_port_is_the_demo_s_from_its_choice_on_so_no_other_program_takes_it() -> None:
+    """The demo binds the port it names and hands the socket to the service: while the service starts,
+    another program asking for a port cannot be given that one, and connecting reaches the demo's pages."""
+    venue = Venue(DemoOptions(tournament="ice-hockey", headless=True, out=io.StringIO()))
+    try:
+        with socket.socket() as other:
+            try:
+                other.bind(("127.0.0.1", venue.http_port))
+                taken = False
+            except OSError:
+                taken = True
+        assert taken
+        venue.start()
+        assert "ice" in httpx.get(venue.web, timeout=10).text.lower()
+    finally:
+        venue.stop()
+
+
+def test_a_given_port_in_use_is_refused_with_the_port_and_why() -> None:
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        with pytest.raises(DemoError, match=f"--http-port {port}: .*127.0.0.1:{port} .*[Aa]ddress already in use"):
+            Venue(DemoOptions(tournament="ice-hockey", headless=True, http_port=port, out=io.StringIO()))

@@ -27,6 +27,7 @@ from server.web.limits import uvicorn_options
 from server.web.pages import _stream
 from server.web.port import ChangeHub
 from server.web.site import Site
+from tests.ports import free_port
 
 
 class Board:
@@ -81,9 +82,7 @@ def served(board: Board) -> Iterator[tuple[int, Fanout]]:
         last = dict(scope["headers"]).get(b"last-event-id", b"").decode()
         await _stream(cast(Site, board), fanout, query["r"], last, lambda: None)(scope, receive, send)
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off",
                                            timeout_graceful_shutdown=1, **uvicorn_options()))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)

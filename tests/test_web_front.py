@@ -22,8 +22,9 @@ from server.web.accounts import Accounts
 from server.web.serve import start_web
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.instances_support import CADDY_READY_S
+from tests.ports import free_port
 from tests.service_support import running_service
-from tests.web_support import PASSWORD, free_port
+from tests.web_support import PASSWORD
 
 CADDYFILE = Path(__file__).resolve().parent.parent / "systemd" / "Caddyfile"
 VENUE = "scores.venue.test"

@@ -23,7 +23,8 @@ from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
 from server.plan import load_plan
 from tests.conftest import Broker
-from tests.instances_support import CADDY_READY_S, Instance, Page, free_port
+from tests.instances_support import CADDY_READY_S, Instance, Page
+from tests.ports import free_port
 from tests.service_support import HOCKEY, TableClient, played
 from tests.web_support import cookie_of
 

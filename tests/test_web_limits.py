@@ -20,8 +20,8 @@ import pytest
 
 from server.web.limits import CONNECTIONS_PER_ADDRESS, STREAMS_PER_ADDRESS
 from server.web.serve import WebServer, start_web
+from tests.ports import free_port
 from tests.service_support import running_service
-from tests.web_support import free_port
 
 
 @pytest.fixture(scope="module")

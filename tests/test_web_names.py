@@ -18,8 +18,8 @@ import pytest
 
 from server.plan import load_plan
 from server.web.serve import start_web
+from tests.ports import free_port
 from tests.service_support import HOCKEY, running_service
-from tests.web_support import free_port
 
 TEAMS = {
     "Rot-Weiss Köln": "SG Nord/Süd",

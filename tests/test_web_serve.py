@@ -10,8 +10,8 @@ import pytest
 
 from rules.errors import CourtsideError
 from server.web.serve import parse_http, start_web
+from tests.ports import free_port
 from tests.service_support import running_service
-from tests.web_support import free_port
 
 
 def test_start_and_stop(mosquitto: Any, tmp_path: Path) -> None:

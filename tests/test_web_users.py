@@ -69,8 +69,8 @@ def test_an_account_the_command_made_logs_in_to_the_served_desk(tmp_path: Path, 
     import httpx
 
     from server.web.serve import start_web
+    from tests.ports import free_port
     from tests.service_support import running_service
-    from tests.web_support import free_port
 
     db = str(tmp_path / "courtside.db")
     monkeypatch.setattr(sys, "stdin", io.StringIO("correct horse battery\n"))

@@ -11,8 +11,8 @@ import httpx
 
 from server.plan import load_plan
 from server.web.serve import start_web
+from tests.ports import free_port
 from tests.service_support import TableClient, played, running_service
-from tests.web_support import free_port
 
 SLOVAK = Path(__file__).resolve().parents[1] / "rules" / "examples" / "indoor-football.toml"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -16,14 +15,9 @@ import uvicorn
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tests.ports import free_port
+
 PASSWORD = "a long desk password"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class LiveServer:

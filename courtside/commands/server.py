@@ -13,6 +13,7 @@ import argparse
 import gc
 import os
 import signal
+import socket
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
@@ -37,6 +38,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--db", default="courtside.db",
                         help="SQLite file or URL, or postgresql://user@host/db (default %(default)s)")
     parser.add_argument("--http", metavar="HOST:PORT", help="serve the web pages and the desk here")
+    parser.add_argument("--http-fd", type=int, metavar="FD",
+                        help="serve --http's address on this listening socket, inherited from the program that "
+                             "started the service and bound it first (the demo: no other program takes the port "
+                             "between its choice and the service's start)")
     parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                         help="the front's address (Caddy: 127.0.0.1): X-Forwarded-For and -Proto are believed from "
                              "it alone, so logins and live streams are limited per client, not per proxy; repeatable")
@@ -77,6 +82,8 @@ def _run(args: argparse.Namespace) -> int:
 
     if not args.tournament:
         raise CourtsideError("courtside server: --tournament FILE is required")
+    if args.http_fd is not None and not args.http:
+        raise CourtsideError("courtside server: --http-fd FD serves --http HOST:PORT's socket; give both")
     from server.db import normalise_url
     from server.logs import log
     from server.plan import load_plan
@@ -95,7 +102,8 @@ def _run(args: argparse.Namespace) -> int:
         from server.webserve import start_web
 
         web = start_web(service, args.http, normalise_url(args.db), secure_cookies=not args.trusted_lan,
-                        trusted_proxies=tuple(args.trusted_proxy), connections=args.max_connections or CONNECTIONS)
+                        trusted_proxies=tuple(args.trusted_proxy), connections=args.max_connections or CONNECTIONS,
+                        listening=_inherited(args.http_fd))
     log("server_starting", tournament=plan.id, db=_safe(args.db), broker=_safe(broker), http=args.http,
         trusted_proxies=",".join(args.trusted_proxy) or None, pid=os.getpid())
     if args.trusted_lan:
@@ -114,6 +122,17 @@ def _run(args: argparse.Namespace) -> int:
             web.stop()
         store.close()
     return 0
+
+
+def _inherited(fd: int | None) -> socket.socket | None:
+    from rules import CourtsideError
+
+    if fd is None:
+        return None
+    try:
+        return socket.socket(fileno=fd)
+    except OSError as err:
+        raise CourtsideError(f"--http-fd {fd}: not a socket this process inherited ({err.strerror})") from err
 
 
 def broker_url(url: str, user: str | None, password_file: str | None, env: Mapping[str, str]) -> str:

@@ -22,6 +22,7 @@ from rules import DemoError
 
 START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 10.0
+PORT_TRIES = 3
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -37,6 +38,7 @@ class EmbeddedBroker:
 
     def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
         self.host = host
+        self._chosen = port is None  # another free port may be tried if one is taken before amqtt binds it
         self.port = port if port is not None else free_port(host)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -48,6 +50,16 @@ class EmbeddedBroker:
         return f"mqtt://{self.host}:{self.port}"
 
     def start(self) -> None:
+        for _ in range(PORT_TRIES - 1):
+            try:
+                return self._start()
+            except DemoError as err:
+                if not (self._chosen and "address already in use" in str(err)):
+                    raise
+                self.port = free_port(self.host)  # taken between free_port() and amqtt's bind: another one
+        self._start()
+
+    def _start(self) -> None:
         ready: Future[None] = Future()
         self._thread = threading.Thread(target=self._run, args=(ready,), name="demo-broker", daemon=True)
         self._thread.start()

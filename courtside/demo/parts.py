@@ -35,8 +35,10 @@ def courtside_argv(*args: str) -> list[str]:
 class Part:
     """One child process of the demo."""
 
-    def __init__(self, name: str, argv: Sequence[str], log: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, name: str, argv: Sequence[str], log: Path, env: dict[str, str] | None = None,
+                 pass_fds: Sequence[int] = ()) -> None:
         self.name = name
+        self.pass_fds = tuple(pass_fds)  # sockets the demo bound for it
         self.argv = list(argv)
         self.log = log
         self._env = {**os.environ, **(env or {})}
@@ -48,7 +50,7 @@ class Part:
         self._log_file = self.log.open("ab")
         self._process = subprocess.Popen(
             self.argv, stdin=subprocess.DEVNULL, stdout=self._log_file, stderr=subprocess.STDOUT,
-            env=self._env, start_new_session=True,
+            env=self._env, start_new_session=True, pass_fds=self.pass_fds,
         )
 
     @property

@@ -29,7 +29,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from courtside.demo.broker import EmbeddedBroker, free_port
+from courtside.demo.broker import EmbeddedBroker
 from courtside.demo.calendar import first_day, moved_to
 from courtside.demo.organiser import create_desk_account
 from courtside.demo.parts import Part, Parts, courtside_argv, wait_until
@@ -97,6 +97,21 @@ def stop_on_signals() -> Iterator[None]:
             signal.signal(sig, old)
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (0: a free port the OS picks) and listening."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        raise DemoError(f"--http-port {port}: the demo's pages cannot be served on {host}:{port} ({err.strerror}); "
+                        "give another port or leave it out for a free one") from err
+    sock.set_inheritable(True)
+    return sock
+
+
 class Venue:
     """The running demo: its folder, broker, service and tables."""
 
@@ -113,7 +128,10 @@ class Venue:
         self.first_day = first_day(text)  # as the file has it
         self.played_on = date.today() + timedelta(days=1)
         self.file.write_text(moved_to(text, self.played_on, original), encoding="utf-8")
-        self.http_port = options.http_port or free_port()
+        # Bound here and handed to the service: a port only chosen here could be taken by another program
+        # before the service binds it, and the demo's pages would then be someone else's.
+        self.http_socket = listening_socket("0.0.0.0" if options.lan else "127.0.0.1", options.http_port or 0)
+        self.http_port: int = self.http_socket.getsockname()[1]
         self.web = f"http://127.0.0.1:{self.http_port}/"
         self.api = ServiceApi(self.web)
         self.broker_url = options.broker or ""
@@ -142,7 +160,8 @@ class Venue:
             self.broker_url = self.broker.url
         host = "0.0.0.0" if self.options.lan else "127.0.0.1"
         argv = courtside_argv("server", "--tournament", str(self.file), "--broker", self.broker_url, "--db",
-                              self.db_url, "--http", f"{host}:{self.http_port}")
+                              self.db_url, "--http", f"{host}:{self.http_port}",
+                              "--http-fd", str(self.http_socket.fileno()))
         argv += list(self.options.server_args)
         if self.options.lan and "--trusted-lan" not in argv:
             argv.append("--trusted-lan")  # no TLS on a club's own network: the desk's session cookie is not Secure
@@ -150,8 +169,9 @@ class Venue:
             argv += ["--group", ""]  # amqtt has no shared subscriptions ($share/...); one service needs none
         service = self.service = self.parts.start(Part(
             "the standings service", argv,
-            self.workdir / "logs" / "service.log",
+            self.workdir / "logs" / "service.log", pass_fds=(self.http_socket.fileno(),),
         ))
+        self.http_socket.close()  # the service holds it now
         wait_until(self.api.ready, SERVICE_START_TIMEOUT_S, "the standings service answered on " + self.web, service)
         self.desk_password = create_desk_account(self.db_url)
 
@@ -188,6 +208,7 @@ class Venue:
         try:
             self.parts.stop_all()
         finally:
+            self.http_socket.close()  # still here if the service never started
             self.api.close()
             if self.broker is not None:
                 self.broker.stop()

@@ -10,6 +10,7 @@ hold (:mod:`server.web.limits`) apply in any case.
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 import time
 from typing import Any
@@ -46,9 +47,10 @@ def parse_http(address: str) -> tuple[str, int]:
 
 def start_web(service: Service, http: str, db_url: str, *, lang: str | None = None, secure_cookies: bool = True,
               trusted_proxies: tuple[str, ...] = (), connections: int = CONNECTIONS,
-              request_timeout: float = REQUEST_TIMEOUT) -> WebServer:
+              request_timeout: float = REQUEST_TIMEOUT, listening: socket.socket | None = None) -> WebServer:
     """``db_url``: the service's database, which also keeps the desk's accounts. ``secure_cookies``:
-    False only on a trusted LAN without TLS (``courtside server --trusted-lan``)."""
+    False only on a trusted LAN without TLS (``courtside server --trusted-lan``). ``listening``: a socket
+    already bound to ``http`` by whoever started the service (the demo), served instead of binding again."""
     host, port = parse_http(http)
     app = create_app(ServiceBackend(service), accounts_url=db_url, lang=lang, secure_cookies=secure_cookies)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
@@ -56,7 +58,8 @@ def start_web(service: Service, http: str, db_url: str, *, lang: str | None = No
                             forwarded_allow_ips=list(trusted_proxies) or None, timeout_graceful_shutdown=2,
                             **uvicorn_options(frozenset(trusted_proxies), connections, request_timeout))
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), name="courtside-web", daemon=True)
+    sockets = [listening] if listening else None
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets)), name="courtside-web", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started:
