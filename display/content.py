@@ -92,6 +92,9 @@ class Frame:
     tables: tuple[PoolTable, ...] = ()
     table_titles: tuple[str, ...] = ()
     table_heads: tuple[str, ...] = ()
+    scorers: tuple[tuple[str, str, str, str], ...] = ()  # (place, player, team, goals), after the tables
+    scorers_title: str = ""
+    scorers_heads: tuple[str, str, str] = ("", "", "")  # player, team, goals
     page: int = 0
     page_word: str = ""  # "Page {page} of {pages}"
     help_title: str = ""
@@ -285,4 +288,8 @@ def _between(between: BetweenMatches, w: NullTranslations) -> dict[str, Any]:
         table_heads=(w.pgettext("table", "P"), w.pgettext("table", "W"), w.pgettext("table", "D"),
                      w.pgettext("table", "L"), w.pgettext("table", "Goals"), w.pgettext("table", "Pts")),
         page=between.page, page_word=w.gettext("Page {page} of {pages}"),
+        scorers=tuple((f"{r.rank}", r.label, r.team, f"{r.goals}") for r in between.scorers.rows)
+        if between.scorers is not None else (),
+        scorers_title=w.gettext("Top scorers"),
+        scorers_heads=(w.gettext("Player"), w.gettext("Team"), w.gettext("Goals")),
     )

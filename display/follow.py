@@ -1,11 +1,11 @@
 """``courtside display follow``: a screen-only node drawing a court from its retained live MQTT topic.
 
 For venues with more than one screen per court. It subscribes to the court's ``live`` state
-(retained: a screen that joins late draws at once), its ``presence`` and ``schedule`` and the
-pool tables (rules/protocol.py names them all). paho's thread only puts messages on a queue;
-the drawing loop owns everything else. Between two live messages a running clock is carried
-on from the instant the message arrived, so the screen does not stall when the table
-publishes only on change; the next message corrects it. While the broker or the table is
+(retained: a screen that joins late draws at once), its ``presence`` and ``schedule``, the
+pool tables and the classes' top scorers (rules/protocol.py names them all). paho's thread
+only puts messages on a queue; the drawing loop owns everything else. Between two live
+messages a running clock is carried on from the instant the message arrived, so the screen
+does not stall when the table publishes only on change; the next message corrects it. While the broker or the table is
 away the board keeps the last state and shows the discreet "offline" mark.
 """
 
@@ -39,6 +39,7 @@ from rules import (
 from rules.link_payloads import LivePayload, PresencePayload
 from rules.pool_table import PublishedTable
 from rules.protocol import parse, root, slug
+from rules.published_scorers import PublishedScorers
 
 FRAME_SECONDS = 0.05
 GIVE_UP_SECONDS = 30  # with --frames (tests, a venue's check): no message from the broker in this long is an error
@@ -60,6 +61,7 @@ class Court:
         self.match: str | None = None
         self.schedule: tuple[CourtMatch, ...] = ()
         self.tables: dict[str, PoolTable] = {}
+        self.scorers: dict[str, PublishedScorers] = {}  # class name ("" without classes) -> its top scorers
         self.table_online = True
         self.connected = False
         self.refused = 0  # messages that broke the protocol (logged, never drawn)
@@ -80,6 +82,8 @@ class Court:
                 case PublishedTable(pool=pool, rows=rows):
                     self.tables[pool] = PoolTable(pool=pool, rows=tuple(TableRow(**asdict(r)) for r in rows),
                                                   unresolved=())
+                case PublishedScorers(class_name=class_name) as scorers:
+                    self.scorers[class_name] = scorers
         except (ProtocolError, ValueError, KeyError, TypeError):
             self.refused += 1
 
@@ -99,6 +103,12 @@ class Court:
                      and self.cup.class_of_stage(n) is klass]
         return tuple(self.tables[k] for k in names)
 
+    def _between_scorers(self) -> PublishedScorers | None:
+        """The top scorers of the next match's class (of the tournament, without classes), if it has any yet."""
+        following = next((m for m in self.schedule if m.status == "scheduled"), None)
+        found = self.scorers.get(following.class_name if following is not None else "")
+        return found if found is not None and found.rows else None
+
     def _next(self) -> NextMatch | None:
         m = next((m for m in self.schedule if m.status == "scheduled"), None)
         return None if m is None else NextMatch(m.home, m.away, m.start, m.round, m.stage)
@@ -109,8 +119,8 @@ class Court:
             self.state, self.board, self.ruleset, int((now - self.received) * 1000))
         m = next((m for m in self.schedule if m.match == self.match), None)
         home, away, round_name, stage = (m.home, m.away, m.round, m.stage) if m else ("Home", "Away", None, None)
-        between = BetweenMatches(next_match=self._next(),
-                                 tables=self._between_tables(), page=int(now // 8))
+        between = BetweenMatches(next_match=self._next(), tables=self._between_tables(),
+                                 scorers=self._between_scorers(), page=int(now // 8))
         finished = state is not None and state.phase == "finished"
         return ScoreboardView(
             state, self.ruleset, TeamLook(home), TeamLook(away), language=self.language, round=round_name, stage=stage,
@@ -168,7 +178,8 @@ def follow(args: argparse.Namespace) -> int:
     def on_connect(client: Any, userdata: Any, flags: Any, reason: Any, properties: Any = None) -> None:
         inbox.put(True)
         client.subscribe([(court_topic(tid, court_id, kind), 1) for kind in ("live", "presence", "schedule")]
-                         + [(f"{root(tid)}/pool/+/table", 1)])  # every pool's table (a wildcard level)
+                         + [(f"{root(tid)}/pool/+/table", 1),  # every pool's table (a wildcard level)
+                            (f"{root(tid)}/class/+/scorers", 1)])
 
     def on_disconnect(client: Any, userdata: Any, flags: Any, reason: Any, properties: Any = None) -> None:
         inbox.put(False)

@@ -253,6 +253,6 @@ PARTS: dict[str, tuple[Callable[[Frame], Any], Painting]] = {
     "next_teams": (lambda f: f.next_teams, _text("next_teams", "text", face=NARROW, fill=0.9)),
     "next_when": (lambda f: f.next_when, _text("next_when", "countdown", fill=0.8)),
     "help": (lambda f: (f.help_title, f.help_lines), _help),
-    "tables": (lambda f: (f.tables, f.table_titles, f.table_heads, f.page, f.page_word),
+    "tables": (lambda f: (f.tables, f.table_titles, f.table_heads, f.page, f.page_word, f.scorers),
                lambda p, s, r, f, bg: paint_tables(p.type, p.theme, s, r, f, bg)),
 }

@@ -1,7 +1,8 @@
 """Pool tables between matches, a page at a time when they do not all fit the screen.
 
 A page holds as many tables side by side as the screen's shape allows (two on a wide
-screen); a pool longer than a page's rows continues on the next page.
+screen); a pool longer than a page's rows continues on the next page. The class's top
+scorers, when the service sends them, are the last page (display.scorers).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from display.scorers import paint_scorers
 from display.text import Typesetter, blit_text
 from display.theme import Colour, Theme
 from rules import PoolTable, TableRow
@@ -47,21 +49,33 @@ def row_height(rect: pygame.Rect, chunks: list[Chunk]) -> int:
 
 def paint_tables(type_: Typesetter, theme: Theme, s: pygame.Surface, r: pygame.Rect, f: Frame,
                  bg: Colour) -> None:
-    if not f.tables:
-        return
+    """The page ``f.page`` (wrapped around) of the pool tables, and of the class's scorers after them."""
     per_page, rows, row_h = layout_of(r)
-    book = pages(f.tables, per_page, rows)
+    book: list[list[Chunk] | None] = [*pages(f.tables, per_page, rows)] if f.tables else []
+    if f.scorers:
+        book.append(None)  # the scorers' page, the last
+    if not book:
+        return
     page = f.page % len(book)
+    shown = book[page]
+    if shown is None:
+        paint_scorers(type_, theme, s, pygame.Rect(r.left, r.top, r.width, r.height - row_h * (len(book) > 1)), f, bg)
+        _page_line(type_, theme, s, r, row_h, f.page_word.format(page=page + 1, pages=len(book)), bg, len(book))
+        return
     line_h = row_h
-    row_h = row_height(r, book[page])
+    row_h = row_height(r, shown)
     gap = r.width // 40
     width = (r.width - gap * (per_page - 1)) // per_page
-    for n, (index, chunk) in enumerate(book[page]):
+    for n, (index, chunk) in enumerate(shown):
         box = pygame.Rect(r.left + n * (width + gap), r.top, width, row_h * (len(chunk) + 2))
         _table(type_, theme, s, box, row_h, f.table_titles[index], f.table_heads, chunk, bg)
-    if len(book) > 1:
+    _page_line(type_, theme, s, r, line_h, f.page_word.format(page=page + 1, pages=len(book)), bg, len(book))
+
+
+def _page_line(type_: Typesetter, theme: Theme, s: pygame.Surface, r: pygame.Rect, line_h: int, text: str,
+               bg: Colour, pages: int) -> None:
+    if pages > 1:
         line = pygame.Rect(r.left, r.bottom - line_h, r.width, line_h)
-        text = f.page_word.format(page=page + 1, pages=len(book))
         px = type_.fit("bold", text, line.width, int(line.height * 0.55))
         blit_text(s, type_.text("bold", px, text, theme["dim"], bg), line, "right")
 

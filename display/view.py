@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the table builds views at every press: neither is worth imp
     from datetime import datetime
 
     from rules import PoolTable
+    from rules.published_scorers import PublishedScorers
 
 Colour = tuple[int, int, int]
 NoticeKind = Literal["refused", "recovered", "info"]
@@ -67,7 +68,8 @@ class NextMatch:
 
 @dataclass(frozen=True)
 class BetweenMatches:
-    """Between matches: the court's next match and the pool tables, shown ``page`` by page.
+    """Between matches: the court's next match, the pool tables and the class's top scorers, shown ``page`` by
+    page.
 
     ``page`` is any counter the caller advances every few seconds; the screen wraps it
     around the number of pages the tables need at its resolution.
@@ -75,6 +77,7 @@ class BetweenMatches:
 
     next_match: NextMatch | None = None
     tables: tuple[PoolTable, ...] = ()
+    scorers: PublishedScorers | None = None  # the last page, when the service sent any
     page: int = 0
 
 

@@ -19,6 +19,8 @@ topic                              from       what
                                               than the table's outbox believes, so it sends again)
 ``court/{court}/schedule``         service    the court's matches, teams resolved, retained
 ``pool/{pool}/table``              service    a pool's table, retained
+``class/{class}/scorers``          service    a class's top scorers, retained (``_`` for a file without
+                                              classes)
 ``errors``                         service    every refused message, with its reason
 =================================  =========  ====================================================
 
@@ -31,7 +33,7 @@ name where it comes from (``match`` is the schedule's match number as text); ``s
 event's number in its match's log, so gaps show. Unknown keys and wrong types are refused.
 
 Checking a message reads its payload into the record its type has (``Message.body``: an event, a result,
-a live state, a schedule, a pool's table, or one of rules.link_payloads' small ones); the table, the
+a live state, a schedule, a pool's table, a class's scorers, or one of rules.link_payloads' small ones); the table, the
 service and the screens read those fields and never a payload's keys by hand.
 """
 
@@ -60,6 +62,7 @@ from rules.link_payloads import (
 from rules.match.events import Event
 from rules.match.log import event_from_dict
 from rules.pool_table import PublishedTable, read_pool_table
+from rules.published_scorers import PublishedScorers, read_scorers
 from rules.record import Record, field
 from rules.result import Result, read_result
 
@@ -69,15 +72,17 @@ MAX_BYTES = 16_384
 """Largest message accepted from a table (a schedule or a table from the service may be larger)."""
 MAX_SERVICE_BYTES = 262_144
 
-MessageType = Literal["event", "result", "live", "presence", "ack", "held", "schedule", "table", "error"]
+MessageType = Literal["event", "result", "live", "presence", "ack", "held", "schedule", "table", "scorers", "error"]
 TABLE_TYPES: tuple[MessageType, ...] = ("event", "result", "live", "presence")
-SERVICE_TYPES: tuple[MessageType, ...] = ("ack", "held", "schedule", "table", "error")
+SERVICE_TYPES: tuple[MessageType, ...] = ("ack", "held", "schedule", "table", "scorers", "error")
 COURT_KINDS = {"live", "events", "result", "presence", "ack", "schedule"}
 # The topic's last level for each message type.
 KIND_OF_TYPE: dict[str, str] = {
     "event": "events", "result": "result", "live": "live", "presence": "presence",
-    "ack": "ack", "held": "ack", "schedule": "schedule", "table": "table", "error": "errors",
+    "ack": "ack", "held": "ack", "schedule": "schedule", "table": "table", "scorers": "scorers",
+    "error": "errors",
 }
+NO_CLASS = "_"  # the class level of a file without classes: no class name can be it (they begin alphanumeric)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _KEYS = ("v", "id", "type", "court", "match", "seq", "payload")
 
@@ -113,6 +118,11 @@ def pool_topic(tournament: str, pool: str) -> str:
     return f"{root(tournament)}/pool/{_name('pool', pool)}/table"
 
 
+def scorers_topic(tournament: str, class_name: str) -> str:
+    """A class's top scorers; ``""``, the one class of a file without classes, is :data:`NO_CLASS`."""
+    return f"{root(tournament)}/class/{_name('class', class_name) if class_name else NO_CLASS}/scorers"
+
+
 def errors_topic(tournament: str) -> str:
     return f"{root(tournament)}/errors"
 
@@ -127,6 +137,7 @@ class Topic(Record, kw_only=False):
     kind: str
     court: str | None = None
     pool: str | None = None
+    class_name: str | None = None
 
 
 def parse_topic(topic: str) -> Topic:
@@ -142,6 +153,8 @@ def parse_topic(topic: str) -> Topic:
         return Topic(tournament, rest[2], court=_name("topic", rest[1]))
     if len(rest) == 3 and rest[0] == "pool" and rest[2] == "table":
         return Topic(tournament, "table", pool=_name("topic", rest[1]))
+    if len(rest) == 3 and rest[0] == "class" and rest[2] == "scorers":
+        return Topic(tournament, "scorers", class_name="" if rest[1] == NO_CLASS else _name("topic", rest[1]))
     raise ProtocolError("topic", f"{topic!r} is not a courtside channel")
 
 
@@ -149,7 +162,7 @@ def parse_topic(topic: str) -> Topic:
 
 
 Body = Event | Result | LivePayload | PresencePayload | AckPayload | HeldPayload | CourtSchedule | PublishedTable | \
-    ErrorPayload
+    PublishedScorers | ErrorPayload
 """A message's payload as the record its type reads into (an event, a result, a live state ...)."""
 
 
@@ -301,6 +314,10 @@ def _check_table(m: Message) -> PublishedTable:
     return read_pool_table(m.payload)
 
 
+def _check_scorers(m: Message) -> PublishedScorers:
+    return read_scorers(m.payload)
+
+
 def _check_error(m: Message) -> ErrorPayload:
     return read_error(m.payload)
 
@@ -308,7 +325,7 @@ def _check_error(m: Message) -> ErrorPayload:
 _CHECKS: dict[str, Callable[[Message], Body]] = {
     "event": _check_event, "result": _check_result, "live": _check_live, "presence": _check_presence,
     "ack": _check_ack, "held": _check_held, "schedule": _check_schedule, "table": _check_table,
-    "error": _check_error,
+    "scorers": _check_scorers, "error": _check_error,
 }
 
 

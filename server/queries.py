@@ -11,6 +11,7 @@ Names here are stable; each takes the :class:`~server.store.Store` first.
 - :func:`live_states` / :func:`live_state` -> ``LiveView`` per court (the table's last live message)
 - :func:`court_presence` -> ``[PresenceView]`` (online/offline, last message, delay against the schedule)
 - :func:`open_conflicts` / :func:`conflicts` -> ``[ConflictView]``; :func:`change_log` -> ``[ChangeView]``
+- :func:`team_sheets` -> ``{team: rules.TeamSheet}``, the desk's changes over the file's
 """
 
 from __future__ import annotations
@@ -24,9 +25,21 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rules import Event, PoolState, Progress, ProtocolError, Result, event_from_dict, read_result, winner_team
+from rules import (
+    CourtsideError,
+    Event,
+    PoolState,
+    Progress,
+    ProtocolError,
+    Result,
+    TeamSheet,
+    event_from_dict,
+    parse_sheet_csv,
+    read_result,
+    winner_team,
+)
 from rules.link_payloads import LivePayload, read_live_payload
-from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow
+from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow, TeamSheetRow
 from server.ingest import through_of
 from server.store import Store, resolve
 
@@ -243,6 +256,21 @@ def stored_events(store: Store, match_id: str) -> list[Event]:
     """The match's stored events as the engine takes them (raises EventLogError for one this version cannot read:
     an older version's log)."""
     return [event_from_dict(b, f"match {match_id}") for b in match_events(store, match_id)]
+
+
+def team_sheets(store: Store) -> dict[str, TeamSheet]:
+    """The file's team sheets, each one the desk changed replaced by that (checked when it was stored)."""
+    with store.session() as s:
+        changed = {r.team: r.sheet for r in s.scalars(select(TeamSheetRow))}
+    if not changed:
+        return store.plan.sheets
+    out = dict(store.plan.sheets)
+    for team, text in changed.items():
+        try:
+            out[team] = parse_sheet_csv(text, f"{team}'s sheet", team)
+        except CourtsideError:
+            continue  # stored only once checked: a sheet this version cannot read keeps the file's
+    return out
 
 
 def live_states(store: Store) -> dict[str, LiveView]:

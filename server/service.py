@@ -30,6 +30,7 @@ import paho.mqtt.client as mqtt
 from rules import CourtsideError
 from rules import protocol as p
 from rules.link_payloads import PresencePayload
+from rules.published_scorers import scorers_payload
 from server import queries
 from server.connection import connect_client
 from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
@@ -39,6 +40,7 @@ from server.pacing import QUIET, Pacing
 from server.payloads import schedule_payload, table_payload
 from server.register import Register
 from server.store import Store, pool_states
+from server.topscorers import TopScorers
 from server.watch import Watch, Watched
 
 BATCH = 500
@@ -132,6 +134,8 @@ class Service:
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.pools} - set(self.plan.entry_teams)
         self._progress_due = False  # a published table completed a pool: the later pools' tables are due
+        self.top_scorers = TopScorers(store)
+        self._scorers_due: set[str] = set()  # classes whose scorers go out once their tables are out
         self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
@@ -437,6 +441,14 @@ class Service:
             msg = p.build(id=new_id(), type="table", payload=table_payload(state))
             self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
 
+    def _publish_scorers(self) -> None:
+        for name in sorted(self._scorers_due):
+            rows = self.top_scorers.of_class(name)
+            if rows is not None:
+                msg = p.build(id=new_id(), type="scorers", payload=scorers_payload(name, rows))
+                self.client.publish(p.scorers_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
+        self._scorers_due = set()
+
     def _publish_changes(self, pools: set[str], courts: set[str],
                          interrupted: Callable[[], bool] | None = None) -> tuple[set[str], set[str]]:
         """Publish the tables of ``pools`` and then the schedules of ``courts``; with ``interrupted``, stop
@@ -444,6 +456,7 @@ class Service:
         publishing at the next pause) and hand back the pools and courts not published yet."""
         stop = interrupted or (lambda: False)
         started = time.monotonic()
+        self._scorers_due |= {c.name for c in map(self.plan.cup.class_of_stage, pools) if c is not None}
         first = sorted(n for n in pools if n in self.plan.entry_teams)
         done: set[str] = set()
         with self.store.session() as s:
@@ -463,6 +476,7 @@ class Service:
                 self._publish_tables({n: st for n, st in progress.pools.items()
                                       if n in self._later_pools and (st.table is not None or n in pools)})
             self._progress_due = False
+        self._publish_scorers()
         # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
         suspended, moved = self.register.suspended()
         courts = courts | moved

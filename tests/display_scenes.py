@@ -23,8 +23,11 @@ from rules.match import (
     ShootoutAttempt,
     TimeoutStarted,
 )
+from rules.match.timeline import match_timeline
+from rules.published_scorers import PublishedScorer, PublishedScorers, read_scorers, scorers_payload
 from rules.ruleset import load_ruleset
 from rules.standings.table import PoolTable
+from rules.tournament.scorers import PlayedMatch, top_scorers
 
 MIN = 60_000
 
@@ -274,6 +277,28 @@ def scene(sport: str, phase: str) -> Scene:
                           between=replace(between, next_match=after) if state.phase == "finished" else None,
                           court=court)
     return Scene(sport, phase, view)
+
+
+def top_scorers_of(sport: str) -> PublishedScorers:
+    """The top scorers after two of the sport's matches played by the engine (the final's and the last minute's
+    scripts), as the service sends them for the screen between matches."""
+    _lang, home, away, _round, _court = SPORTS[sport]
+    others = [row.team for t in _tables(sport) for row in t.rows if row.team not in (home, away)]
+    played = []
+    for number, (phase, teams) in enumerate((("final", (home, away)), ("last_minute", (others[0], others[-1]))), 1):
+        knockout, script = PHASES[phase]
+        match, _at = _play(sport, knockout, script)
+        played.append(PlayedMatch(number, *teams, match_timeline(match.ruleset, match.events)))
+    from pathlib import Path
+
+    from rules import read_cup_file, team_sheets
+    from rules.examples import __file__ as examples
+
+    path = Path(examples).parent / f"{sport}.toml"
+    sheets = team_sheets(read_cup_file(path), str(path))  # the example's teams that have one
+    rows = top_scorers(played, lambda team, number: sheets[team].label(number) if team in sheets else f"#{number}")
+    return read_scorers(scorers_payload("", [PublishedScorer(rank=r.rank, team=r.team, label=r.label, goals=r.goals)
+                                             for r in rows]))
 
 
 def applicable(sport: str, phase: str) -> bool:

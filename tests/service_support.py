@@ -81,7 +81,8 @@ class TableClient:
         self.client.connect("127.0.0.1", port)
         self.client.subscribe([(p.court_topic(tournament, court, "ack"), 1),
                                (p.court_topic(tournament, court, "schedule"), 1),
-                               (p.errors_topic(tournament), 1), (f"{p.root(tournament)}/pool/+/table", 1)])
+                               (p.errors_topic(tournament), 1), (f"{p.root(tournament)}/pool/+/table", 1),
+                               (f"{p.root(tournament)}/class/+/scorers", 1)])
         self.client.loop_start()
         assert subscribed.wait(5)
 
@@ -133,7 +134,7 @@ class TableClient:
         self.wait_for("error", lambda m: isinstance(m.body, ErrorPayload) and m.body.conflict)
 
     def wait_for(self, kind: str, predicate: Any = lambda m: True, timeout: float = 10.0) -> p.Message:
-        """The next message of ``kind`` (ack, schedule, table, error) that satisfies ``predicate``."""
+        """The next message of ``kind`` (ack, schedule, table, scorers, error) that satisfies ``predicate``."""
         import time
 
         deadline = time.monotonic() + timeout

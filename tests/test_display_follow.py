@@ -19,7 +19,7 @@ from display.snapshot import render
 from display.view import Link, TeamLook
 from rules.live import live_board, live_payload
 from rules.match import MatchState
-from rules.protocol import build, court_topic, encode, parse_broker, pool_topic
+from rules.protocol import build, court_topic, encode, parse_broker, pool_topic, scorers_topic
 from rules.ruleset import Ruleset, load_ruleset
 from tests.display_scenes import scene
 
@@ -165,3 +165,32 @@ def test_a_cup_court_screen_draws_each_match_by_its_class_and_shows_that_class_s
     court.state = court.state.replace(phase="finished") if court.state is not None else None
     between = court.view(3.0).between
     assert between is not None and [t.pool for t in between.tables] == ["F13-A"]  # the next match's class only
+
+
+def test_between_matches_the_next_match_s_class_s_top_scorers_are_the_last_page() -> None:
+    from rules.published_scorers import PublishedScorer, scorers_payload
+    from rules.tournament.cup import load_cup
+
+    cup, rulesets = load_cup(ROOT / "rules" / "examples" / "youth-cup.toml")
+    court = Court(rulesets["P10"], "sv", "11v11 Plan 3", cup=cup, rulesets=rulesets)
+    matches = [{"match": "8", "number": 8, "stage": "F13-A", "round": "pool", "home": "IFK Malmö F13",
+                "away": "Eslövs AI F13", "start": "2026-06-13T08:50", "status": "scheduled", "class": "F13"}]
+    court.take(court_topic("youth-cup", "11v11-plan-3", "schedule"), encode(build(
+        id="s", type="schedule", court="11v11-plan-3", payload={"court_name": "11v11 Plan 3", "matches": matches})),
+        0.0)
+    for klass, team in (("P13", "Lunds BK P13"), ("F13", "IFK Malmö F13")):
+        payload = scorers_payload(klass, [PublishedScorer(rank=1, team=team, label="#9 Ada", goals=3)])
+        court.take(scorers_topic("youth-cup", klass), encode(build(id=f"c-{klass}", type="scorers",
+                                                                   payload=payload)), 1.0)
+    assert court.refused == 0
+    between = court.view(0.0).between
+    assert between is not None and between.scorers is not None
+    assert [r.team for r in between.scorers.rows] == ["IFK Malmö F13"]  # the next match's class's, not P13's
+    # No table has come yet: the scorers are the only page; without them the area below the next match is empty.
+    with_scorers = render(court.view(0.0), (1280, 720))
+    court.scorers.clear()
+    without = render(court.view(0.0), (1280, 720))
+    area = pygame.Rect(0, 260, 1280, 400)
+    assert pygame.mask.from_threshold(without.subsurface(area), (0, 0, 0), (1, 1, 1, 255)).count() == area.w * area.h
+    assert pygame.mask.from_threshold(with_scorers.subsurface(area), (0, 0, 0),
+                                      (1, 1, 1, 255)).count() < area.w * area.h * 0.95

@@ -17,6 +17,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from rules import protocol as p
 from rules.errors import CourtsideError, ProtocolError
+from rules.published_scorers import PublishedScorer, scorers_payload
 
 ASYNCAPI = Path(__file__).resolve().parent.parent / "docs" / "asyncapi.yaml"
 GOAL = {"v": 1, "seq": 3, "at": 61_000, "type": "goal", "team": "home", "player": "7"}
@@ -42,6 +43,10 @@ def test_topics_live_under_one_versioned_root() -> None:
     assert p.errors_topic("cup") == "courtside/v1/cup/errors"
     assert p.parse_topic("courtside/v1/cup/court/hall-1/ack") == p.Topic("cup", "ack", court="hall-1")
     assert p.parse_topic("courtside/v1/cup/pool/A/table") == p.Topic("cup", "table", pool="A")
+    assert p.scorers_topic("cup", "P13") == "courtside/v1/cup/class/P13/scorers"
+    assert p.parse_topic("courtside/v1/cup/class/P13/scorers") == p.Topic("cup", "scorers", class_name="P13")
+    # A file without classes has one, named "": its level is "_", which no class name can be.
+    assert p.parse_topic(p.scorers_topic("cup", "")) == p.Topic("cup", "scorers", class_name="")
     assert p.slug("Hall 1") == "hall-1"
     with pytest.raises(ProtocolError, match="topic"):
         p.parse_topic("courtside/v2/cup/errors")
@@ -156,6 +161,8 @@ def test_captured_messages_match_the_asyncapi_schemas(mosquitto: Any) -> None:
          p.held_message(id="h1", court="hall-1", match="7", through=2, result=False)),
         (p.errors_topic(t), p.error_message(id="x1", reason="unknown match 99", topic="courtside/v1/t/court/a/events")),
         (p.court_topic(t, "hall-1", "schedule"), p.build(id="s1", type="schedule", court="hall-1", payload=SCHEDULE)),
+        (p.scorers_topic(t, "P13"), p.build(id="c1", type="scorers", payload=scorers_payload("P13", [
+            PublishedScorer(rank=1, team="Köln", label="#9 Ada", goals=3)]))),
     ]
     captured = _capture(broker.url, f"{p.ROOT}/{t}/#", [(tp, p.encode(m), False) for tp, m in sent], len(sent))
     doc = yaml.safe_load(ASYNCAPI.read_text())
@@ -181,7 +188,7 @@ def test_the_schemas_refuse_what_parse_refuses() -> None:
 def test_every_channel_has_its_message_and_the_document_is_asyncapi_3() -> None:
     doc = yaml.safe_load(ASYNCAPI.read_text())
     assert doc["asyncapi"].startswith("3.")
-    kinds = {p.parse_topic(ch["address"].format(tournament="t", court="c", pool="A")).kind
+    kinds = {p.parse_topic(ch["address"].format(tournament="t", court="c", pool="A", **{"class": "P13"})).kind
              for ch in doc["channels"].values()}
     assert kinds == set(p.KIND_OF_TYPE.values())
     for ch in doc["channels"].values():

@@ -96,6 +96,9 @@ def test_a_match_page_shows_its_events_as_they_happen_then_how_it_ended(day: Day
     assert whole[0].startswith("number,class,stage,seq,period") and len(whole) == 5
     assert whole == httpx.get(f"{day.server.url}/api/v1/matches/1/events.csv", timeout=10).text.splitlines()
     assert "1,,A," in whole[2] and ",goal,Wolves AA,13," in whole[2]  # the open data: numbers, as the table sent
+    for missing in ("/api/v1/matches/999/events", "/api/v1/matches/999/events.csv", "/match/999/report.pdf"):
+        answer = httpx.get(f"{day.server.url}{missing}", timeout=10)
+        assert answer.status_code == 404, missing  # a match the schedule lacks: said so, not an empty list
     # The match report: the service's PDF from its stored events, and `courtside report` from the table's journal
     # alone give the same match and the same journal digest.
     served = httpx.get(f"{day.server.url}/match/1/report.pdf", timeout=30)

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from display.snapshot import parse_size, render, save
 from display.view import Link, Notice, ScoreboardView
 from rules.match import MatchState
-from tests.display_scenes import scenes, with_not_eligible, with_notices
+from tests.display_scenes import scenes, top_scorers_of, with_not_eligible, with_notices
 
 
 def through_json(view: ScoreboardView) -> ScoreboardView:
@@ -49,6 +49,10 @@ def main() -> None:
             variants["water-polo-play-recovered"] = replace(view, notices=(Notice("recovered", down_ms=263_000),))
         if s.phase == "pre_match" and s.sport in ("youth-football", "ice-hockey"):
             variants[f"{s.sport}-pre_match-not-eligible"] = with_not_eligible(view)
+        if s.sport == "ice-hockey" and s.phase == "between" and view.between is not None:
+            # The class's top scorers: the last page, after the tables' two at 1080p.
+            variants["ice-hockey-between-scorers"] = replace(view, between=replace(
+                view.between, scorers=top_scorers_of(s.sport), page=2))
         if s.sport == "ice-hockey" and s.phase == "play":
             variants["ice-hockey-play-help"] = replace(view, link=Link(online=False, waiting=3), help_lines=(
                 "F1  start / stop the clock", "F2  goal home", "F3  goal away", "F4  penalty home",

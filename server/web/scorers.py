@@ -9,17 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules import MatchTimeline
+from rules import MatchTimeline, PlayedMatch, Scorer, top_scorers
 from server.web.view import MatchRow, View
-
-
-@dataclass(frozen=True)
-class Scorer:
-    team: str
-    player: str  # the shirt number
-    label: str  # "#13 Anna Berg", or "#13" (no sheet names them, or the class keeps names off the pages)
-    goals: int
-    matches: tuple[int, ...]  # where they were scored
 
 
 @dataclass(frozen=True)
@@ -42,19 +33,12 @@ def _rows(v: View, class_name: str) -> list[MatchRow]:
     return [m for m in rows if m.published and (m.recorded is not None or m.live)]
 
 
-def scorers(v: View, class_name: str, timeline: Callable[[int], MatchTimeline | None]) -> list[Scorer]:
+def scorers(v: View, class_name: str, timeline: Callable[[int], MatchTimeline | None]) -> tuple[Scorer, ...]:
     """The class's scorers (every match's, without classes), most goals first, then by team and number."""
-    goals: dict[tuple[str, str], list[int]] = {}
-    labels: dict[tuple[str, str], str] = {}
-    for m in _rows(v, class_name):
-        t = timeline(m.number)
-        for (side, player), count in (t.scorers() if t is not None else {}).items():
-            team = m.home if side == "home" else m.away
-            goals.setdefault((team, player), []).extend([m.number] * count)
-            labels[(team, player)] = v.player_label(m.stage, team, player)
-    out = [Scorer(team=team, player=player, label=labels[(team, player)], goals=len(numbers),
-                  matches=tuple(dict.fromkeys(numbers))) for (team, player), numbers in goals.items()]
-    return sorted(out, key=lambda s: (-s.goals, s.team, s.player.zfill(4)))
+    rows = [(m, timeline(m.number)) for m in _rows(v, class_name)]
+    stage = {m.home: m.stage for m, _ in rows} | {m.away: m.stage for m, _ in rows}
+    return top_scorers((PlayedMatch(m.number, m.home, m.away, t) for m, t in rows if t is not None),
+                       lambda team, player: v.player_label(stage[team], team, player))
 
 
 def discipline(v: View, class_name: str, timeline: Callable[[int], MatchTimeline | None]) -> list[Given]:

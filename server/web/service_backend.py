@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy import bindparam, case, func, select
 
 from rules import (
-    CourtsideError,
     Decision,
     LiveBoard,
     MatchResult,
@@ -30,11 +29,10 @@ from rules import (
     StageKind,
     TeamSheet,
     TournamentSchedule,
-    parse_sheet_csv,
     standings_result,
 )
 from server import desk, discipline, queries
-from server.db.models import EventRow, TeamSheetRow
+from server.db.models import EventRow
 from server.desk_commands import DeskCommand, DeskCommands
 from server.desklog import LogLine, match_log
 from server.discipline import Ruling, sanctions_from_cards
@@ -177,7 +175,7 @@ class ServiceBackend:
             if f is not None and (f.start != m.start or f.court_name != m.court):
                 moves[m.number] = (f.court_name, f.start)
         changes = queries.change_log(store)
-        sheets = self._sheets()
+        sheets = queries.team_sheets(self.store)
         # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
         entered: dict[str, queries.ChangeView] = {}
         for c in changes:
@@ -222,20 +220,6 @@ class ServiceBackend:
         return _Base(fixtures=fixtures, original=original, moves=moves, results=results, decisions=decisions,
                      progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions, sheets=sheets)
-
-    def _sheets(self) -> dict[str, TeamSheet]:
-        """The file's team sheets, each one the desk changed replaced by that (checked when it was stored)."""
-        with self.store.session() as s:
-            changed = {r.team: r.sheet for r in s.scalars(select(TeamSheetRow))}
-        if not changed:
-            return self.plan.sheets
-        out = dict(self.plan.sheets)
-        for team, text in changed.items():
-            try:
-                out[team] = parse_sheet_csv(text, f"{team}'s sheet", team)
-            except CourtsideError:
-                continue  # stored only once checked: a sheet this version cannot read keeps the file's
-        return out
 
     def _match(self, number: int) -> tuple[ScheduledMatch, Ruleset, StageKind] | None:
         """Match ``number`` as scheduled, the ruleset it is played by and whether it may end level."""

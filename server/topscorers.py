@@ -1,0 +1,52 @@
+"""Each class's top scorers for the venue screens (rules.published_scorers), made again after the results that
+can change them.
+
+The screens show them between matches, so a class's list counts its finished matches: their stored results name
+the teams (a knock-out's too) and their timelines (server.timelines, each replayed once per new event) the goals.
+A class that keeps its results off the public pages has none; its players are named as its pages name them.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import bindparam, select
+
+from rules import PlayedMatch, TeamSheet, top_scorers
+from rules.published_scorers import PublishedScorer
+from server import queries
+from server.db.models import ResultRow
+from server.store import Store
+from server.timelines import Timelines
+
+_CLASS_RESULTS = (select(ResultRow.match_id, ResultRow.home, ResultRow.away, ResultRow.stage)
+                  .where(ResultRow.stage.in_(bindparam("stages", expanding=True))).order_by(ResultRow.match_id))
+
+
+class TopScorers:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.timelines = Timelines(store)
+
+    def of_class(self, class_name: str) -> list[PublishedScorer] | None:
+        """The class's scorers, most goals first; None for a class whose results are not published."""
+        plan = self.store.plan
+        klass = next(c for c in plan.cup.classes if c.name == class_name)
+        if not klass.published:
+            return None
+        t = klass.tournament
+        stages = [*(p.name for p in t.pools), *(m.name for m in t.matches)]
+        with self.store.engine.connect() as c:
+            rows = c.execute(_CLASS_RESULTS, {"stages": stages}).all()
+        self.timelines.catch_up()
+        played = []
+        for match_id, home, away, stage in rows:
+            timeline = self.timelines.of(match_id, plan.ruleset_of(stage), plan.stage_kind(match_id),
+                                         plan.fixtures[match_id].round)
+            if timeline is not None:
+                played.append(PlayedMatch(int(match_id), home, away, timeline))
+        sheets = queries.team_sheets(self.store) if t.player_names else {}
+        scorers = top_scorers(played, lambda team, number: _label(sheets.get(team), number))
+        return [PublishedScorer(rank=s.rank, team=s.team, label=s.label, goals=s.goals) for s in scorers]
+
+
+def _label(sheet: TeamSheet | None, number: str) -> str:
+    return sheet.label(number) if sheet is not None else f"#{number}"
