@@ -14,11 +14,11 @@ from tests.display_scenes import scene, top_scorers_of
 def test_the_scorers_are_the_page_after_the_tables_and_the_counter_wraps_round_them_all() -> None:
     view = scene("water-polo", "between").view  # four pools: two pages of tables at 16:9
     assert view.between is not None
-    scored = replace(view, between=replace(view.between, scorers=top_scorers_of("water-polo")))
+    between = replace(view.between, scorers=top_scorers_of("water-polo"))
     board = Scoreboard(pygame.Surface((1280, 720)))
     pictures = []
     for page in range(4):
-        board.draw(replace(scored, between=replace(scored.between, page=page)))  # type: ignore[arg-type]
+        board.draw(replace(view, between=replace(between, page=page)))
         pictures.append(pygame.image.tobytes(board.surface, "RGB"))
     tables_only = []
     for page in range(2):
