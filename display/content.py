@@ -259,6 +259,8 @@ def _notice(n: Notice, w: NullTranslations) -> tuple[str, str]:
             return n.kind, w.gettext("Recovered after a restart: down for an unknown time. Check the clock.")
         return n.kind, w.gettext("Recovered after a restart: down for {duration}. Check the clock.").format(
             duration=duration(n.down_ms))
+    if n.kind == "operator":  # already in the table's language (firmware.operator)
+        return n.kind, n.text
     if n.kind == "refused":
         reason = refusal_text(n.error, w.gettext) if n.error is not None else w.gettext(n.text)
         return n.kind, w.gettext("Refused: {reason}").format(reason=reason)

@@ -15,7 +15,7 @@ _FRAME: dict[str, Box] = {
     "top_left": (1.5, 1, 24, 8),
     "title": (26, 0.5, 48, 9.5),
     "top_right": (74.5, 1, 24, 8),
-    "notice": (0, 92, 80, 8),
+    "notice": (19.5, 92, 61, 8),  # centred: as far from the left edge as the link mark's box from the right
     "link": (80.5, 92, 18, 8),  # a margin on the right like the names and the top bar's words
 }
 

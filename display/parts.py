@@ -32,7 +32,7 @@ class Painter:
     def background(self, name: str, frame: Frame) -> Colour:
         if name in TOP_BAR:
             return self.theme["panel"]
-        if name == "notice" and frame.notice is not None:
+        if name == "notice" and frame.notice is not None and frame.notice[0] != "operator":
             return self.theme[frame.notice[0]]
         return self.theme["background"]
 
@@ -186,7 +186,9 @@ def _possession(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Col
 
 
 def _notice(p: Painter, s: pygame.Surface, r: pygame.Rect, f: Frame, bg: Colour) -> None:
-    if f.notice is not None:
+    if f.notice is not None and f.notice[0] == "operator":  # the official's line: small and plain, for them alone
+        p.line(s, r.inflate(-r.height // 2, -r.height // 2), f.notice[1], p.theme["dim"], bg)
+    elif f.notice is not None:
         p.line(s, r.inflate(-r.height, -r.height // 3), f.notice[1], p.theme["text"], bg)
 
 

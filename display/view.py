@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the table builds views at every press: neither is worth imp
     from rules.published_scorers import PublishedScorers
 
 Colour = tuple[int, int, int]
-NoticeKind = Literal["refused", "recovered", "info"]
+NoticeKind = Literal["refused", "recovered", "info", "operator"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class Notice:
     ``refused``: a press the engine refused: ``error`` the engine's IllegalCommand (then the
     reason is worded in the screen's language), or ``text`` its reason already in words. ``recovered``: the table
     restarted after a cut, ``down_ms`` how long it was down (None: not known). ``info``: any other short line.
+    ``operator``: the official's compact line at the foot of a single-screen venue's scoreboard (display.operator),
+    small and plain, never a banner.
     """
 
     kind: NoticeKind

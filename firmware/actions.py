@@ -246,9 +246,9 @@ class Entry:
     def _undo(self, at: int, match: Match, state: MatchState) -> list[Effect]:
         if self.cancel():
             return [Effect(kind="say", words="cancelled")]
-        for event in reversed(match.events):
-            if not isinstance(event, ev.Undo) and not match.is_undone(event.seq):
-                return [_apply(ev.Undo(at=max(at, match.last_at), target=event.seq))]
+        target = undo_target(match)
+        if target is not None:
+            return [_apply(ev.Undo(at=max(at, match.last_at), target=target.seq))]
         return [_refuse("nothing_to_undo")]
 
     def _disallow_goal(self, team: Side, at: int, match: Match, state: MatchState) -> list[Effect]:
@@ -315,6 +315,14 @@ HANDLERS: dict[ActionName, Handler] = {
 
 def _apply(event: ev.Event) -> Effect:
     return Effect(kind="apply", event=event)
+
+
+def undo_target(match: Match) -> ev.Event | None:
+    """What UNDO takes back when nothing is being typed: the last event entered that is in force."""
+    for event in reversed(match.events):
+        if not isinstance(event, ev.Undo) and not match.is_undone(event.seq):
+            return event
+    return None
 
 
 def _refuse(words: str, **params: object) -> Effect:

@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from firmware.actions import DESTRUCTIVE, ActionName
 from firmware.errors import ButtonMapError
@@ -59,6 +59,21 @@ class Output:
         return dict(self.patterns).get(ruleset, self.pattern)
 
 
+OperatorForm = Literal["web", "screen", "line", "none"]
+OPERATOR_FORMS: tuple[OperatorForm, ...] = ("web", "screen", "line", "none")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Operator:
+    """Where the official's own view is shown (display.operator): ``web`` a page the table serves on ``host``:
+    ``port`` to a phone or tablet at the table; ``screen`` a second monitor (the Pi's other HDMI port); ``line``
+    one compact line at the foot of the venue scoreboard (a venue with one screen); ``none``."""
+
+    view: OperatorForm = "none"
+    host: str = "0.0.0.0"
+    port: int = 8090
+
+
 @dataclass(frozen=True, kw_only=True)
 class ButtonMap:
     source: str
@@ -68,6 +83,7 @@ class ButtonMap:
     buzzer: Output | None
     keys: dict[str, ActionName]
     shutdown: int | None = None  # the clean shutdown button's GPIO (dtoverlay=gpio-shutdown): never opened here
+    operator: Operator = Operator()
 
     def button(self, name: str) -> ButtonSpec | None:
         return next((b for b in self.buttons if b.name == name), None)
@@ -104,7 +120,7 @@ def parse_button_map(text: str, source: str) -> ButtonMap:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ButtonMapError(source, "", f"not valid TOML: {err}") from None
-    _only(data, {"timing", "buttons", "horn", "buzzer", "shutdown", "keys"}, source, "")
+    _only(data, {"timing", "buttons", "horn", "buzzer", "shutdown", "keys", "operator"}, source, "")
     timing = _timing(_table(data.get("timing", {}), source, "timing"), source)
     raw_buttons = _table(data.get("buttons"), source, "buttons")
     if not raw_buttons:
@@ -133,7 +149,22 @@ def parse_button_map(text: str, source: str) -> ButtonMap:
         assert checked is not None
         keys[key_name.lower()] = checked
     return ButtonMap(source=source, buttons=tuple(buttons), timing=timing, horn=horn, buzzer=buzzer, keys=keys,
-                     shutdown=shutdown)
+                     shutdown=shutdown, operator=_operator(data.get("operator", {}), source))
+
+
+def _operator(value: Any, source: str) -> Operator:
+    table = _table(value, source, "operator")
+    _only(table, {"view", "host", "port"}, source, "operator")
+    view = table.get("view", "none")
+    if view not in OPERATOR_FORMS:
+        raise ButtonMapError(source, "operator.view", f"{view!r} is not one of {', '.join(OPERATOR_FORMS)}")
+    host = table.get("host", "0.0.0.0")
+    if not isinstance(host, str) or not host:
+        raise ButtonMapError(source, "operator.host", "an address to serve the page on, e.g. \"0.0.0.0\"")
+    port = table.get("port", 8090)
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+        raise ButtonMapError(source, "operator.port", f"{port!r} is not a port (1 to 65535)")
+    return Operator(view=view, host=host, port=port)
 
 
 def _table(value: Any, source: str, key: str) -> dict[str, Any]:

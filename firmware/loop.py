@@ -32,17 +32,19 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from display import view as dv
+from display.operator import OperatorView
 from firmware.actions import ActionName, Effect, Entry
 from firmware.buttons import Action, ButtonTracker
 from firmware.clock import TableClock
 from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, Stop
 from firmware.horn import Signal
 from firmware.notify import sd_notify, watchdog_interval
+from firmware.operator import operator_view
 from firmware.schedule import ClassRules, MatchSource, Scheduled, keep_schedule, kept_schedule
 from firmware.screen import Screen
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
-from firmware.words import table_text
+from firmware.words import english, table_text
 from rules import (
     CONTINUES,
     SOURCE_LANGUAGE,
@@ -51,12 +53,14 @@ from rules import (
     LogHeader,
     MatchReplayed,
     MatchResumed,
+    MatchState,
     Ruleset,
     applied_text,
     refusal_text,
     words_for,
 )
 from rules.words import normalise
+from rules.words.entered import entered_text
 
 log = logging.getLogger("courtside.table")
 NOTICE_S = 4.0  # how long a refusal or an "accepted" line stays on the screen
@@ -64,6 +68,10 @@ RESUMED_S = 15.0  # ... and the word that an abandoned match was resumed or repl
 ALIVE_S = 1.0  # match seconds between wakes that record the latest instant while the clock runs
 ALIVE_REAL_S = 0.02  # ... but never more often than this in real seconds (at --speed 400: every 8 match s)
 CUE_POLL_S = 0.05  # real seconds between looks for a press script's cue file while the table stands at it
+
+
+class OperatorSink(Protocol):
+    def show(self, view: OperatorView) -> None: ...
 
 
 class Link(Protocol):
@@ -81,13 +89,17 @@ class TableLoop:
                  clock: TableClock, tracker: ButtonTracker, keys: dict[str, ActionName], entry: Entry, horn: Signal,
                  buzzer: Signal, screen: Screen, link: Link | None = None, script: ScriptPlayer | None = None,
                  session: MatchSession | None = None, recovery: Recovery | None = None,
-                 q: queue.Queue[Command] | None = None) -> None:
+                 q: queue.Queue[Command] | None = None, operator_keys: tuple[str, ...] = ()) -> None:
         self.rules, self.court = rules, court
         self.journal_dir, self.source, self.clock = journal_dir, source, clock
         self.tracker, self.keys, self.entry = tracker, keys, entry
         self.horn, self.buzzer, self.screen, self.link, self.script = horn, buzzer, screen, link, script
         self.queue: queue.Queue[Command] = q or queue.Queue()
         self.notices: list[dv.Notice] = []
+        # Where the official's own view goes (display.operator): the page the table serves, the second screen.
+        self.operator_sinks: list[OperatorSink] = []
+        self.operator_keys = operator_keys
+        self.pressed = False  # a button or key was pressed: the first minute's hint is gone
         self.shown: list[Event] = []  # every event drawn after its fsync (the kill campaign checks these)
         self.stopped = False
         self._watchdog = watchdog_interval()
@@ -267,6 +279,8 @@ class TableLoop:
     # -- commands -------------------------------------------------------------------------
 
     def handle(self, item: Command) -> None:
+        if isinstance(item, (Edge, Key)):
+            self.pressed = True
         if isinstance(item, Edge):
             for action in self.tracker.edge(item):
                 self.do(action)
@@ -338,7 +352,10 @@ class TableLoop:
             return True
         self.shown.append(applied.event)
         log.info("event %s", applied.event)
-        self._notice("info", applied_text(applied, *self._words()))
+        # What the official entered, with when: "Undone: Clock stopped at 12:34 (period 2)", not "Seq 5 undone".
+        said = entered_text(self.session.match, applied.event, *self._words()) if applied.kind == "accepted" \
+            else applied_text(applied, *self._words())
+        self._notice("info", said)
         if self.link is not None:
             self.link.on_event(self.session.header, applied.event)
         return True
@@ -391,10 +408,21 @@ class TableLoop:
         if self.session.match.events:
             self.session.journal.alive(at, _wall_ms())
 
+    def operator_view(self, state: MatchState | None = None) -> OperatorView:
+        """The official's own view now (display.operator)."""
+        s = self.session
+        return operator_view(s, state or s.match.state_at(self.now_ms()), self.entry, self.notices,
+                             self.link.status() if self.link is not None else None, self.operator_keys,
+                             pressed=self.pressed, _=self._words()[0] if self._words() else english)
+
     def _redraw(self) -> None:
         view = self.view()
         assert view.state is not None  # the table always has a match loaded
         self._record(view.state.at)
+        if self.operator_sinks:
+            shown = self.operator_view(view.state)
+            for sink in self.operator_sinks:
+                sink.show(shown)
         self.screen.draw(view)
         if self.link is not None:
             self.link.on_state(view)

@@ -41,7 +41,7 @@ def _screen(args: argparse.Namespace, scripted: bool) -> Screen:
         from firmware.buttonmap import load_button_map
         from firmware.pygame_screen import PygameScreen
 
-        return PygameScreen(load_button_map(args.buttons).keys, language)
+        return PygameScreen(load_button_map(args.buttons), language)
     except Exception as err:  # no display, no pygame: a table without a screen still keeps the match
         log.warning("no screen (%s): running headless", err)
         return HeadlessScreen(sys.stderr if scripted else sys.stdout)
@@ -91,6 +91,9 @@ def main(args: argparse.Namespace) -> int:
                         script_source=args.script or "script")
     table = open_table(opts, screen=_screen(args, presses is not None), link=_link(args))
     _stop_on_signals(table.loop)
+    page = _operator_page(table.button_map, getattr(args, "operator_port", None))
+    if page is not None:
+        table.loop.operator_sinks.append(page)
     try:
         table.loop.run()
         if presses is not None:
@@ -105,7 +108,25 @@ def main(args: argparse.Namespace) -> int:
     finally:
         table.close()
         table.loop.screen.close()
+        if page is not None:
+            page.close()
     return 0
+
+
+def _operator_page(button_map: Any, port: int | None) -> Any:
+    """The official's page (firmware.operator_page) where the map says ``view = "web"`` or ``--operator-port`` asks
+    for it; a port already taken is logged and the table plays on without it: the match matters more."""
+    form = button_map.operator
+    if port is None and form.view != "web":
+        return None
+    from firmware.operator_page import OperatorPage
+
+    try:
+        return OperatorPage(form.host, form.port if port is None else port)
+    except OSError as err:
+        log.warning("the official's view cannot be served on %s:%s (%s): the table goes on without it", form.host,
+                    form.port if port is None else port, err.strerror)
+        return None
 
 
 def _stop_on_signals(loop: Any) -> None:

@@ -2,36 +2,32 @@
 
 Full screen through KMS/DRM on a Pi without a desktop, a window elsewhere. Keys are
 returned as ``(pygame key name, text typed)``; closing the window stops the table.
+
+The scoreboard is the hall's: the official's prompts and notices are not drawn on it. They go to the official's
+own view (display.operator) where the button map's ``[operator] view`` says: ``screen`` draws it in a second window
+(on the Pi's second HDMI port when it has a monitor), ``line`` as one compact line at the foot of the scoreboard.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import replace
 
-from display.view import ScoreboardView
+from display.operator import OperatorView, compact_line
+from display.view import Notice, ScoreboardView
+from firmware.buttonmap import ButtonMap, OperatorForm
+from firmware.operator import key_lines
 
 CLOSE = "window-close"
-
-
-def help_lines(keys: Mapping[str, str]) -> tuple[str, ...]:
-    """The key map for the help overlay (F11 or ? shows and hides it): one line per action."""
-    by_action: dict[str, list[str]] = {}
-    for key, action in keys.items():
-        by_action.setdefault(action, []).append(key.upper() if len(key) <= 3 else key.capitalize())
-    lines = [f"{' / '.join(names)}: {action.replace('_', ' ')}" for action, names in by_action.items()]
-    return (*lines, "digits: player number", "Backspace: delete, Escape: cancel", f"F11 or ?: {HELP_OFF}")
-
-
-HELP_OFF = "hide this help"
+OPERATOR_SIZE = (1024, 600)  # a 7-inch HDMI monitor's; a window elsewhere
 
 
 class PygameScreen:
     frame_interval: float | None = 0.05
     has_speakers = True  # the HDMI screen's own: the horn may sound through them (firmware/horn.py)
+    shows_operator = True  # it takes the official's view too (``show``): the loop hands it over
 
-    def __init__(self, keys: Mapping[str, str] | None = None, language: str | None = None) -> None:
+    def __init__(self, button_map: ButtonMap, language: str | None = None) -> None:
         """``language``: the tournament file's (``courtside table --tournament``); None is English."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for the final state of a script
         import pygame
@@ -44,12 +40,44 @@ class PygameScreen:
         self.surface = open_screen(None, "courtside table")
         self.board = Scoreboard(self.surface)
         self._pygame = pygame
-        self._help = help_lines(keys or {})
+        self.form: OperatorForm = button_map.operator.view
+        self._help = key_lines(button_map)
         self.showing_help = False
         self.language = language
+        self._operator: OperatorView | None = None
+        self.operator_window = self._operator_window() if self.form == "screen" else None
+
+    def _operator_window(self) -> object:
+        """The official's window: full screen on the second display when there is one (a Pi 4 or 5 with a monitor
+        on its second HDMI port), else a window of its own."""
+        from display.operator_screen import OperatorScreen
+
+        pg = self._pygame
+        if pg.display.get_num_displays() > 1:
+            first = pg.display.get_desktop_sizes()[0]
+            window = pg.Window("courtside · official", size=pg.display.get_desktop_sizes()[1], position=(first[0], 0))
+            window.set_fullscreen(desktop=True)
+        else:
+            window = pg.Window("courtside · official", size=OPERATOR_SIZE)
+        self._operator_screen = OperatorScreen(window.get_surface())
+        return window
+
+    def show(self, view: OperatorView) -> None:
+        """The official's view (the loop's operator sink): in the second window, or kept for the compact line."""
+        self._operator = view
+        if self.operator_window is not None and self._operator_screen.draw(view):
+            self.operator_window.flip()  # type: ignore[attr-defined]
+
+    def venue(self, view: ScoreboardView) -> ScoreboardView:
+        """What the hall is shown of ``view``: no prompt and no notice, or (``line``) one compact line."""
+        line = compact_line(self._operator) if self.form == "line" and self._operator is not None else ""
+        return replace(view, prompt="", notices=(Notice("operator", line),) if line else ())
 
     def draw(self, view: ScoreboardView) -> None:
-        changed = self.board.draw(replace(view, help_lines=self._help) if self.showing_help else view)
+        shown = self.venue(view)
+        if self.showing_help:
+            shown = replace(shown, help_lines=self._help)
+        changed = self.board.draw(shown)
         if changed:
             self._pygame.display.update(changed)
 
@@ -60,8 +88,11 @@ class PygameScreen:
             if event.type == pg.QUIT:
                 keys.append((CLOSE, ""))
             elif event.type == pg.KEYDOWN and (event.key == pg.K_F11 or event.unicode == "?"):
-                self.showing_help = not self.showing_help  # the screen's own: the table never sees it
+                # The screen's own (the table never sees it): on the scoreboard only where it is the only screen;
+                # the official's own view lists the keys and holds all the time.
+                self.showing_help = self.form in ("line", "none") and not self.showing_help
                 self.board.invalidate()
+                keys.append(("f11", ""))  # a press all the same: the first minute's hint is gone
             elif event.type == pg.KEYDOWN:
                 keys.append((pg.key.name(event.key), event.unicode or ""))
             elif event.type in (pg.VIDEORESIZE, pg.WINDOWEXPOSED):
@@ -69,4 +100,6 @@ class PygameScreen:
         return keys
 
     def close(self) -> None:
+        if self.operator_window is not None:
+            self.operator_window.destroy()  # type: ignore[attr-defined]
         self._pygame.display.quit()

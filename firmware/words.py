@@ -33,10 +33,28 @@ WORDS: dict[str, str] = {
     "script_went_on": "the press script goes on from {clock}, the clock running",
     "was_idle": "nothing was running",
     # what is being typed
-    "typing_number": "player #{number}",
+    "typing_number": "player #{number} - GOAL or PENALTY takes it, UNDO cancels",
     "typing_clock": "clock: {clock} - NEXT sets it, UNDO cancels",
     "typing_penalty": "{team} #{player} {label} - MODE: next kind, NEXT confirms, UNDO cancels",
     "typing_length": "{team} #{player} {label}: length {minutes} min - NEXT confirms",
+    # the operator's view: what the buttons do now, when nothing is being typed
+    "next_pre_match": "START starts the match",
+    "next_running": "STOP stops the clock; a player's number, then GOAL or PENALTY",
+    "next_stopped": "START restarts the clock; hold NEXT ends the period",
+    "next_interval": "START starts the next period; NEXT ends the interval now",
+    "next_timeout": "the time-out runs; hold a TIME-OUT button to end it early",
+    "next_shootout": "{team} shoots next: GOAL if it scores, PENALTY if it misses",
+    "next_shot": "GOAL if the shot scores, PENALTY if it misses",
+    "next_set_piece": "MODE: the next set piece, or it is over; START restarts the clock",
+    "next_finished": "the match is over: NEXT loads the next match",
+    "undo_takes": "UNDO takes back: {what}",
+    "refused": "Refused: {reason}",
+    "link_sent": "Server: everything sent",
+    "link_waiting": "Server: {count} waiting to be sent",
+    "link_offline": "Offline: {count} kept on the card, sent when the link is back",
+    "link_none": "No server link: the card keeps every event",
+    "journal": "Journal: {count} events on the card",
+    "first_minute": "F11 or ?: the keys and holds",
 }
 
 

@@ -65,8 +65,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.words.board": ("golden_goal", "interval_title", "period_title", "result_how", "round_title"),
     "rules.words.standings": ("Phrase", "Words", "reason_text"),
     "rules.words.state": (
-        "Translate", "applied_text", "board_period_text", "clock_text", "period_name", "refusal_text", "side_text",
-        "state_text",
+        "Translate", "applied_text", "board_period_text", "clock_text", "penalty_text", "period_name", "refusal_text",
+        "side_text", "state_text",
     ),
 }
 
@@ -175,6 +175,6 @@ if TYPE_CHECKING:
     from rules.words.standings import Phrase as Phrase, Words as Words, reason_text as reason_text
     from rules.words.state import (
         Translate as Translate, applied_text as applied_text, board_period_text as board_period_text,
-        clock_text as clock_text, period_name as period_name, refusal_text as refusal_text, side_text as side_text,
-        state_text as state_text,
+        clock_text as clock_text, penalty_text as penalty_text, period_name as period_name,
+        refusal_text as refusal_text, side_text as side_text, state_text as state_text,
     )

@@ -16,7 +16,7 @@ def test_a_goal_takes_the_number_typed_before_it(tmp_path: Path) -> None:
         b.press("clock_start")
         b.at(20.0)
         b.type("12")
-        assert b.loop.view().prompt == "player #12"
+        assert b.loop.view().prompt == "player #12 - GOAL or PENALTY takes it, UNDO cancels"
         b.press("goal_away")
         goal = b.loop.session.match.events[-1]
         assert isinstance(goal, ev.Goal) and (goal.team, goal.player, goal.at) == ("away", "12", 20_000)

@@ -42,7 +42,7 @@ def test_a_swedish_table_refuses_prompts_and_notes_in_swedish(tmp_path: Path) ->
         assert _refused(b)[-1] == "HEMMA har inget mål att ta bort"
         b.at(6.0)
         b.type("12")
-        assert b.loop.view().prompt == "spelare #12"
+        assert b.loop.view().prompt == "spelare #12 - MÅL eller UTVISNING tar den, ÅNGRA avbryter"
         b.at(7.0)
         b.press("penalty_away")
         assert b.loop.view().prompt == "BORTA #12 Mindre straff - MODE: nästa slag, NEXT bekräftar, UNDO avbryter"

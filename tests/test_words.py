@@ -67,11 +67,13 @@ def test_language_codes_are_normalised_and_unknown_ones_refused() -> None:
 
 
 def match_messages() -> set[str]:
-    """The match's words (rules/words/state.py and the refusal templates) the table's feedback passes to ``_``."""
+    """The match's words (rules/words/state.py, rules/words/entered.py and the refusal templates) the table's
+    feedback passes to ``_``."""
     from rules.match.refusals import ACTIONS, TEMPLATES
+    from rules.words.entered import AT, IN, SHOTS, TARGETS
     from rules.words.state import APPLIED
 
-    found = {*TEMPLATES.values(), *ACTIONS.values(), *APPLIED.values()}
+    found = {*TEMPLATES.values(), *ACTIONS.values(), *APPLIED.values(), *TARGETS.values(), *SHOTS.values(), AT, IN}
     for path in (ROOT / "rules" / "words" / "state.py", ROOT / "rules" / "match" / "refusals.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args

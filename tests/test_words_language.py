@@ -95,13 +95,14 @@ def test_a_slovak_tables_screen_words_the_engines_refusal_in_slovak(tmp_path: Pa
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+    from firmware.buttonmap import load_button_map
     from firmware.pygame_screen import PygameScreen
     from firmware.table import TableOptions, open_table
     from rules.match import ClockStopped
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.delenv("DISPLAY", raising=False)
-    screen = PygameScreen(None, "sk")
+    screen = PygameScreen(load_button_map(), "sk")
     table = open_table(TableOptions(rules="indoor-football", court="1", journal=tmp_path, speed=0,
                                     factory=MockFactory()), screen=screen)
     try:

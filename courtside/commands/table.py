@@ -40,6 +40,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--journal", metavar="DIR", type=Path,
                         help="where the match journals live (default: $STATE_DIRECTORY/journal under systemd, "
                         "else ~/.local/state/courtside/journal)")
+    parser.add_argument("--operator-port", type=int, metavar="PORT",
+                        help="serve the official's view on this port (0: a free one, logged), whatever the button "
+                             "map's [operator] says; the map's view = \"web\" serves it on the map's port")
     parser.add_argument("--headless", action="store_true", help="no screen: print what changes as lines of text")
     parser.add_argument("--script", metavar="PRESSES", help="play this press script (docs/press-scripts.md)")
     parser.add_argument("--speed", type=_speed, default=None, metavar="N",
