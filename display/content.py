@@ -207,10 +207,13 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
             clock=clock_text(state.wall_clock_remaining_ms, tenths=False, down=True))
     if state.phase == "finished" and state.result is not None:
         res = state.result
-        f.update(mode="final", title=w.gettext("Final score"), winner=res.winner,
+        home_shots = shots(state, "home")
+        # Without a shoot-out's rows, the scores take the height they would have used.
+        f.update(mode="final" if home_shots is not None else "final_plain", title=w.gettext("Final score"),
+                 winner=res.winner,
                  centre=result_how(w, r, res.outcome, res.home_shootout, res.away_shootout)
                  or (w.gettext("Draw") if res.winner is None else ""),
-                 home_shots=shots(state, "home"), away_shots=shots(state, "away"))
+                 home_shots=home_shots, away_shots=shots(state, "away"))
         if f.get("next_teams"):
             f["next_line"] = f"{f['next_label']}: {f['next_teams']} · {f['next_when']}"
         return Frame(**f)
@@ -236,7 +239,9 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
     if state.home_on_field is not None and state.away_on_field is not None and (
             state.home_on_field != state.away_on_field or r.sport == "ice hockey"):
         f["centre"] = f"{state.home_on_field} v {state.away_on_field}"
-    if r.match.possession_clock is not None and state.possession_ms is not None:
+    # A shot clock that has run out stands at 0 until the officials reset it: not shown then, as a hall's own shot
+    # clocks go dark, so nobody reads "0" beside a running game clock.
+    if r.match.possession_clock is not None and state.possession_ms:
         f.update(possession=str(-(-state.possession_ms // 1000)), possession_label=w.gettext("Shot clock"))
     if state.phase == "pre_match" and view.not_eligible:
         f.update(_not_eligible(view.not_eligible, w))

@@ -95,6 +95,14 @@ _FINAL: dict[str, Box] = {
     "next_line": (3, 83.5, 94, 7),
 }
 
+# The end of a match with no shoot-out: the scores as tall as the screen allows above the next match's line.
+_FINAL_PLAIN: dict[str, Box] = {
+    **{k: v for k, v in _FINAL.items() if not k.endswith("_shots")},
+    "home_score": (1, 24, 32, 56),
+    "away_score": (67, 24, 32, 56),
+    "centre": (33, 45, 34, 14),
+}
+
 # Between matches: the next match on top, pool tables below, a page at a time.
 _BETWEEN: dict[str, Box] = {
     "next_label": (3, 11, 94, 6),
@@ -118,6 +126,7 @@ MODES: dict[str, dict[str, Box]] = {
     "timeout": _BREAK,
     "shootout": _SHOOTOUT,
     "final": _FINAL,
+    "final_plain": _FINAL_PLAIN,
     "between": _BETWEEN,
 }
 

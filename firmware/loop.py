@@ -89,7 +89,8 @@ class TableLoop:
                  clock: TableClock, tracker: ButtonTracker, keys: dict[str, ActionName], entry: Entry, horn: Signal,
                  buzzer: Signal, screen: Screen, link: Link | None = None, script: ScriptPlayer | None = None,
                  session: MatchSession | None = None, recovery: Recovery | None = None,
-                 q: queue.Queue[Command] | None = None, operator_keys: tuple[str, ...] = ()) -> None:
+                 q: queue.Queue[Command] | None = None,
+                 operator_keys: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> None:
         self.rules, self.court = rules, court
         self.journal_dir, self.source, self.clock = journal_dir, source, clock
         self.tracker, self.keys, self.entry = tracker, keys, entry
@@ -413,7 +414,7 @@ class TableLoop:
         s = self.session
         return operator_view(s, state or s.match.state_at(self.now_ms()), self.entry, self.notices,
                              self.link.status() if self.link is not None else None, self.operator_keys,
-                             pressed=self.pressed, _=self._words()[0] if self._words() else english)
+                             court=self.court, pressed=self.pressed, _=self._words()[0] if self._words() else english)
 
     def _redraw(self) -> None:
         view = self.view()

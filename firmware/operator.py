@@ -24,6 +24,11 @@ HELP_OFF = "hide this help"
 
 def key_lines(button_map: ButtonMap) -> tuple[str, ...]:
     """Every button's press and hold (with how long to hold), then the keyboard's keys."""
+    return (*button_lines(button_map), *help_lines(button_map.keys))
+
+
+def button_lines(button_map: ButtonMap) -> tuple[str, ...]:
+    """Every button's press and hold, with how long to hold: "NEXT: next; hold 1 s: end period"."""
     lines = []
     for b in button_map.buttons:
         line = f"{b.name.upper().replace('_', ' ')}: {_said(b.press)}"
@@ -31,7 +36,7 @@ def key_lines(button_map: ButtonMap) -> tuple[str, ...]:
         if b.hold is not None and hold is not None:
             line += f"; hold {hold:g} s: {_said(b.hold)}"
         lines.append(line)
-    return (*lines, *help_lines(button_map.keys))
+    return tuple(lines)
 
 
 def help_lines(keys: Mapping[str, str]) -> tuple[str, ...]:
@@ -83,9 +88,11 @@ def feedback_of(notices: Sequence[Notice], _: Translate = english) -> Feedback |
 
 
 def operator_view(session: MatchSession, state: MatchState, entry: Entry, notices: Sequence[Notice],
-                  link: Link | None, keys: tuple[str, ...], *, pressed: bool, _: Translate = english) -> OperatorView:
-    """The view at ``state`` (the match's state now); ``pressed``: a button or key was pressed since the start,
-    so the first minute's hint is gone."""
+                  link: Link | None, keys: tuple[tuple[str, ...], tuple[str, ...]], *, court: str, pressed: bool,
+                  _: Translate = english) -> OperatorView:
+    """The view at ``state`` (the match's state now); ``keys``: the buttons' lines and all the keys' lines
+    (:func:`button_lines`, :func:`key_lines`); ``pressed``: a button or key was pressed since the start, so the
+    first minute's hint is gone."""
     m, match = session.scheduled, session.match
     teams = f"{m.home} v {m.away}"
     entered = tuple(entered_text(match, e, _) for e in reversed(match.events[-SHOWN:]))
@@ -93,11 +100,12 @@ def operator_view(session: MatchSession, state: MatchState, entry: Entry, notice
     link_line, link_ok = link_text(link, _)
     board = board_text(session, state, _)
     return OperatorView(
-        court=m.court, match=f"{m.match_id} · {teams}", board=board,
+        court=m.court or court, match=f"{m.match_id} · {teams}", board=board,
         penalties=tuple(penalty_text(p, match.ruleset, _) for p in state.penalties), entering=entry.prompt(match, _),
         next_press=next_press(state, _), feedback=feedback_of(notices, _), entered=entered,
         undo=table_text("undo_takes", _, what=entered_text(match, target, _)) if target is not None else "",
-        link=link_line, link_ok=link_ok, journal=table_text("journal", _, count=len(match.events)), keys=keys,
+        link=link_line, link_ok=link_ok, journal=table_text("journal", _, count=len(match.events)),
+        buttons=keys[0], keys=keys[1],
         first_minute="" if pressed else table_text("first_minute", _),
     )
 

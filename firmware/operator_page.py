@@ -26,7 +26,8 @@ STYLE = """body{margin:0;background:#000;color:#fff;font:16px/1.35 system-ui,san
 header{background:#111820;color:#a7b0ba;padding:.4em .8em}main{padding:.4em .8em}
 .board{font-size:1.3em}.now{color:#ffd21f;font-size:1.6em;font-weight:bold;margin:.3em 0}
 .done{color:#2fbf4a}.refused{color:#ff5a4f;font-weight:bold}.recovered{color:#ffb74d}.info{color:#a7b0ba}
-.undo,.journal,details{color:#a7b0ba}ol{padding-left:1.2em;margin:.4em 0}.ok{color:#2fbf4a}.off{color:#ff8a80}"""
+.undo,.journal,details{color:#a7b0ba}ul{padding-left:1.2em;margin:.4em 0}#penalties{color:#ffd21f}
+.ok{color:#2fbf4a}.off{color:#ff8a80}"""
 
 
 def page_html(view: OperatorView) -> str:
@@ -42,7 +43,7 @@ def page_html(view: OperatorView) -> str:
             f"<header>{escape(view.court)} · {escape(view.match)}</header><main>"
             f'<p class="board" id="board">{escape(view.board)}</p><ul id="penalties">{penalties}</ul>{feedback}'
             f'<p class="now" id="now">{escape(view.entering or view.next_press)}</p>'
-            f'<p class="undo" id="undo">{escape(view.undo)}</p><ol id="entered">{entered}</ol>'
+            f'<p class="undo" id="undo">{escape(view.undo)}</p><ul id="entered">{entered}</ul>'
             f'<p class="{"ok" if view.link_ok else "off"}" id="link">{escape(view.link)}</p>'
             f'<p class="journal">{escape(view.journal)}{hint}</p>'
             f"<details><summary>Keys and holds</summary><ul>{keys}</ul></details></main></html>")
@@ -97,4 +98,4 @@ class OperatorPage:
 
 
 _EMPTY = OperatorView(court="", match="", board="starting", penalties=(), entering="", next_press="", feedback=None,
-                      entered=(), undo="", link="", link_ok=True, journal="", keys=())
+                      entered=(), undo="", link="", link_ok=True, journal="", buttons=(), keys=())

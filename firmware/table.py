@@ -26,7 +26,7 @@ from firmware.errors import JournalError
 from firmware.horn import Signal, make_horn
 from firmware.journal import make_folder, set_aside
 from firmware.loop import Link, TableLoop
-from firmware.operator import key_lines
+from firmware.operator import button_lines, key_lines
 from firmware.pins import make_factory
 from firmware.schedule import ClassRules, MatchSource, PlayingOrder, court_plan
 from firmware.screen import HeadlessScreen, Screen
@@ -134,7 +134,7 @@ def open_table(opts: TableOptions, *, screen: Screen | None = None, link: Link |
         rules=class_rules, court=court, journal_dir=journal_dir, source=source, clock=clock,
         tracker=tracker, keys=button_map.keys, entry=Entry(replace_ms=round(button_map.timing.replace * 1000)),
         horn=horn, buzzer=buzzer, screen=screen or HeadlessScreen(), link=link, script=script, session=session,
-        recovery=recovery, q=q, operator_keys=key_lines(button_map),
+        recovery=recovery, q=q, operator_keys=(button_lines(button_map), key_lines(button_map)),
     )
     if getattr(loop.screen, "shows_operator", False):  # a pygame screen: the second monitor, or the compact line
         loop.operator_sinks.append(loop.screen)  # type: ignore[arg-type]

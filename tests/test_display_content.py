@@ -78,6 +78,7 @@ def test_final_results_say_how_they_were_decided() -> None:
     assert f.next_line.startswith("Nästa match: ")
     regular = frame("ice-hockey", "final")
     assert (regular.centre, regular.winner) == ("Draw", None) and regular.home_score == regular.away_score
+    assert regular.mode == "final_plain"  # no shoot-out: the scores take the rows it would have had
 
 
 def test_between_matches_next_match_and_tables() -> None:

@@ -61,7 +61,7 @@ def test_every_phase_of_every_sport_draws_a_full_frame(screen: pygame.Surface) -
         if view.state is not None:
             assert board.frame.home_score != "" and board.frame.away_score != ""
     modes = {m for _, m in seen}
-    assert modes == {"play", "interval", "timeout", "shootout", "final", "between"}
+    assert modes == {"play", "interval", "timeout", "shootout", "final", "final_plain", "between"}
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -82,3 +82,23 @@ def test_parse_size() -> None:
     assert parse_size("3840x2160") == (3840, 2160)
     with pytest.raises(ValueError):
         parse_size("0x0")
+
+
+def test_a_snapshot_of_a_log_names_the_teams_its_header_names(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(EXAMPLES / "water-polo.jsonl")
+    assert main(["replay", "--events", log, "--at", "600", "--format", "json"]) == 0
+    state = tmp_path / "state.json"
+    state.write_text(capsys.readouterr().out, encoding="utf-8")
+    from_log, from_state = tmp_path / "log.png", tmp_path / "state.png"
+    assert main(["display", "snapshot", "--events", log, "--at", "600", "--out", str(from_log)]) == 0
+    assert main(["display", "snapshot", "--state", str(state), "--rules", "water-polo", "--out", str(from_state)]) == 0
+    a, b = pygame.image.load(str(from_log)), pygame.image.load(str(from_state))
+    names = pygame.Rect(0, 130, 1920, 120)  # "Hungary Juniors" and "Japan Juniors" against "Home" and "Away"
+    board = pygame.Rect(0, 300, 1920, 700)  # the same instant: the same clock, scores and shot clock
+    same = pygame.mask.from_threshold(a.subsurface(names), (0, 0, 0), (1, 1, 1, 255), b.subsurface(names), 1)
+    assert same.count() < names.w * names.h
+    assert pygame.mask.from_threshold(a.subsurface(board), (0, 0, 0), (1, 1, 1, 255), b.subsurface(board),
+                                      1).count() == board.w * board.h
+    assert main(["display", "snapshot", "--events", log, "--at", "-1", "--out", str(from_log)]) == 2
+    assert "--at: -1 s is not an instant of a match" in capsys.readouterr().err

@@ -73,7 +73,7 @@ def _wait_for(log: Path, pattern: re.Pattern[str]) -> str:
 def test_the_page_escapes_what_it_shows_and_a_second_table_on_the_port_is_refused() -> None:
     view = OperatorView(court="Hall <1>", match="7 · A v B", board="b", penalties=(), entering="", next_press="n",
                         feedback=Feedback("refused", "Refused: <script>"), entered=(), undo="", link="l",
-                        link_ok=False, journal="j", keys=())
+                        link_ok=False, journal="j", buttons=(), keys=())
     html = page_html(view)
     assert "<script>" not in html and "Refused: &lt;script&gt;" in html and 'class="refused"' in html
     page = OperatorPage("127.0.0.1", 0)

@@ -193,8 +193,20 @@ class Venue:
             argv += ["--script", str(script), "--speed", f"{self.options.speed:g}"]
         if not window:
             argv.append("--headless")
+        # One laptop, one window: court 1's official reads the compact line at the foot of its scoreboard (and
+        # F11's keys); the simulated officials need no view of their own.
+        argv += ["--buttons", str(self._button_map("line" if window else "none"))]
         name = f"the table of {court}"
         return self.parts.start(Part(name, argv, self.workdir / "logs" / f"table-{_safe(court)}.log"))
+
+    def _button_map(self, form: str) -> Path:
+        """The shipped button map, the official's view shown as ``form`` (firmware/buttons.toml, [operator])."""
+        from firmware.buttonmap import default_text
+
+        path = self.workdir / f"buttons-{form}.toml"
+        if not path.exists():
+            path.write_text(default_text().replace('view = "web"', f'view = "{form}"'), encoding="utf-8")
+        return path
 
     def follower(self, court: str, size: str = "1280x720") -> Part:
         """A screen-only node drawing ``court`` from the broker in a window: it stays open while the

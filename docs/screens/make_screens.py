@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from display.snapshot import parse_size, render, save
 from display.view import Link, Notice, ScoreboardView
 from rules.match import MatchState
-from tests.display_scenes import scenes, top_scorers_of, with_not_eligible, with_notices
+from tests.display_scenes import scenes, top_scorers_of, with_not_eligible
 
 
 def through_json(view: ScoreboardView) -> ScoreboardView:
@@ -45,7 +45,11 @@ def main() -> None:
         view = through_json(s.view)
         variants = {f"{s.sport}-{s.phase}": view}
         if s.sport == "water-polo" and s.phase == "play":
-            variants["water-polo-play-refused-offline"] = with_notices(view)
+            # A single-screen venue (the button map's [operator] view = "line"): the official's line, small and
+            # plain at the foot, and the link's offline mark; other venues show the official nothing here.
+            variants["water-polo-play-operator-line-offline"] = replace(view, link=Link(online=False, waiting=12),
+                                                                        notices=(Notice(
+                "operator", "Refused: the clock is already running"),))
             variants["water-polo-play-recovered"] = replace(view, notices=(Notice("recovered", down_ms=263_000),))
         if s.phase == "pre_match" and s.sport in ("youth-football", "ice-hockey"):
             variants[f"{s.sport}-pre_match-not-eligible"] = with_not_eligible(view)
