@@ -171,7 +171,8 @@ class Venue:
             "the standings service", argv,
             self.workdir / "logs" / "service.log", pass_fds=(self.http_socket.fileno(),),
         ))
-        self.http_socket.close()  # the service holds it now
+        # Kept open here as well: a service started again (a power cut in the tournament-day test) is handed the
+        # same socket, and a phone connecting meanwhile waits in its queue instead of being refused.
         wait_until(self.api.ready, SERVICE_START_TIMEOUT_S, "the standings service answered on " + self.web, service)
         self.desk_password = create_desk_account(self.db_url)
 
@@ -220,7 +221,7 @@ class Venue:
         try:
             self.parts.stop_all()
         finally:
-            self.http_socket.close()  # still here if the service never started
+            self.http_socket.close()
             self.api.close()
             if self.broker is not None:
                 self.broker.stop()
