@@ -63,10 +63,8 @@ class PygameScreen:
         return window
 
     def show(self, view: OperatorView) -> None:
-        """The official's view (the loop's operator sink): in the second window, or kept for the compact line."""
+        """The official's view (the loop's operator sink), drawn with the next frame: the hall's screen first."""
         self._operator = view
-        if self.operator_window is not None and self._operator_screen.draw(view):
-            self.operator_window.flip()  # type: ignore[attr-defined]
 
     def venue(self, view: ScoreboardView) -> ScoreboardView:
         """What the hall is shown of ``view``: no prompt and no notice, or (``line``) one compact line."""
@@ -80,6 +78,9 @@ class PygameScreen:
         changed = self.board.draw(shown)
         if changed:
             self._pygame.display.update(changed)
+        if self.operator_window is not None and self._operator is not None \
+                and self._operator_screen.draw(self._operator):
+            self.operator_window.flip()  # type: ignore[attr-defined]
 
     def poll_keys(self) -> list[tuple[str, str]]:
         pg = self._pygame
