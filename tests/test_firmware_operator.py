@@ -170,6 +170,23 @@ def test_youth_football_a_walk_over_then_a_final_decided_by_a_shoot_out(tmp_path
         ])
 
 
+def test_indoor_football_a_sin_bin_a_goal_the_referee_disallows_and_a_refused_time_out(tmp_path: Path) -> None:
+    with board(tmp_path, rules="indoor-football") as b:
+        play(b, [
+            Step(0, "press clock_start", said="Clock started at 10:00 (half 1)", now=RUNNING),
+            Step(100, "press clock_stop", said="Clock stopped at 8:20 (half 1)", now=STOPPED),
+            Step(101, "type 8"),
+            Step(102, "press penalty_away", now="AWAY #8 Sin bin - MODE: next kind, NEXT confirms, UNDO cancels"),
+            Step(103, "press next", said="Penalty Sin bin to AWAY #8 at 8:20 (half 1)",
+                 penalties=("AWAY #8 Sin bin 2:00",)),
+            Step(104, "press clock_start", now=RUNNING),
+            Step(150, "type 10"),
+            Step(151, "press goal_home", said="Goal HOME #10 at 7:33 (half 1)", penalties=("AWAY #8 Sin bin 1:13",)),
+            Step(160, "hold goal_home", said="Goal disallowed: Goal HOME #10 at 7:33 (half 1)"),
+            Step(170, "press timeout_away", said="Refused: the indoor-football rules allow no time-outs", now=RUNNING),
+        ])
+
+
 def test_the_first_minute_says_where_the_keys_are_until_the_first_press(tmp_path: Path) -> None:
     with board(tmp_path, rules="indoor-hockey") as b:
         first = b.loop.operator_view()
