@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -77,20 +78,25 @@ def test_the_help_lists_every_key_of_the_map() -> None:
     assert lines[-1] == "F11 or ?: hide this help"
 
 
-def _table(tmp_path: Path, screen: PygameScreen) -> Board:
+@contextmanager
+def table_showing(tmp_path: Path, form: str) -> Iterator[tuple[PygameScreen, Board]]:
+    """An ice-hockey table on mock pins whose pygame screen shows the official's view as ``form``."""
     from gpiozero.pins.mock import MockFactory
 
+    screen = PygameScreen(map_with(form))
     table = open_table(TableOptions(rules="ice-hockey", court="1", journal=tmp_path, speed=0,
                                     factory=MockFactory()), screen=screen)
-    return Board(table, None)  # type: ignore[arg-type]
+    try:
+        yield screen, Board(table, None)  # type: ignore[arg-type]
+    finally:
+        table.close()
+        screen.close()
 
 
 def test_with_one_screen_the_official_s_line_is_small_and_plain_and_the_keys_show_on_f11(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    screen = PygameScreen(map_with("line"))
-    b = _table(tmp_path, screen)
-    try:
+    with table_showing(tmp_path, "line") as (screen, b):
         b.loop.step()
         frame = screen.board.frame
         assert frame is not None and frame.notice == ("operator", "F11 or ?: the keys and holds")  # the first minute
@@ -104,17 +110,12 @@ def test_with_one_screen_the_official_s_line_is_small_and_plain_and_the_keys_sho
         frame = screen.board.frame
         assert screen.showing_help and frame is not None
         assert any(line.startswith("NEXT: next; hold 1 s: end period") for line in frame.help_lines)  # holds too
-    finally:
-        b.table.close()
-        screen.close()
 
 
 def test_the_second_screen_shows_the_official_s_view_and_the_scoreboard_shows_none_of_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    screen = PygameScreen(map_with("screen"))
-    b = _table(tmp_path, screen)
-    try:
+    with table_showing(tmp_path, "screen") as (screen, b):
         _key(pygame.K_SPACE, " ")
         b.loop.step()
         b.at(20.0)
@@ -129,6 +130,3 @@ def test_the_second_screen_shows_the_official_s_view_and_the_scoreboard_shows_no
         window = screen.operator_window.get_surface()  # type: ignore[attr-defined]
         assert window.get_size() == (1024, 600)
         assert pygame.transform.average_color(window)[:3] != (0, 0, 0)  # drawn
-    finally:
-        b.table.close()
-        screen.close()
