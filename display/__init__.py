@@ -23,6 +23,11 @@ The interface the table (firmware/) uses, each frame::
     ))
     pygame.display.update(changed)         # only the rectangles that changed ([] when nothing did)
 
+The scoreboard is the hall's: the table hands it no prompt and no notice (firmware/pygame_screen.py) unless
+the venue has one screen and chose the official's compact line (``Notice("operator", text)``, small and
+plain). The official's own view is ``display.operator.OperatorView``, drawn on a second screen by
+``display.operator_screen.OperatorScreen`` or served as a page by the table (firmware/operator_page.py).
+
 ``state`` None draws the between-matches screen; a finished state draws the final score (with
 ``between`` given, the next match under it). Colours: (r, g, b), "#rrggbb" or a plain name; water
 polo always shows the first-named team in white caps. ``board.frame`` is the last frame's words

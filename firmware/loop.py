@@ -411,10 +411,10 @@ class TableLoop:
 
     def operator_view(self, state: MatchState | None = None) -> OperatorView:
         """The official's own view now (display.operator)."""
-        s = self.session
+        s, words = self.session, self._words()
         return operator_view(s, state or s.match.state_at(self.now_ms()), self.entry, self.notices,
                              self.link.status() if self.link is not None else None, self.operator_keys,
-                             court=self.court, pressed=self.pressed, _=self._words()[0] if self._words() else english)
+                             court=self.court, pressed=self.pressed, _=words[0] if words else english)
 
     def _redraw(self) -> None:
         view = self.view()
