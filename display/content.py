@@ -239,10 +239,12 @@ def frame_of(view: ScoreboardView, words: NullTranslations | None = None) -> Fra
     if state.home_on_field is not None and state.away_on_field is not None and (
             state.home_on_field != state.away_on_field or r.sport == "ice hockey"):
         f["centre"] = f"{state.home_on_field} v {state.away_on_field}"
-    # A shot clock that has run out stands at 0 until the officials reset it: not shown then, as a hall's own shot
-    # clocks go dark, so nobody reads "0" beside a running game clock.
-    if r.match.possession_clock is not None and state.possession_ms:
-        f.update(possession=str(-(-state.possession_ms // 1000)), possession_label=w.gettext("Shot clock"))
+    # A shot clock that has run out stands at 0 until the officials reset it: blank then, as a hall's own shot
+    # clocks go dark, so nobody reads "0" beside a running game clock. Its layout stays (the label is given), so
+    # "Stopped" and "7 v 6" beside it never move.
+    if r.match.possession_clock is not None and state.possession_ms is not None:
+        f.update(possession=str(-(-state.possession_ms // 1000)) if state.possession_ms else "",
+                 possession_label=w.gettext("Shot clock"))
     if state.phase == "pre_match" and view.not_eligible:
         f.update(_not_eligible(view.not_eligible, w))
     shown = timeouts_shown(state, r, view.round)

@@ -141,3 +141,14 @@ def test_a_restart_whose_down_time_is_unknown_says_so_not_zero() -> None:
     assert unknown.notice == ("recovered", "Återställd efter en omstart: nere okänd tid. Kontrollera klockan.")
     known = frame_of(replace(view, notices=(Notice("recovered", down_ms=125_000),), language="en"))
     assert known.notice == ("recovered", "Recovered after a restart: down for 2 min. Check the clock.")
+
+
+def test_a_shot_clock_run_out_is_blank_and_the_words_beside_it_stay_where_they_were() -> None:
+    from display.scoreboard import mode_of
+
+    view = scene("water-polo", "play").view
+    assert view.state is not None and view.state.possession_ms
+    running = frame_of(view)
+    run_out = frame_of(replace(view, state=replace(view.state, possession_ms=0)))
+    assert running.possession != "" and run_out.possession == ""
+    assert mode_of(running) == mode_of(run_out) == "play_possession"
