@@ -37,7 +37,7 @@ class OperatorView:
     link: str  # "Server: all sent" / "Server: 3 waiting" / "Offline: 3 waiting, kept on the card"
     link_ok: bool
     journal: str  # "Journal: 23 events on the card"
-    buttons: tuple[str, ...]  # each button's press and hold: "NEXT: next; hold 1 s: end period"
+    buttons: tuple[str, ...]  # each button's press and hold: "NEXT; hold 1 s: end period"
     keys: tuple[str, ...]  # the buttons', then the keyboard's
     first_minute: str = ""  # "F11: keys" until the first press
 

@@ -2,11 +2,14 @@
 Pi's second HDMI port), or on any surface (a screenshot, a test).
 
 Read at arm's length, not across a hall: what the next press does in large amber type, the last thing the table
-did (green) or refused (red), then the events as entered, the link and the journal; the keys and holds down the
-right. Drawn again only when the view changed.
+did (green) or refused (red), then the events as entered, the link and the journal; the buttons' presses and holds
+down the right. The view is laid out as lines; a frame draws again only the lines that changed (the clock's
+second changes one or two), so the table's frame stays short.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -17,68 +20,107 @@ from display.theme import Colour, Theme, load_theme
 FEEDBACK = {"done": "scored", "refused": "missed", "recovered": "recovered", "info": "dim"}  # theme colours
 
 
+@dataclass(frozen=True)
+class Line:
+    box: tuple[int, int, int, int]  # x, y, width, height
+    text: str
+    colour: str  # the theme's name
+    face: str
+    background: str  # the theme's name: what the box is filled with before the text
+    inset: int = 0  # the text's margin inside a filled box
+
+
 class OperatorScreen:
     def __init__(self, surface: pygame.Surface, theme: Theme | None = None) -> None:
         self.surface = surface
         self.theme = theme or load_theme()
         self.type = Typesetter({"bold": self.theme.bold_font, "condensed": self.theme.condensed_font}, like=surface)
         self._shown: tuple[OperatorView, tuple[int, int]] | None = None
+        self._lines: list[Line] = []
 
     def draw(self, view: OperatorView) -> bool:
         """Draw ``view``; False when it is what the screen already shows."""
         size = self.surface.get_size()
         if self._shown == (view, size):
             return False
+        whole = self._shown is None or self._shown[1] != size
         self._shown = (view, size)
-        paint(self.type, self.theme, self.surface, view)
+        lines = layout(view, size)
+        if whole:
+            self.surface.fill(self.theme["background"])
+            self.surface.fill(self.theme["panel"], keys_panel(size))
+            changed = lines
+        else:
+            kept = set(self._lines)
+            changed = [line for line in lines if line not in kept]
+            gone = {line.box for line in self._lines} - {line.box for line in lines}
+            for box in gone:  # a line that is no more (a penalty ended): its place emptied
+                self.surface.fill(self.theme[_background_at(self._lines, box)], pygame.Rect(box))
+        for line in changed:
+            paint(self.type, self.theme, self.surface, line)
+        self._lines = lines
         return True
 
 
-def paint(type_: Typesetter, theme: Theme, s: pygame.Surface, view: OperatorView) -> None:
-    bg = theme["background"]
-    s.fill(bg)
-    w, h = s.get_size()
+def _background_at(lines: list[Line], box: tuple[int, int, int, int]) -> str:
+    return next(line.background for line in lines if line.box == box)
+
+
+def keys_panel(size: tuple[int, int]) -> pygame.Rect:
+    """The buttons' presses and holds: the right of the screen, under the board's line, above the link's."""
+    w, h = size
+    line = h // 18
+    return pygame.Rect(w * 62 // 100, line * 5 // 2, w * 36 // 100, h - line * 2 - line * 5 // 2 - line // 3)
+
+
+def layout(view: OperatorView, size: tuple[int, int]) -> list[Line]:
+    """The view as lines in their boxes: the same view gives the same lines, so a frame redraws what changed.
+    Every row is always there, empty or not, so nothing below a row moves when it fills."""
+    w, h = size
     line = h // 18
     margin = w // 40
+    column = w * 60 // 100 - margin  # the left column's width, beside the keys
+    out: list[Line] = []
     y = 0
 
-    def row(text: str, colour: Colour, height: int, face: str = "bold", fill: Colour | None = None,
-            width: int = w - 2 * margin) -> None:
+    def row(text: str, colour: str, height: int, face: str = "condensed", width: int = column) -> None:
         nonlocal y
-        box = pygame.Rect(margin, y, width, height)
-        if fill is not None:
-            s.fill(fill, pygame.Rect(0, y, w, height))
-        if text:
-            px = min(type_.fit(face, text, box.width, int(height * 0.8)), int(height * 0.62))
-            blit_text(s, type_.text(face, px, text, colour, fill or bg), box, "left")
+        out.append(Line((margin, y, width, height), text, colour, face, "background"))
         y += height
 
-    row(f"{view.court} · {view.match}", theme["dim"], line, fill=theme["panel"])
-    row(view.board, theme["text"], line * 3 // 2, face="condensed")
-    for text in view.penalties[:3]:
-        row(text, theme["countdown"], line, face="condensed")
-    if view.feedback is not None:
-        row(view.feedback.text, theme[FEEDBACK[view.feedback.kind]], line * 3 // 2, face="condensed")
-    else:
-        y += line * 3 // 2
-    for part in _halves(view.entering or view.next_press):  # what the next press does: the largest words
-        row(part, theme["countdown"], line * 3 // 2, face="condensed")
-    row(view.undo, theme["dim"], line, face="condensed")
-    top = y + line // 2
-    y = top
-    left = w * 50 // 100
-    for text in view.entered:
-        row(text, theme["text"], line, face="condensed", width=left - margin)
+    out.append(Line((0, 0, w, line), f"{view.court} · {view.match}", "dim", "bold", "panel", inset=margin))
+    y = line
+    row(view.board, "text", line * 3 // 2, face="bold", width=w - 2 * margin)
+    for i in range(3):
+        row(view.penalties[i] if i < len(view.penalties) else "", "countdown", line)
+    feedback = view.feedback
+    row(feedback.text if feedback else "", FEEDBACK[feedback.kind] if feedback else "dim", line * 3 // 2)
+    halves = _halves(view.entering or view.next_press)
+    for i in range(2):  # what the next press does: the largest words of the column
+        row(halves[i] if i < len(halves) else "", "countdown", line * 3 // 2)
+    row(view.undo, "dim", line)
+    for i in range(5):
+        row(view.entered[i] if i < len(view.entered) else "", "text", line)
     y = h - line * 2
-    row(view.link, theme["scored"] if view.link_ok else theme["offline"], line)
-    row(view.journal + (f" · {view.first_minute}" if view.first_minute else ""), theme["dim"], line)
-    keys = pygame.Rect(left + margin, top, w - left - 2 * margin, h - line * 2 - top - line // 2)
-    s.fill(theme["panel"], keys)
+    row(view.link, "scored" if view.link_ok else "offline", line, face="bold", width=w - 2 * margin)
+    row(view.journal + (f" · {view.first_minute}" if view.first_minute else ""), "dim", line, face="bold",
+        width=w - 2 * margin)
+    keys = keys_panel(size)
     key_h = max(1, min(line, keys.height // max(1, len(view.buttons))))
     for i, text in enumerate(view.buttons):  # the table's buttons: the keyboard's keys are on F11 and the page
-        box = pygame.Rect(keys.left + key_h // 3, keys.top + i * key_h, keys.width - key_h // 2, key_h)
-        px = min(type_.fit("condensed", text, box.width, int(key_h * 0.85)), int(key_h * 0.7))
-        blit_text(s, type_.text("condensed", px, text, theme["dim"], theme["panel"]), box, "left")
+        out.append(Line((keys.left, keys.top + i * key_h, keys.width, key_h), text, "dim", "condensed", "panel",
+                        inset=key_h // 3))
+    return out
+
+
+def paint(type_: Typesetter, theme: Theme, s: pygame.Surface, line: Line) -> None:
+    box = pygame.Rect(line.box)
+    bg: Colour = theme[line.background]
+    s.fill(bg, box)
+    if line.text:
+        text_box = box.inflate(-2 * line.inset, 0)
+        px = min(type_.fit(line.face, line.text, text_box.width, int(box.height * 0.8)), int(box.height * 0.62))
+        blit_text(s, type_.text(line.face, px, line.text, theme[line.colour], bg), text_box, "left")
 
 
 def _halves(text: str) -> list[str]:

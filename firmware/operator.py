@@ -28,10 +28,12 @@ def key_lines(button_map: ButtonMap) -> tuple[str, ...]:
 
 
 def button_lines(button_map: ButtonMap) -> tuple[str, ...]:
-    """Every button's press and hold, with how long to hold: "NEXT: next; hold 1 s: end period"."""
+    """Every button's press and hold, with how long to hold: "NEXT; hold 1 s: end period"."""
     lines = []
     for b in button_map.buttons:
-        line = f"{b.name.upper().replace('_', ' ')}: {_said(b.press)}"
+        name = b.name.upper().replace("_", " ")
+        # A button named for what it does says it once: "NEXT; hold 1 s: end period".
+        line = name if _said(b.press) == name.lower() else f"{name}: {_said(b.press)}"
         hold = button_map.hold_time(b)
         if b.hold is not None and hold is not None:
             line += f"; hold {hold:g} s: {_said(b.hold)}"

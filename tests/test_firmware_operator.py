@@ -197,8 +197,8 @@ def test_the_first_minute_says_where_the_keys_are_until_the_first_press(tmp_path
 
 def test_the_keys_list_every_press_and_every_hold_with_how_long() -> None:
     lines = key_lines(load_button_map())
-    assert "CLOCK STOP: clock stop; hold 3 s: abandon" in lines
-    assert "NEXT: next; hold 1 s: end period" in lines and "UNDO: undo; hold 1 s: correct clock" in lines
+    assert "CLOCK STOP; hold 3 s: abandon" in lines
+    assert "NEXT; hold 1 s: end period" in lines and "UNDO; hold 1 s: correct clock" in lines
     assert "F11 or ?: hide this help" in lines
 
 

@@ -109,7 +109,7 @@ def test_with_one_screen_the_official_s_line_is_small_and_plain_and_the_keys_sho
         b.loop.step()
         frame = screen.board.frame
         assert screen.showing_help and frame is not None
-        assert any(line.startswith("NEXT: next; hold 1 s: end period") for line in frame.help_lines)  # holds too
+        assert any(line.startswith("NEXT; hold 1 s: end period") for line in frame.help_lines)  # holds too
 
 
 def test_the_second_screen_shows_the_official_s_view_and_the_scoreboard_shows_none_of_it(
