@@ -103,3 +103,22 @@ def test_a_pool_region_is_rendered_again_only_when_what_it_shows_changed(backend
     earlier = View(replace(data, version=data.version + 3, results=results))
     again = site.region(earlier, "pool/A")
     assert again is not html and again != html
+
+
+def test_a_court_s_live_state_renders_its_card_on_the_home_page_alone(backend: ServiceBackend) -> None:
+    from dataclasses import replace
+
+    site = create_app(backend).state.site
+    data = backend.data()
+    first = View(replace(data, version=data.version + 1))
+    courts = site.region(first, "courts")
+    cards = {c: site.region(first, f"courtcard/{c}") for c in first.courts}
+    assert all(card in courts for card in cards.values())  # the home page's courts are their cards
+    court = next(c for c in first.courts if c in data.live)
+    board = data.live[court]
+    ticked = replace(data, version=data.version + 2,
+                     live={**data.live, court: replace(board, clock_ms=board.clock_ms + 1000)})
+    second = View(ticked)
+    after = {c: site.region(second, f"courtcard/{c}") for c in second.courts}
+    assert [c for c in second.courts if after[c] is not cards[c]] == [court]  # the other cards were kept
+    assert after[court] in site.region(second, "courts") and after[court] != cards[court]

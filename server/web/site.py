@@ -97,7 +97,8 @@ class Site:
             else:
                 template = self.env.get_template(f"regions/{kind}.html")
                 html = template.render(v=view, arg=arg, data=view.data, clock=live_of(
-                    view, arg, self.gettext) if kind in ("court", "overlay") else None)
+                    view, arg, self.gettext) if kind in ("court", "overlay") else None,
+                    region=lambda part: Markup(self.region(view, part)))  # the home page's courts: a card each
                 if made_of is not None:
                     self._kept[name] = (made_of, html)
             self._regions[key] = html
@@ -118,6 +119,11 @@ class Site:
             live = (view.data.live.get(row.court), view.data.live_at.get(row.court)) if row.live else ()
             return (row, self.backend.timeline(row.number), *live, row.locked(now), sheets.get(row.home),
                     sheets.get(row.away))
+        if kind == "courtcard":  # the home page's card of a court: its match now and next, its board, its link
+            playing, following = view.now_and_next(arg)
+            presence = view.data.presence.get(arg)
+            return (playing, following, view.data.live.get(arg), view.data.live_at.get(arg),
+                    presence.online if presence is not None else None)
         if kind == "courtmatches":
             rows = tuple(view.on_court(arg))
             return (rows, tuple(m.locked(now) for m in rows))
