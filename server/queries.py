@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from rules import (
@@ -273,17 +273,28 @@ def team_sheets(store: Store) -> dict[str, TeamSheet]:
     return out
 
 
-def live_states(store: Store) -> dict[str, LiveView]:
+_LIVE_STAMPS = select(Live.court, Live.updated_at)
+_LIVE_OF = select(Live.court, Live.match_id, Live.state, Live.updated_at).where(
+    Live.court.in_(bindparam("courts", expanding=True)))
+
+
+def live_states(store: Store, kept: dict[str, LiveView] | None = None) -> dict[str, LiveView]:
     """Each court's last live state as stored; one a table of an older version stored, which this version cannot
-    read, is left out until that court's next message replaces it."""
-    out = {}
-    with store.session() as s:
-        for r in s.scalars(select(Live)):
-            try:
-                live = read_live_payload(r.state)
-            except ProtocolError:
-                continue
-            out[r.court] = LiveView(court=r.court, match_id=r.match_id, live=live, updated_at=r.updated_at)
+    read, is left out until that court's next message replaces it. ``kept``: the states read last time, by court:
+    only the courts whose state was stored since are read again (a big cup's pages ask after every live state,
+    and each court's JSON was read and checked again each time)."""
+    kept = kept or {}
+    with store.engine.connect() as c:
+        stamps = c.execute(_LIVE_STAMPS).all()
+        stale = [court for court, at in stamps if court not in kept or kept[court].updated_at != at]
+        rows = c.execute(_LIVE_OF, {"courts": stale}).all() if stale else []
+    out = {court: kept[court] for court, _ in stamps if court in kept and court not in stale}
+    for court, match_id, state, updated_at in rows:
+        try:
+            live = read_live_payload(state)
+        except ProtocolError:
+            continue
+        out[court] = LiveView(court=court, match_id=match_id, live=live, updated_at=updated_at)
     return out
 
 
@@ -292,8 +303,8 @@ def live_state(store: Store, court: str) -> LiveView | None:
 
 
 def court_presence(store: Store) -> list[PresenceView]:
-    with store.session() as s:
-        rows = {r.court: r for r in s.scalars(select(Presence))}
+    with store.engine.connect() as c:  # plain rows: the pages ask after every live state
+        rows = {r.court: r for r in c.execute(select(Presence.__table__))}
     out = []
     for court, name in store.plan.courts.items():
         r = rows.get(court)

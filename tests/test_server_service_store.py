@@ -205,3 +205,30 @@ def test_only_courts_with_a_placeholder_match_wait_on_a_completed_pool(store: St
     with store.session() as s:
         assert store.fixtures(s)[semi.match_id].court == other
         assert store.placeholder_courts(s) == {other}
+
+
+def test_live_states_read_again_only_the_courts_whose_state_was_stored_since(store: Store) -> None:
+    from rules.live import live_payload
+    from rules.match import ClockStarted, Match
+    from rules.ruleset import load_ruleset
+
+    rules = load_ruleset("indoor-hockey")
+    match = Match(rules)
+    match.apply(ClockStarted(at=0))
+    first_at, later_at = datetime(2026, 5, 16, 9, 0, tzinfo=UTC), datetime(2026, 5, 16, 9, 0, 1, tzinfo=UTC)
+    with store.session.begin() as s:
+        for court in ("hall-1", "hall-2"):
+            s.add(models.Live(court=court, match_id="1", state=live_payload(match.state_at(1000), rules, "1"),
+                              updated_at=first_at))
+    first = queries.live_states(store)
+    assert sorted(first) == ["hall-1", "hall-2"]
+    assert first["hall-1"].live.board.clock_ms == rules.match.period_length - 1000
+    with store.session.begin() as s:
+        row = s.get(models.Live, "hall-2")
+        assert row is not None
+        row.state, row.updated_at = live_payload(match.state_at(5000), rules, "1"), later_at
+    second = queries.live_states(store, first)
+    assert second["hall-1"] is first["hall-1"]  # not read again
+    assert second["hall-2"].updated_at.replace(tzinfo=UTC) == later_at
+    assert second["hall-2"].live.board.clock_ms == rules.match.period_length - 5000
+    assert queries.live_states(store, second) == queries.live_states(store)  # the same as reading them all

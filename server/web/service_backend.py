@@ -68,6 +68,7 @@ class ServiceBackend:
         self._data: TournamentData | None = None
         self._lock = threading.Lock()
         self._build_lock = threading.Lock()
+        self._live_kept: dict[str, queries.LiveView] = {}  # the courts' stored live states, as read last
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self._events_seen = 0  # the last events.id the register's cards were read up to
         # What the last snapshots made of each result and fixture, with what it was made of: kept while that is so.
@@ -132,7 +133,8 @@ class ServiceBackend:
     def _live_states(self) -> dict[str, queries.LiveView]:
         """The courts' live states as stored, each replaced by the newer one this instance's watch heard
         (server.watch): with several instances, the one that stores a court's state may be another."""
-        states = queries.live_states(self.store)
+        self._live_kept = queries.live_states(self.store, self._live_kept)  # under the build lock
+        states = dict(self._live_kept)
         watch = self.service.watch
         if watch is not None:
             for court, (live, at) in list(watch.live.items()):
