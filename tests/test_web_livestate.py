@@ -20,8 +20,8 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "server" / "web" / "templat
 # The name each template gives a type, and the type.
 NAMES: dict[str, type] = {"live": CourtLive, "board": LiveBoard, "line": PenaltyLine, "p": LivePenalty,
                           "penalty": LivePenalty}
-# Where the name is something else in a template (a presence row is `p` on the courts' region).
-OTHER_P = {"regions/courts.html", "regions/deskcourts.html"}
+# Where the name is something else in a template (a presence row is `p` on a court's card).
+OTHER_P = {"regions/courtcard.html", "regions/deskcourts.html"}
 
 
 def names(cls: type) -> set[str]:
@@ -29,7 +29,7 @@ def names(cls: type) -> set[str]:
     return found | {n for n in dir(cls) if not n.startswith("_")}
 
 
-@pytest.mark.parametrize("template", ["regions/court.html", "regions/overlay.html", "regions/courts.html"])
+@pytest.mark.parametrize("template", ["regions/court.html", "regions/overlay.html", "regions/courtcard.html"])
 def test_the_live_regions_read_only_fields_the_types_have(template: str) -> None:
     text = (TEMPLATES / template).read_text(encoding="utf-8")
     chains = re.findall(r"\b(live|line|p)((?:\.[a-z_]+)+)", text)
