@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-FeedbackKind = Literal["done", "refused", "recovered", "info"]
+FeedbackKind = Literal["done", "refused", "recovered"]
 
 
 @dataclass(frozen=True)
@@ -40,20 +40,6 @@ class OperatorView:
     buttons: tuple[str, ...]  # each button's press and hold: "NEXT; hold 1 s: end period"
     keys: tuple[str, ...]  # the buttons', then the keyboard's
     first_minute: str = ""  # "F11: keys" until the first press
-
-
-def operator_lines(view: OperatorView) -> list[str]:
-    """The view as lines of text: the headless table's log, the page's fallback, tests."""
-    lines = [f"{view.court} · {view.match}", view.board, *view.penalties]
-    if view.feedback is not None:
-        lines.append(view.feedback.text)
-    lines.append(view.entering or view.next_press)
-    if view.undo:
-        lines.append(view.undo)
-    lines += [view.link, view.journal]
-    if view.first_minute:
-        lines.append(view.first_minute)
-    return lines
 
 
 def compact_line(view: OperatorView) -> str:

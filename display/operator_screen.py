@@ -17,7 +17,7 @@ from display.operator import OperatorView
 from display.text import Typesetter, blit_text
 from display.theme import Colour, Theme, load_theme
 
-FEEDBACK = {"done": "scored", "refused": "missed", "recovered": "recovered", "info": "dim"}  # theme colours
+FEEDBACK = {"done": "scored", "refused": "missed", "recovered": "recovered"}  # theme colours
 
 
 @dataclass(frozen=True)

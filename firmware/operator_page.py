@@ -25,7 +25,7 @@ log = logging.getLogger("courtside.table")
 STYLE = """body{margin:0;background:#000;color:#fff;font:16px/1.35 system-ui,sans-serif}
 header{background:#111820;color:#a7b0ba;padding:.4em .8em}main{padding:.4em .8em}
 .board{font-size:1.3em}.now{color:#ffd21f;font-size:1.6em;font-weight:bold;margin:.3em 0}
-.done{color:#2fbf4a}.refused{color:#ff5a4f;font-weight:bold}.recovered{color:#ffb74d}.info{color:#a7b0ba}
+.done{color:#2fbf4a}.refused{color:#ff5a4f;font-weight:bold}.recovered{color:#ffb74d}
 .undo,.journal,details{color:#a7b0ba}ul{padding-left:1.2em;margin:.4em 0}#penalties{color:#ffd21f}
 .ok{color:#2fbf4a}.off{color:#ff8a80}"""
 

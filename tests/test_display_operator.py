@@ -1,10 +1,10 @@
-"""display/operator.py: the official's view as lines, and the one compact line a single-screen venue shows."""
+"""display/operator.py: the one compact line a single-screen venue shows of the official's view."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from display.operator import Feedback, OperatorView, compact_line, operator_lines
+from display.operator import Feedback, OperatorView, compact_line
 
 VIEW = OperatorView(court="Rink", match="7 · Wolves AA v Bears AA", board="period 2 12:34 stopped · Wolves AA 2 - 1 "
                     "Bears AA", penalties=("AWAY #4 Major 4:12",), entering="", next_press="START restarts the clock",
@@ -20,10 +20,3 @@ def test_what_is_typed_comes_first_then_what_the_table_did_then_the_first_minute
     assert compact_line(replace(VIEW, feedback=None, first_minute="F11 or ?: the keys and holds")) == \
         "F11 or ?: the keys and holds"
     assert compact_line(replace(VIEW, feedback=None)) == ""
-
-
-def test_the_lines_say_the_board_the_penalties_the_last_thing_done_and_the_next_press() -> None:
-    assert operator_lines(VIEW) == [
-        "Rink · 7 · Wolves AA v Bears AA", VIEW.board, "AWAY #4 Major 4:12",
-        "Undone: Clock stopped at 12:34 (period 2)", "START restarts the clock", "Server: everything sent",
-        "Journal: 40 events on the card"]

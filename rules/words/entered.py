@@ -24,12 +24,6 @@ IN = "{what} ({period})"  # a shoot-out's: its clock means nothing
 SHOTS = {True: "Shot {team}{player}: scored", False: "Shot {team}{player}: missed"}
 
 
-def when_text(match: Match, event: Event, _: Translate = _identity) -> str:
-    """The clock and the part of the match at the event's instant: ``12:34 (period 2)``, as the board showed."""
-    state = match.state_at(event.at)
-    return f"{clock_text(state)} ({period_name(state, match.ruleset, _)})"
-
-
 def entered_text(match: Match, event: Event, _: Translate = _identity) -> str:
     """``event`` of ``match``'s log in the official's words, with its instant; one naming another (an undo, a
     goal disallowed) says which, as that one was entered."""
@@ -60,4 +54,4 @@ def entered_text(match: Match, event: Event, _: Translate = _identity) -> str:
     return _(AT).format(what=what, clock=clock_text(state), period=period)
 
 
-__all__ = ["entered_text", "when_text"]
+__all__ = ["entered_text"]
