@@ -106,6 +106,19 @@ def load_view(state_path: str, rules: str | None, tournament_path: str | None, m
     return view_for(state, ruleset, fixture, language or language_of(cup))
 
 
+def log_view(path: str, rules: str | None, at_ms: int | None, language: str | None) -> ScoreboardView:
+    """The view of a match log at ``at_ms`` (None: its last event), replayed by its header's ruleset (or ``rules``),
+    its teams and round as the table wrote them in the header."""
+    from rules import Match, load_ruleset, read_log, read_text
+
+    log = read_log(read_text(path), path)
+    match = Match.from_log(log, load_ruleset, source=path, ruleset=load_ruleset(rules) if rules else None)
+    state = match.state_at(match.last_at if at_ms is None else at_ms)
+    h = log.header
+    fixture = Fixture(h.home, h.away, h.round, None, h.court) if h is not None and h.home and h.away else None
+    return view_for(state, match.ruleset, fixture, language)
+
+
 def render(view: ScoreboardView, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
     """The frame for ``view`` on an off-screen surface of ``size``."""
     surface = pygame.Surface(size)

@@ -12,6 +12,7 @@ import argparse
 import os
 from typing import Any
 
+from courtside.commands.replay import match_instant
 from rules import FileLineError
 
 
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
     given.add_argument("--events", metavar="LOG.jsonl",
                        help="a match log: the frame at --at (default: its last event), its teams named as its "
                             "header names them")
-    snap.add_argument("--at", type=float, metavar="SECONDS", help="with --events: the instant to draw")
+    snap.add_argument("--at", type=match_instant, metavar="SECONDS", help="with --events: the instant to draw")
     snap.add_argument("--rules", metavar="NAME_OR_FILE", help="the ruleset (default: the tournament file's)")
     snap.add_argument("--tournament", metavar="FILE", help="the tournament file (teams, round, language)")
     snap.add_argument("--match", metavar="ID", help="the match: its schedule number or knock-out name, e.g. SF1")
@@ -71,7 +72,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def run_snapshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: the frame goes to a file
-    from display.snapshot import load_view, render, save
+    from display.snapshot import load_view, log_view, render, save
     from display.theme import load_theme
 
     size = _size(args.size)
@@ -79,28 +80,12 @@ def run_snapshot(args: argparse.Namespace) -> int:
     if args.match and not args.tournament:
         raise FileLineError("--match", None, "needs --tournament (the match is looked up in its schedule)")
     if args.events is not None:
-        view = _log_view(args.events, args.rules, args.at, args.language)
+        view = log_view(args.events, args.rules, None if args.at is None else round(args.at * 1000), args.language)
     else:
         view = load_view(args.state, args.rules, args.tournament, args.match, args.language)
     save(render(view, size, theme), args.out)
     print(f"wrote {args.out} ({size[0]}x{size[1]})")
     return 0
-
-
-def _log_view(path: str, rules: str | None, at: float | None, language: str | None) -> Any:
-    """The frame of a match log at ``at``: replayed by its header's ruleset (or ``rules``), its teams and round
-    as the table wrote them in the header."""
-    from display.snapshot import Fixture, view_for
-    from rules import Match, load_ruleset, read_log, read_text
-
-    log = read_log(read_text(path), path)
-    match = Match.from_log(log, load_ruleset, source=path, ruleset=load_ruleset(rules) if rules else None)
-    if at is not None and not 0 <= at <= 86_400:
-        raise FileLineError("--at", None, f"{at:g} s is not an instant of a match (0 to a day)")
-    state = match.state_at(match.last_at if at is None else round(at * 1000))
-    h = log.header
-    fixture = Fixture(h.home, h.away, h.round, None, h.court) if h is not None and h.home and h.away else None
-    return view_for(state, match.ruleset, fixture, language)
 
 
 def run_follow(args: argparse.Namespace) -> int:
