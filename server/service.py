@@ -40,6 +40,7 @@ from server.pacing import QUIET, Pacing
 from server.payloads import schedule_payload, table_payload
 from server.register import Register
 from server.store import Store, pool_states
+from server.timelines import Timelines
 from server.topscorers import TopScorers
 from server.watch import Watch, Watched
 
@@ -134,7 +135,8 @@ class Service:
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.pools} - set(self.plan.entry_teams)
         self._progress_due = False  # a published table completed a pool: the later pools' tables are due
-        self.top_scorers = TopScorers(store)
+        self.timelines = Timelines(store)  # each match's, for the scorers sent here and the pages (server.web)
+        self.top_scorers = TopScorers(store, self.timelines)
         self._scorers_due: set[str] = set()  # classes whose scorers go out once their tables are out
         self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,

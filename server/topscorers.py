@@ -22,15 +22,17 @@ _CLASS_RESULTS = (select(ResultRow.match_id, ResultRow.home, ResultRow.away, Res
 
 
 class TopScorers:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, timelines: Timelines) -> None:
+        """``timelines``: the service's, which its pages read too (each match replayed once for both)."""
         self.store = store
-        self.timelines = Timelines(store)
+        self.timelines = timelines
 
     def of_class(self, class_name: str) -> list[PublishedScorer] | None:
-        """The class's scorers, most goals first; None for a class whose results are not published."""
+        """The class's scorers, most goals first; None for a class whose results are not published (or that the
+        cup lacks)."""
         plan = self.store.plan
-        klass = next(c for c in plan.cup.classes if c.name == class_name)
-        if not klass.published:
+        klass = plan.cup.class_named(class_name)
+        if klass is None or not klass.published:
             return None
         t = klass.tournament
         stages = [*(p.name for p in t.pools), *(m.name for m in t.matches)]

@@ -12,6 +12,7 @@ from rules.ruleset import Ruleset
 from server import queries
 from server.plan import load_plan
 from server.store import Store
+from server.timelines import Timelines
 from server.topscorers import TopScorers
 from tests.service_support import EXAMPLES, TableClient, running_service
 
@@ -69,7 +70,7 @@ def test_a_class_that_keeps_its_results_off_the_pages_has_no_scorers(db_url: str
     shown = next(c.name for c in cup.classes if c.published)
     store = Store.open(db_url, load_plan(EXAMPLES / "youth-cup.toml"))
     try:
-        scorers = TopScorers(store)
+        scorers = TopScorers(store, Timelines(store))
         assert scorers.of_class(hidden) is None
         assert scorers.of_class(shown) == []  # no match played yet
     finally:

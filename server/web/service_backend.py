@@ -41,7 +41,6 @@ from server.report_pdf import ReportMatch, report_pdf
 from server.rulings import Rulings
 from server.service import Service
 from server.store import as_utc, to_match_result
-from server.timelines import Timelines
 from server.web.inputs import Abandoned, AuditEntry, Conflict, Presence, RecordedResult, Sanction, TournamentData
 from server.web.port import ChangeHub
 
@@ -76,7 +75,7 @@ class ServiceBackend:
         self._recorded: dict[str, tuple[tuple[object, ...], RecordedResult]] = {}
         self._versions: dict[int, tuple[queries.FixtureView, str]] = {}
         self.rulings = Rulings(self.store.engine)
-        self.timelines = Timelines(self.store)
+        self.timelines = service.timelines  # the service's: a match replayed once for its scorers and its pages
         self.commands = DeskCommands(self.store, self.rulings)
         service.listeners.append(self._changed)
 
