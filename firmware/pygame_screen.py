@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from display.operator import OperatorView, compact_line
 from display.view import Notice, ScoreboardView
 from firmware.buttonmap import ButtonMap, OperatorForm
 from firmware.operator import key_lines
+
+if TYPE_CHECKING:  # drawn only with view = "screen": pygame's screen modules load when the screen opens
+    from display.operator_screen import OperatorScreen
 
 CLOSE = "window-close"
 OPERATOR_SIZE = (1024, 600)  # a 7-inch HDMI monitor's; a window elsewhere
@@ -45,22 +49,24 @@ class PygameScreen:
         self.showing_help = False
         self.language = language
         self._operator: OperatorView | None = None
-        self.operator_window = self._operator_window() if self.form == "screen" else None
+        self.operator_window: Any = None  # pygame.Window, with the screen drawn on it
+        self._operator_screen: OperatorScreen | None = None
+        if self.form == "screen":
+            from display.operator_screen import OperatorScreen
 
-    def _operator_window(self) -> object:
+            self.operator_window = self._operator_window()
+            self._operator_screen = OperatorScreen(self.operator_window.get_surface())
+
+    def _operator_window(self) -> Any:
         """The official's window: full screen on the second display when there is one (a Pi 4 or 5 with a monitor
         on its second HDMI port), else a window of its own."""
-        from display.operator_screen import OperatorScreen
-
         pg = self._pygame
         if pg.display.get_num_displays() > 1:
             first = pg.display.get_desktop_sizes()[0]
             window = pg.Window("courtside · official", size=pg.display.get_desktop_sizes()[1], position=(first[0], 0))
             window.set_fullscreen(desktop=True)
-        else:
-            window = pg.Window("courtside · official", size=OPERATOR_SIZE)
-        self._operator_screen = OperatorScreen(window.get_surface())
-        return window
+            return window
+        return pg.Window("courtside · official", size=OPERATOR_SIZE)
 
     def show(self, view: OperatorView) -> None:
         """The official's view (the loop's operator sink), drawn with the next frame: the hall's screen first."""
@@ -78,9 +84,9 @@ class PygameScreen:
         changed = self.board.draw(shown)
         if changed:
             self._pygame.display.update(changed)
-        if self.operator_window is not None and self._operator is not None \
+        if self._operator_screen is not None and self._operator is not None \
                 and self._operator_screen.draw(self._operator):
-            self.operator_window.flip()  # type: ignore[attr-defined]
+            self.operator_window.flip()
 
     def poll_keys(self) -> list[tuple[str, str]]:
         pg = self._pygame
@@ -102,5 +108,5 @@ class PygameScreen:
 
     def close(self) -> None:
         if self.operator_window is not None:
-            self.operator_window.destroy()  # type: ignore[attr-defined]
+            self.operator_window.destroy()
         self._pygame.display.quit()

@@ -127,6 +127,6 @@ def test_the_second_screen_shows_the_official_s_view_and_the_scoreboard_shows_no
         assert shown is not None and shown.feedback is not None
         assert shown.feedback.text == "Undone: Clock stopped at 14:40 (period 1)"
         assert screen.board.frame is not None and screen.board.frame.notice is None
-        window = screen.operator_window.get_surface()  # type: ignore[attr-defined]
+        window = screen.operator_window.get_surface()
         assert window.get_size() == (1024, 600)
         assert pygame.transform.average_color(window)[:3] != (0, 0, 0)  # drawn
