@@ -114,3 +114,15 @@ def test_trusted_lan_logs_a_warning_and_the_login_page_says_so(mosquitto: Any, t
     finally:
         err = _stop(process)
     assert "about=trusted_lan" not in err
+
+
+@pytest.mark.parametrize(("args", "reason"), [
+    (["--http-fd", "3"], "--http-fd FD serves --http HOST:PORT's socket; give both"),
+    (["--http", "127.0.0.1:8080", "--http-fd", "999"], "--http-fd 999: not a socket this process inherited"),
+])
+def test_a_socket_to_serve_on_is_refused_with_why_when_it_cannot_be(args: list[str], reason: str,
+                                                                     tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "courtside", "server", "--tournament", str(HOCKEY), "--db",
+                           str(tmp_path / "c.db"), "--broker", "mqtt://127.0.0.1:1", *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and reason in done.stderr and "Traceback" not in done.stderr

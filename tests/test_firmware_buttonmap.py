@@ -49,6 +49,11 @@ def _with(replace: str, by: str) -> str:
     (('"f3" = "goal_home"', '"f3" = ["goal_home"]'), "keys.f3", "['goal_home'] is not an action"),
     (("bounce = 0.02", "bounce = 2.0"), "timing.hold", "must be longer than timing.bounce"),
     (("[timing]", "[timing]\nwobble = 1"), "timing.wobble", "unknown key"),
+    (('view = "web"', 'view = "tablet"'), "operator.view", "'tablet' is not one of web, screen, line, none"),
+    (("port = 8090", "port = 70000"), "operator.port", "70000 is not a port (1 to 65535)"),
+    (("port = 8090", 'port = "8090"'), "operator.port", "'8090' is not a port"),
+    (('host = "0.0.0.0"', 'host = ""'), "operator.host", "an address to serve the page on"),
+    (('view = "web"', 'view = "web"\nbuttons = true'), "operator.buttons", "unknown key"),
 ])
 def test_wrong_maps_are_refused_with_file_key_and_reason(change: tuple[str, str], key: str, reason: str) -> None:
     with pytest.raises(ButtonMapError) as err:
