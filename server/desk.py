@@ -175,6 +175,16 @@ def writing(store: Store) -> Iterator[Session]:
     store.forget_progress()
 
 
+def beside_the_desk(s: Session) -> None:
+    """A batch of the tables' messages, on PostgreSQL: it waits for a desk write being applied, and a desk write
+    waits for it. A desk write checks what is stored (the result its page showed, a match not started) and writes
+    in one transaction; a table's result stored in between would make the write fail, or be replaced by a write
+    checked without it. The tables' batches share the lock, so instances taking messages at once do not wait
+    for each other (SQLite has one writer at a time by itself). The first statement of the batch's transaction."""
+    if s.get_bind().dialect.name == "postgresql":
+        s.execute(select(func.pg_advisory_xact_lock_shared(DESK_LOCK)))
+
+
 def match_version(court_name: str, start: datetime, result: ResultRow | Row[Any] | None) -> str:
     """What an organiser saw of a match, as a short digest: where and when, and the stored result with where it
     came from. A desk page sends it back with a write (``seen``); a write against another one is refused."""

@@ -33,6 +33,7 @@ from rules.link_payloads import PresencePayload
 from rules.published_scorers import scorers_payload
 from server import queries
 from server.connection import connect_client
+from server.desk import beside_the_desk
 from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from server.logs import line, log, log_lines
 from server.notify import sd_notify, watchdog_interval
@@ -325,6 +326,7 @@ class Service:
             return
         try:
             with self.store.session.begin() as s:
+                beside_the_desk(s)
                 outs = []
                 fixtures = fixtures_of(s, self.store)
                 fixtures.prefetch_results(s, [m.match for _, m in parsed if m.type == "result" and m.match])

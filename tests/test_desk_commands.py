@@ -268,12 +268,12 @@ def test_two_organisers_on_two_instances_and_the_tables_acting_at_once_for_a_day
         done = threading.Event()
         sent: list[tuple[int, dict[str, Any]]] = []
         failed: list[str] = []
-        tables = [threading.Thread(target=_table_day, args=(base, broker.url, court, done, sent, failed, store),
-                                   daemon=True)
+        tables = [threading.Thread(target=_recording(failed, _table_day),
+                                   args=(base, broker.url, court, done, sent, failed, store), daemon=True)
                   for base, court in ((a.url, "hall-1"), (b.url, "hall-2"))]
         writes: list[_Write] = []
-        organisers = [threading.Thread(target=_organiser_day, args=(who, base, store, random.Random(seed), writes,
-                                                                    steps), daemon=True)
+        organisers = [threading.Thread(target=_recording(failed, _organiser_day),
+                                       args=(who, base, store, random.Random(seed), writes, steps), daemon=True)
                       for who, base, seed in (("anna", a.url, steps + 1), ("bert", b.url, steps + 2))]
         for t in (*tables, *organisers):
             t.start()
@@ -306,6 +306,17 @@ class _Write:
     kind: str
     status: int
     answer: dict[str, Any]
+
+
+def _recording(failed: list[str], day: Any) -> Any:
+    """``day`` for a thread, its exception kept in ``failed``: a thread that died (a 500 from a desk write, a
+    page that did not answer) must fail the test, not end the day early unnoticed."""
+    def run(*args: Any) -> None:
+        try:
+            day(*args)
+        except Exception as err:  # whatever it was, the test reports it
+            failed.append(f"{day.__name__}: {type(err).__name__}: {err}")
+    return run
 
 
 def _login(base: str, who: str) -> tuple[dict[str, str], str]:
@@ -485,7 +496,11 @@ def _one_truth(store: Store, writes: list[_Write], sent: list[tuple[int, dict[st
                    for c in conflicts)
         replaced = any(c.match_id == key and c.action == "result" and c.before is not None
                        and (c.before["home_goals"], c.before["away_goals"]) == goals for c in changes)
-        assert kept or held or replaced, f"match {number}: the table's {goals} went nowhere"
+        assert kept or held or replaced, (
+            f"match {number}: the table's {goals} went nowhere; stored "
+            f"{stored and (stored.home_goals, stored.away_goals, stored.source, stored.recorded_at)}; held "
+            f"{[(c.id, c.payload, c.settlement) for c in conflicts if c.match_id == key]}; changes "
+            f"{[(c.at, c.who, c.action, c.why, c.before, c.after) for c in changes if c.match_id == key]}")
 
 
 def _agree(store: Store, base: str) -> None:

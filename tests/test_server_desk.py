@@ -10,6 +10,7 @@ a write on a page older than the match, a conflict settled twice; one is stored,
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -218,3 +219,49 @@ def test_a_rejected_conflict_names_its_court_so_every_instance_hears_of_it(store
     conflict = _held_against_2_1(store)
     affected = desk.settle_conflict(store, conflict, apply=False, who="ann", why="the sheet is right")
     assert affected.courts == {"hall-1"} and affected.matches == {"1"} and not affected.pools
+
+
+def test_a_tables_result_arriving_while_a_desk_write_is_applied_waits_for_it_and_is_held(
+        mosquitto: Any, pg_url: str) -> None:
+    """The desk's lock was the desk's alone: a table's result stored between a desk write's check ("no result")
+    and its insert made the write fail (a 500 for the organiser), or could be replaced by a write that never saw
+    it. Now a batch of the tables' messages waits for the desk write under way, and then meets what it stored."""
+    from sqlalchemy import func, select, text
+
+    from rules.link_payloads import ErrorPayload
+    from server.db.models import Change
+    from tests.service_support import TableClient, played, running_service
+
+    broker = mosquitto()
+    plan = HOCKEY
+    with running_service(pg_url, broker.url, plan=plan) as service:
+        table = TableClient(broker.url, plan.id, "hall-1")
+        try:
+            events, result = played(plan.rulesets[""], 3, 4)
+            for e in events:
+                table.send_event("1", e)
+            table.wait_for("ack", lambda a: a.payload == {"of": "event", "through": len(events)})
+            with desk.writing(service.store) as s:  # the organiser's write: checked, not yet stored
+                table.send_result("1", len(events), result)
+                waiting = text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+                with service.store.engine.connect() as look:  # the service's batch waits for this write's lock
+                    deadline = time.monotonic() + 30
+                    while not look.execute(waiting).scalar():
+                        assert time.monotonic() < deadline, "the table's result did not wait for the desk's write"
+                        time.sleep(0.02)
+                desk.put_result(service.store, s, "1", desk.check_result(
+                    {"home_goals": 1, "away_goals": 0, "outcome": "regular", "winner": "home"}),
+                    who="ann", why="score sheet")
+            error = table.wait_for("error", lambda m: isinstance(m.body, ErrorPayload) and m.body.conflict).body
+            assert isinstance(error, ErrorPayload)
+            assert "match 1 is finished already at 1-0 (regular) (organiser)" in error.reason
+        finally:
+            table.close()
+    after = Store.open(pg_url, plan)
+    with after.session() as s:
+        stored = s.get(ResultRow, "1")
+        assert stored is not None and (stored.home_goals, stored.away_goals, stored.source) == (1, 0, "organiser")
+        held = s.scalars(select(Conflict.payload).where(Conflict.match_id == "1")).all()
+        assert [(p["home_goals"], p["away_goals"]) for p in held] == [(3, 4)]
+        assert s.scalar(select(func.count()).select_from(Change)) == 1
+    after.close()
