@@ -4,7 +4,10 @@ Pure: building, parsing and checking messages only (no broker, no clock, no rand
 caller passes the message id and any instant). docs/asyncapi.yaml describes the same channels
 and payloads; tests check real captured messages against its schemas.
 
-Every topic lives under one versioned root, ``courtside/v1/{tournament}``:
+Every topic lives under one versioned root, ``courtside/v2/{tournament}``. Version 2 came with a cup's
+classes: a court's schedule names each match's class, whose ruleset the table plays it by. A version-1 table
+would ignore that and play a 7 v 7 class's match by its own rules, so the service refuses it, saying why
+(:func:`older_table_refusal`), on its own ``courtside/v1`` topics:
 
 =================================  =========  ====================================================
 topic                              from       what
@@ -26,7 +29,7 @@ topic                              from       what
 
 The envelope (JSON object, UTF-8, at most :data:`MAX_BYTES`)::
 
-    {"v": 1, "id": "…", "type": "event", "court": "hall-1", "match": "7", "seq": 3, "payload": {…}}
+    {"v": 2, "id": "…", "type": "event", "court": "hall-1", "match": "7", "seq": 3, "payload": {…}}
 
 ``id`` is unique per message (resends of one journal line keep theirs); ``court`` and ``match``
 name where it comes from (``match`` is the schedule's match number as text); ``seq`` is the
@@ -66,8 +69,13 @@ from rules.published_scorers import PublishedScorers, read_scorers
 from rules.record import Record, field
 from rules.result import Result, read_result
 
-VERSION = 1
-ROOT = "courtside/v1"
+VERSION = 2
+ROOT = "courtside/v2"
+PREVIOUS_VERSION = 1
+PREVIOUS_ROOT = "courtside/v1"
+OLDER_TABLE = (f"this table speaks protocol {PREVIOUS_VERSION} and the service protocol {VERSION}: a cup's match "
+               "now comes with its class, whose rules the table must play it by, and a protocol-1 table would play "
+               "it by its own; update courtside on the table")
 MAX_BYTES = 16_384
 """Largest message accepted from a table (a schedule or a table from the service may be larger)."""
 MAX_SERVICE_BYTES = 262_144
@@ -128,8 +136,30 @@ def errors_topic(tournament: str) -> str:
 
 
 def service_subscriptions(tournament: str) -> list[str]:
-    """What the service subscribes to: everything the tables publish but their live state."""
-    return [f"{root(tournament)}/court/+/{kind}" for kind in ("events", "result", "presence")]
+    """What the service subscribes to: everything the tables publish but their live state; and the same of
+    tables that still speak the previous version, to refuse them with the reason (:func:`older_table_refusal`)."""
+    name = _name("tournament", tournament)
+    return [f"{top}/{name}/court/+/{kind}" for top in (ROOT, PREVIOUS_ROOT)
+            for kind in ("events", "result", "presence")]
+
+
+def from_older_table(topic: str) -> bool:
+    """Whether ``topic`` is a previous version's (a table not updated since)."""
+    return topic.startswith(f"{PREVIOUS_ROOT}/")
+
+
+def older_table_refusal(topic: str, *, id: str) -> tuple[str, bytes]:
+    """For a message on a previous version's ``topic``: the error on that version's errors topic, in that
+    version's envelope, so that the table's own tools (and anyone watching the old topics) read why."""
+    parts = topic.split("/")
+    if not from_older_table(topic) or len(parts) < 4:
+        raise ProtocolError("topic", f"{topic!r} is not under {PREVIOUS_ROOT}/<tournament>/")
+    tournament = _name("topic", parts[2])
+    court = _name("topic", parts[4]) if len(parts) == 6 and parts[3] == "court" else None
+    envelope = {"v": PREVIOUS_VERSION, "id": id, "type": "error", "court": court, "match": None, "seq": None,
+                "payload": {"reason": OLDER_TABLE, "topic": topic[:256]}}
+    text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+    return f"{PREVIOUS_ROOT}/{tournament}/errors", text.encode()
 
 
 class Topic(Record, kw_only=False):
@@ -241,6 +271,8 @@ def validate(data: Any) -> Message:
     missing = [k for k in _KEYS if k not in data]
     if missing:
         raise ProtocolError(missing[0], "required key is missing")
+    if data["v"] == PREVIOUS_VERSION and not isinstance(data["v"], bool):
+        raise ProtocolError("v", OLDER_TABLE)
     if data["v"] != VERSION or isinstance(data["v"], bool):
         raise ProtocolError("v", f"version {data['v']!r} is not supported (expected {VERSION})")
     kind = data["type"]

@@ -318,6 +318,10 @@ class Service:
         now = datetime.now(UTC)
         parsed: list[tuple[str, p.Message]] = []
         for topic, raw in batch:
+            if p.from_older_table(topic):
+                self._refuse(topic, None, p.OLDER_TABLE, now)
+                self.client.publish(*p.older_table_refusal(topic, id=new_id()), qos=1)
+                continue
             try:
                 parsed.append((topic, p.parse(raw, topic=topic)))
             except CourtsideError as err:

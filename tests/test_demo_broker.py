@@ -27,14 +27,14 @@ def test_retained_state_reaches_a_screen_that_joins_late_and_the_port_is_closed_
     with EmbeddedBroker() as broker:
         assert broker.url == f"mqtt://127.0.0.1:{broker.port}"
         table = _client(broker)
-        table.publish("courtside/v1/demo/court/1/state", b'{"score": "1-0"}', qos=1, retain=True).wait_for_publish(5)
+        table.publish("courtside/v2/demo/court/1/state", b'{"score": "1-0"}', qos=1, retain=True).wait_for_publish(5)
         got: queue.Queue[tuple[str, bytes]] = queue.Queue()
         screen = mqtt.Client(CallbackAPIVersion.VERSION2)
         screen.on_message = lambda _c, _u, msg: got.put((msg.topic, bytes(msg.payload)))
         screen.connect(broker.host, broker.port)
-        screen.subscribe("courtside/v1/#", qos=1)
+        screen.subscribe("courtside/v2/#", qos=1)
         screen.loop_start()
-        assert got.get(timeout=10) == ("courtside/v1/demo/court/1/state", b'{"score": "1-0"}')
+        assert got.get(timeout=10) == ("courtside/v2/demo/court/1/state", b'{"score": "1-0"}')
         for client in (table, screen):
             client.disconnect()
             client.loop_stop()

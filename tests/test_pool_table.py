@@ -46,7 +46,7 @@ def test_before_a_match_is_played_each_team_waits_on_nothing() -> None:
 
 def test_parse_hands_on_the_table_it_read() -> None:
     payload = pool_table_payload("A", _ranked().rows, [], played=2, expected=3, complete=False, unresolved=[])
-    message = p.parse(p.encode(p.build(id="t", type="table", payload=payload)), topic="courtside/v1/cup/pool/A/table")
+    message = p.parse(p.encode(p.build(id="t", type="table", payload=payload)), topic="courtside/v2/cup/pool/A/table")
     assert message.body == read_pool_table(payload)
 
 

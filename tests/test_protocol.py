@@ -38,18 +38,18 @@ def schema_for(kind: str) -> tuple[dict[str, Any], jsonschema.protocols.Validato
 
 
 def test_topics_live_under_one_versioned_root() -> None:
-    assert p.court_topic("cup", "hall-1", "events") == "courtside/v1/cup/court/hall-1/events"
-    assert p.pool_topic("cup", "A") == "courtside/v1/cup/pool/A/table"
-    assert p.errors_topic("cup") == "courtside/v1/cup/errors"
-    assert p.parse_topic("courtside/v1/cup/court/hall-1/ack") == p.Topic("cup", "ack", court="hall-1")
-    assert p.parse_topic("courtside/v1/cup/pool/A/table") == p.Topic("cup", "table", pool="A")
-    assert p.scorers_topic("cup", "P13") == "courtside/v1/cup/class/P13/scorers"
-    assert p.parse_topic("courtside/v1/cup/class/P13/scorers") == p.Topic("cup", "scorers", class_name="P13")
+    assert p.court_topic("cup", "hall-1", "events") == "courtside/v2/cup/court/hall-1/events"
+    assert p.pool_topic("cup", "A") == "courtside/v2/cup/pool/A/table"
+    assert p.errors_topic("cup") == "courtside/v2/cup/errors"
+    assert p.parse_topic("courtside/v2/cup/court/hall-1/ack") == p.Topic("cup", "ack", court="hall-1")
+    assert p.parse_topic("courtside/v2/cup/pool/A/table") == p.Topic("cup", "table", pool="A")
+    assert p.scorers_topic("cup", "P13") == "courtside/v2/cup/class/P13/scorers"
+    assert p.parse_topic("courtside/v2/cup/class/P13/scorers") == p.Topic("cup", "scorers", class_name="P13")
     # A file without classes has one, named "": its level is "_", which no class name can be.
     assert p.parse_topic(p.scorers_topic("cup", "")) == p.Topic("cup", "scorers", class_name="")
     assert p.slug("Hall 1") == "hall-1"
     with pytest.raises(ProtocolError, match="topic"):
-        p.parse_topic("courtside/v2/cup/errors")
+        p.parse_topic("courtside/v3/cup/errors")
     with pytest.raises(ProtocolError, match="court"):
         p.court_topic("cup", "hall+1", "events")
     with pytest.raises(ProtocolError, match="kind"):
@@ -58,9 +58,28 @@ def test_topics_live_under_one_versioned_root() -> None:
 
 def test_an_event_round_trips_through_its_envelope() -> None:
     message = p.event_message(id="a1", court="hall-1", match="7", event=GOAL)
-    parsed = p.parse(p.encode(message), topic="courtside/v1/cup/court/hall-1/events")
+    parsed = p.parse(p.encode(message), topic="courtside/v2/cup/court/hall-1/events")
     assert parsed == message
     assert parsed.seq == 3 and parsed.payload["player"] == "7"
+
+
+def test_a_table_of_the_previous_version_is_refused_with_the_reason_in_its_own_envelope() -> None:
+    """Version 2 came with classes (a match's class in the schedule); a version-1 table would play a class's
+    match by its own rules. Its messages are refused saying so, on its own topics and in its own envelope."""
+    old = {**p.event_message(id="a1", court="hall-1", match="7", event=GOAL).to_dict(), "v": 1}
+    with pytest.raises(ProtocolError, match="update courtside on the table") as err:
+        p.parse(json.dumps(old).encode())
+    assert err.value.field == "v" and "protocol 1" in str(err.value)
+    assert "courtside/v1/cup/court/+/result" in p.service_subscriptions("cup")
+    assert "courtside/v2/cup/court/+/result" in p.service_subscriptions("cup")
+    assert p.from_older_table("courtside/v1/cup/court/hall-1/events")
+    assert not p.from_older_table("courtside/v2/cup/court/hall-1/events")
+    topic, raw = p.older_table_refusal("courtside/v1/cup/court/hall-1/events", id="e1")
+    assert topic == "courtside/v1/cup/errors"
+    assert json.loads(raw) == {"v": 1, "id": "e1", "type": "error", "court": "hall-1", "match": None, "seq": None,
+                               "payload": {"reason": p.OLDER_TABLE, "topic": "courtside/v1/cup/court/hall-1/events"}}
+    with pytest.raises(ProtocolError, match="is not under courtside/v1"):
+        p.older_table_refusal("courtside/v2/cup/court/hall-1/events", id="e1")
 
 
 @pytest.mark.parametrize(
@@ -69,7 +88,7 @@ def test_an_event_round_trips_through_its_envelope() -> None:
         ({"seq": "3"}, "seq"),
         ({"seq": 0}, "seq"),
         ({"seq": True}, "seq"),
-        ({"v": 2}, "v"),
+        ({"v": 3}, "v"),
         ({"type": "goal"}, "type"),
         ({"court": "hall/1"}, "court"),
         ({"id": ""}, "id"),
@@ -104,9 +123,9 @@ def test_size_encoding_json_and_repeated_keys_are_refused() -> None:
 def test_a_message_on_another_courts_topic_or_channel_is_refused() -> None:
     raw = p.encode(p.event_message(id="a1", court="hall-1", match="7", event=GOAL))
     with pytest.raises(ProtocolError, match="court"):
-        p.parse(raw, topic="courtside/v1/cup/court/hall-2/events")
+        p.parse(raw, topic="courtside/v2/cup/court/hall-2/events")
     with pytest.raises(ProtocolError, match="type"):
-        p.parse(raw, topic="courtside/v1/cup/court/hall-1/result")
+        p.parse(raw, topic="courtside/v2/cup/court/hall-1/result")
 
 
 def test_result_payload_is_strict() -> None:
@@ -159,7 +178,7 @@ def test_captured_messages_match_the_asyncapi_schemas(mosquitto: Any) -> None:
          p.ack_message(id="k1", court="hall-1", match="7", seq=3, of="event", through=3)),
         (p.court_topic(t, "hall-1", "ack"),
          p.held_message(id="h1", court="hall-1", match="7", through=2, result=False)),
-        (p.errors_topic(t), p.error_message(id="x1", reason="unknown match 99", topic="courtside/v1/t/court/a/events")),
+        (p.errors_topic(t), p.error_message(id="x1", reason="unknown match 99", topic="courtside/v2/t/court/a/events")),
         (p.court_topic(t, "hall-1", "schedule"), p.build(id="s1", type="schedule", court="hall-1", payload=SCHEDULE)),
         (p.scorers_topic(t, "P13"), p.build(id="c1", type="scorers", payload=scorers_payload("P13", [
             PublishedScorer(rank=1, team="Köln", label="#9 Ada", goals=3)]))),

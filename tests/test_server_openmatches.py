@@ -18,8 +18,8 @@ from server.service import Service
 from server.store import Store
 from tests.service_support import HOCKEY, RULES, played
 
-EVENTS = "courtside/v1/indoor-hockey/court/hall-1/events"
-RESULT = "courtside/v1/indoor-hockey/court/hall-1/result"
+EVENTS = "courtside/v2/indoor-hockey/court/hall-1/events"
+RESULT = "courtside/v2/indoor-hockey/court/hall-1/result"
 
 
 @pytest.fixture

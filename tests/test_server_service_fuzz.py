@@ -21,7 +21,7 @@ from server.service import Service
 from server.store import Store
 from tests.service_support import HOCKEY
 
-TOPIC = "courtside/v1/indoor-hockey/court/hall-1/events"
+TOPIC = "courtside/v2/indoor-hockey/court/hall-1/events"
 GOOD = p.event_message(id="e1", court="hall-1", match="1", event={"v": 2, "seq": 1, "at": 0,
                                                                   "type": "clock_started"}).to_dict()
 json_values = st.recursive(
@@ -56,7 +56,7 @@ def bad_payloads(draw: Any) -> tuple[str, bytes]:
         return TOPIC, json.dumps({**GOOD, "pad": "x" * draw(st.integers(p.MAX_BYTES, 3 * p.MAX_BYTES))}).encode()
     if kind == "topic":
         court = draw(st.sampled_from(["hall-2", "hall-9"]))
-        return f"courtside/v1/indoor-hockey/court/{court}/events", json.dumps(GOOD).encode()
+        return f"courtside/v2/indoor-hockey/court/{court}/events", json.dumps(GOOD).encode()
     return TOPIC, _mutated(draw)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 import uuid
 from datetime import UTC, datetime
@@ -149,3 +150,41 @@ def test_a_result_waiting_for_events_another_instance_took_is_read_again_without
         with service.store.session() as s:
             assert s.scalar(select(func.count()).select_from(ResultRow)) == 1
         table.close()
+
+
+def test_a_table_of_the_previous_protocol_is_refused_with_why_and_nothing_is_stored(
+        mosquitto: Any, db_url: str) -> None:
+    """A table not updated since protocol 1 (before classes) sends a match under courtside/v1: the service
+    answers each message on that version's errors topic with the reason, logs it, and stores nothing."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        old = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"old-{uuid.uuid4().hex[:6]}")
+        told: list[dict[str, Any]] = []
+        subscribed = threading.Event()
+        old.on_subscribe = lambda *_a: subscribed.set()
+        old.on_message = lambda _c, _u, m: told.append(json.loads(m.payload))
+        old.connect("127.0.0.1", int(broker.url.rsplit(":", 1)[1]))
+        old.loop_start()
+        try:
+            old.subscribe(f"courtside/v1/{service.plan.id}/errors", qos=1)
+            assert subscribed.wait(10)
+            events, _ = played(RULES, 1, 0)
+            topic = f"courtside/v1/{service.plan.id}/court/hall-1/events"
+            envelope = {**p.event_message(id="old-1", court="hall-1", match="1", event=events[0]).to_dict(), "v": 1}
+            old.publish(topic, json.dumps(envelope), qos=1).wait_for_publish(5)
+            deadline = time.monotonic() + 20
+            while not told:
+                assert time.monotonic() < deadline, "the old table was told nothing"
+                time.sleep(0.02)
+        finally:
+            old.loop_stop()
+            old.disconnect()
+        assert told[0]["v"] == 1 and told[0]["type"] == "error" and told[0]["court"] == "hall-1"
+        assert told[0]["payload"] == {"reason": p.OLDER_TABLE, "topic": topic}
+        with service.store.session() as s:
+            assert s.scalar(select(func.count()).select_from(EventRow)) == 0
+            logged = s.scalars(select(MessageLog).where(MessageLog.topic == topic)).all()
+        assert [(m.status, m.reason) for m in logged] == [("refused", p.OLDER_TABLE)]

@@ -7,7 +7,7 @@ import shutil
 import ssl
 import subprocess
 import sys
-import time
+import threading
 import uuid
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,15 @@ def shipped_broker(mosquitto: Any, tmp_path: Path) -> Any:
     return broker
 
 
+def subscribe(c: mqtt.Client, topics: str | list[tuple[str, int]]) -> None:
+    """Subscribe and wait for the broker's SUBACK: what is published after it reaches ``c`` (a filter the ACL
+    denies is acknowledged too, and delivers nothing)."""
+    done = threading.Event()
+    c.on_subscribe = lambda *_a: done.set()
+    c.subscribe(topics if isinstance(topics, list) else [(topics, 1)])
+    assert done.wait(10), "the broker did not acknowledge the subscription"
+
+
 def client(port: int, user: str | None, password: str | None, *, ca: Path | None = None) -> tuple[mqtt.Client, int]:
     c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"{user}-{uuid.uuid4().hex[:6]}")
     if user:
@@ -75,11 +84,10 @@ def test_a_table_writes_only_its_own_courts_topics(mosquitto: Any, tmp_path: Pat
     assert code == 0
     got: queue.Queue[str] = queue.Queue()
     service.on_message = lambda _c, _u, m: got.put(m.topic)
-    service.subscribe("courtside/v1/#", qos=1)
+    subscribe(service, "courtside/v2/#")
     table, code = client(broker.port, "hall-1", "pw-hall-1")
     assert code == 0
     raw = p.encode(p.event_message(id="e1", court="hall-2", match="2", event=GOAL))
-    time.sleep(0.3)  # the subscription lands
     for forbidden in (p.court_topic("cup", "hall-2", "events"), p.court_topic("cup", "hall-1", "ack"),
                       p.court_topic("cup", "hall-1", "schedule"), p.pool_topic("cup", "A"), p.errors_topic("cup")):
         table.publish(forbidden, raw, qos=1).wait_for_publish(5)
@@ -108,14 +116,13 @@ def test_a_screen_user_reads_the_courts_and_tables_and_writes_nothing(mosquitto:
     assert code == 0
     seen: queue.Queue[str] = queue.Queue()
     screen.on_message = lambda _c, _u, m: seen.put(m.topic)
-    screen.subscribe([(f"courtside/v1/cup/court/+/{kind}", 1) for kind in ("live", "presence", "schedule")]
-                     + [("courtside/v1/cup/pool/+/table", 1)])
+    subscribe(screen, [(f"courtside/v2/cup/court/+/{kind}", 1) for kind in ("live", "presence", "schedule")]
+              + [("courtside/v2/cup/pool/+/table", 1)])
     service, code = client(broker.port, "courtside-server", "pw-server")
     assert code == 0
     got: queue.Queue[str] = queue.Queue()
     service.on_message = lambda _c, _u, m: got.put(m.topic)
-    service.subscribe("courtside/v1/#", qos=1)
-    time.sleep(0.3)  # the subscriptions land
+    subscribe(service, "courtside/v2/#")
     raw = p.encode(p.presence_message(id="s1", court="hall-1", online=True))
     for forbidden in (p.court_topic("cup", "hall-1", "live"), p.court_topic("cup", "hall-1", "events"),
                       p.court_topic("cup", "hall-1", "result"), p.court_topic("cup", "screen", "live"),
@@ -150,3 +157,29 @@ def test_the_passwords_command_makes_a_screen_user_and_refuses_a_courts_name(tmp
                           "--court", "hall-1", "--screen", "hall-1"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode != 0 and "not a court's" in bad.stderr
     assert not (tmp_path / "other").exists()
+
+
+def test_a_table_of_the_previous_protocol_is_heard_by_the_service_and_reads_why_it_is_refused(
+        mosquitto: Any, tmp_path: Path) -> None:
+    """A table not updated since protocol 1 writes its court's messages under courtside/v1: the ACL lets the
+    service hear them and answer on that version's errors topic, which the table may read; nothing else."""
+    broker = shipped_broker(mosquitto, tmp_path)
+    service, code = client(broker.port, "courtside-server", "pw-server")
+    assert code == 0
+    heard: queue.Queue[str] = queue.Queue()
+    service.on_message = lambda _c, _u, m: heard.put(m.topic)
+    subscribe(service, [(t, 1) for t in p.service_subscriptions("cup")])
+    table, code = client(broker.port, "hall-1", "pw-hall-1")
+    assert code == 0
+    told: queue.Queue[bytes] = queue.Queue()
+    table.on_message = lambda _c, _u, m: told.put(bytes(m.payload))
+    subscribe(table, "courtside/v1/cup/errors")
+    old = "courtside/v1/cup/court/hall-1/events"
+    table.publish("courtside/v1/cup/court/hall-2/events", b"{}", qos=1).wait_for_publish(5)  # not its court
+    table.publish(old, b"{}", qos=1).wait_for_publish(5)
+    assert heard.get(timeout=10) == old  # in order on one connection: the other court's would have come first
+    service.publish(*p.older_table_refusal(old, id="r1"), qos=1).wait_for_publish(5)
+    assert p.OLDER_TABLE in told.get(timeout=10).decode()
+    for c in (service, table):
+        c.loop_stop()
+        c.disconnect()
