@@ -24,7 +24,7 @@ from sqlalchemy import select
 from rules import read_result
 from rules.standings import Decision, MatchResult
 from server import desk, queries
-from server.db.models import Conflict, DecisionRow, EventRow, Fixture, ResultRow
+from server.db.models import Conflict, DecisionRow, EventRow, Fixture, MessageLog, ResultRow
 from server.desk import DeskError, StaleView
 from server.desk_commands import (
     DESK,
@@ -286,7 +286,13 @@ def test_two_organisers_on_two_instances_and_the_tables_acting_at_once_for_a_day
         assert not failed, failed
         assert {w.status for w in writes} <= {200, 409}, [(w.tag, w.status, w.answer) for w in writes]
         assert len([w for w in writes if w.status == 200]) >= 10, "too few writes were saved to say anything"
-        _one_truth(store, writes, sent)
+        try:
+            _one_truth(store, writes, sent)
+        except AssertionError as err:  # what the two services logged of the match, for the next engineer
+            number = str(err).split(":")[0].removeprefix("match ").strip()
+            lines = [f"{x.log_path.name}: {line}" for x in (a, b) for line in x.log_path.read_text().splitlines()
+                     if f"match={number} " in line or f"match {number}" in line]
+            raise AssertionError(f"{err}\n" + "\n".join(lines[-40:])) from None
         for base in (a.url, b.url):
             _agree(store, base)
     finally:
@@ -496,8 +502,13 @@ def _one_truth(store: Store, writes: list[_Write], sent: list[tuple[int, dict[st
                    for c in conflicts)
         replaced = any(c.match_id == key and c.action == "result" and c.before is not None
                        and (c.before["home_goals"], c.before["away_goals"]) == goals for c in changes)
+        if not (kept or held or replaced):
+            with store.session() as s:
+                log = [(m.received_at.time(), m.court, m.type, m.seq, m.status, m.reason) for m in s.scalars(
+                    select(MessageLog).where(MessageLog.match_id == key, MessageLog.type == "result")
+                    .order_by(MessageLog.id))]
         assert kept or held or replaced, (
-            f"match {number}: the table's {goals} went nowhere; stored "
+            f"match {number}: the table's {goals} went nowhere; its result messages {log}; stored "
             f"{stored and (stored.home_goals, stored.away_goals, stored.source, stored.recorded_at)}; held "
             f"{[(c.id, c.payload, c.settlement) for c in conflicts if c.match_id == key]}; changes "
             f"{[(c.at, c.who, c.action, c.why, c.before, c.after) for c in changes if c.match_id == key]}")
