@@ -32,6 +32,7 @@ from rules import (
     standings_result,
 )
 from server import desk, discipline, queries
+from server.change_log import ChangeLog
 from server.db.models import EventRow
 from server.desk_commands import DeskCommand, DeskCommands
 from server.desklog import LogLine, match_log
@@ -74,6 +75,7 @@ class ServiceBackend:
         self._original = tuple(sorted(self.plan.fixtures.values(), key=lambda m: m.number))  # as the file has them
         self._recorded: dict[str, tuple[tuple[object, ...], RecordedResult]] = {}
         self._versions: dict[int, tuple[queries.FixtureView, str]] = {}
+        self._changes = ChangeLog(self.store)
         self.rulings = Rulings(self.store.engine)
         self.timelines = service.timelines  # the service's: a match replayed once for its scorers and its pages
         self.commands = DeskCommands(self.store, self.rulings)
@@ -175,13 +177,11 @@ class ServiceBackend:
             f = fixtures.get(m.number)
             if f is not None and (f.start != m.start or f.court_name != m.court):
                 moves[m.number] = (f.court_name, f.start)
-        changes = queries.change_log(store)
+        self._changes.catch_up()
+        changes = self._changes.recent
         sheets = queries.team_sheets(self.store)
-        # Who entered each organiser's result, and as what: the newest result change of its match (newest first).
-        entered: dict[str, queries.ChangeView] = {}
-        for c in changes:
-            if c.action == "result" and c.match_id is not None:
-                entered.setdefault(c.match_id, c)
+        # Who entered each organiser's result, and as what: the newest result change of its match.
+        entered = self._changes.entered
         results: dict[int, RecordedResult] = {}
         recorded = self._recorded
         for r in rows:
