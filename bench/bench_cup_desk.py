@@ -9,7 +9,8 @@ service's store on a temporary SQLite file (or --db), and enters pool results at
 the service's loop runs them: checked and stored in one transaction) up to each mark. At each mark it times ten
 more writes and the snapshot after each one (ServiceBackend.data(), the pages' first read after a change), on a
 Service that is never connected to a broker: only the loop's desk path and the pages' reads are timed. Prints the
-median and the worst of the ten.
+median and the worst of the ten; then, after ten more writes, what reading the desk's change log costs the snapshot:
+its newest 200 read again, as before, or followed (server.change_log).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.cup import classes_cup_toml, cup_toml
 from rules.standings import MatchResult
+from server import queries
+from server.change_log import ChangeLog
 from server.desk_commands import CorrectResult, DeskCommands
 from server.plan import load_plan
 from server.rulings import Rulings
@@ -57,6 +60,7 @@ def main() -> None:
         commands = DeskCommands(store, Rulings(store.engine))
         pool = [m for m in sorted(plan.fixtures.values(), key=lambda m: m.number) if m.round == "pool"]
         entered = 0
+        log = ChangeLog(store)
 
         def enter() -> None:
             """The next pool match's result (its teams are read where it is stored: server.desk_commands)."""
@@ -87,6 +91,17 @@ def main() -> None:
             print(f"after {mark:>5} results: desk write {statistics.median(writes):7.1f} ms (worst "
                   f"{max(writes):7.1f}), first snapshot after it {statistics.median(pages):7.1f} ms (worst "
                   f"{max(pages):7.1f})")
+            whole, followed = [], []
+            for _ in range(10):  # the desk's change log: its newest 200 read again, or followed (server.change_log)
+                enter()
+                t0 = time.perf_counter()
+                queries.change_log(store)
+                t1 = time.perf_counter()
+                log.catch_up()
+                whole.append((t1 - t0) * 1000)
+                followed.append((time.perf_counter() - t1) * 1000)
+            print(f"{'':>20}  the change log after a write: its newest 200 read {statistics.median(whole):5.2f} ms, "
+                  f"followed {statistics.median(followed):5.2f} ms")
         store.close()
 
 
