@@ -243,7 +243,8 @@ def test_a_tables_result_arriving_while_a_desk_write_is_applied_waits_for_it_and
             table.wait_for("ack", lambda a: a.payload == {"of": "event", "through": len(events)})
             with desk.writing(service.store) as s:  # the organiser's write: checked, not yet stored
                 table.send_result("1", len(events), result)
-                waiting = text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+                waiting = text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND "
+                               "database = (SELECT oid FROM pg_database WHERE datname = current_database())")
                 with service.store.engine.connect() as look:  # the service's batch waits for this write's lock
                     deadline = time.monotonic() + 30
                     while not look.execute(waiting).scalar():
