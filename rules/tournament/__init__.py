@@ -13,15 +13,15 @@ from rules.tournament.loading import (
     read_tournament_file,
     validate_tournament,
 )
-from rules.tournament.model import Fixture, PlacementRanking, TeamEntry, Tournament
+from rules.tournament.model import MatchEntry, PlacementRanking, TeamEntry, Tournament
 from rules.tournament.placeholders import Placeholder, parse_placeholder
 from rules.tournament.progression import FixtureProgress, PoolState, Progress, Slot, progress
 from rules.tournament.schedule import ScheduledMatch, TournamentSchedule, build_schedule
 
 __all__ = [
     "DrawResult",
-    "Fixture",
     "FixtureProgress",
+    "MatchEntry",
     "Placeholder",
     "PlacementRanking",
     "PoolState",

@@ -90,8 +90,9 @@ class Pool(Record):
     rounds_not_before: Annotated[list[LocalDateTime], Size(0, 200)] = field(default_factory=list)
 
 
-class Fixture(Record):
-    """A knock-out or placement match declared in the file, between two placeholders or teams."""
+class MatchEntry(Record):
+    """A knock-out or placement match declared in the file (``[[matches]]``), between two placeholders or teams;
+    a :class:`rules.tournament.fixtures.Fixture` once it is to be played."""
 
     name: StageName
     home: Participant
@@ -130,7 +131,7 @@ class Tournament(Record):
     schedule: Schedule
     pools: Annotated[list[Pool], Size(1, MAX_TEAMS)]
     draw: Draw = field(default_factory=Draw)
-    matches: Annotated[list[Fixture], Size(0, MAX_TEAMS)] = field(default_factory=list)
+    matches: Annotated[list[MatchEntry], Size(0, MAX_TEAMS)] = field(default_factory=list)
     rankings: Annotated[list[PlacementRanking], Size(0, 1000)] = field(default_factory=list)
     final_ranking: Annotated[list[Participant], Size(0, MAX_TEAMS)] = field(default_factory=list)
     same_club: SameClub | None = None
@@ -144,7 +145,7 @@ class Tournament(Record):
         return {p.name: p for p in reversed(self.pools)}
 
     @cached_property
-    def _matches(self) -> dict[str, Fixture]:
+    def _matches(self) -> dict[str, MatchEntry]:
         return {m.name: m for m in reversed(self.matches)}
 
     @cached_property
@@ -158,7 +159,7 @@ class Tournament(Record):
     def pool(self, name: str) -> Pool | None:
         return self._pools.get(name)
 
-    def match(self, name: str) -> Fixture | None:
+    def match(self, name: str) -> MatchEntry | None:
         return self._matches.get(name)
 
     def ranking(self, name: str) -> PlacementRanking | None:
