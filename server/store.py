@@ -201,9 +201,9 @@ class Store:
         """Every stored result (abandoned ones too) in the order stored, as plain rows: a snapshot reads them all
         after each change, and making ORM objects of 3,000 rows cost more than the read."""
         if not s.info.get("reading"):  # a write's transaction may change them between two reads
-            return list(s.connection().execute(_RESULTS))
+            return list(s.connection().execute(_RESULTS).all())  # fetched at once, not row by row
         if "results" not in s.info:
-            s.info["results"] = list(s.connection().execute(_RESULTS))
+            s.info["results"] = list(s.connection().execute(_RESULTS).all())
         rows: list[Row[Any]] = s.info["results"]
         return rows
 
