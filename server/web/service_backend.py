@@ -185,14 +185,15 @@ class ServiceBackend:
         results: dict[int, RecordedResult] = {}
         recorded = self._recorded
         for r in rows:
-            by, note, why, was = r.source, "", "", ""
-            if r.source == "organiser" and r.match_id in entered:
-                change = entered[r.match_id]
-                by, note, why = change.who, str((change.after or {}).get("note") or ""), change.why
-                was = _score(change.before) if change.before else ""
-            made_of = (tuple(r), by, note, why, was)
+            change = entered.get(r.match_id) if r.source == "organiser" else None
+            # What the record is made of: the row, and the change that entered it (by its id: the log only grows).
+            made_of = (tuple(r), None if change is None else change.id)
             last = recorded.get(r.match_id)
             if last is None or last[0] != made_of:  # a result's record is made once, not in every snapshot
+                by, note, why, was = r.source, "", "", ""
+                if change is not None:
+                    by, note, why = change.who, str((change.after or {}).get("note") or ""), change.why
+                    was = _score(change.before) if change.before else ""
                 last = recorded[r.match_id] = (made_of, RecordedResult(
                     number=int(r.match_id), result=to_match_result(r), recorded_at=_local(r.recorded_at), by=by,
                     note=note, why=why, was=was))
@@ -200,9 +201,9 @@ class ServiceBackend:
         sanctions = []
         with store.engine.connect() as conn:  # one read for the day, whatever its length: a match's events are
             carded = {r.match_id: r.events for r in conn.execute(_CARDED)}  # read again only when they change
-        for number in sorted(results):
+        for number in sorted(int(m) for m in carded if m.isdigit() and int(m) in results):  # finished, with cards
             f = fixtures.get(number)
-            if f is not None and f.home and f.away and str(number) in carded:
+            if f is not None and f.home and f.away:
                 cards = self._cards(str(number), carded[str(number)], f.stage, f.kind, f.round)
                 sanctions += sanctions_from_cards(number, f.home, f.away, cards)
         ruled = self.rulings.all()
