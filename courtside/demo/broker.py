@@ -74,7 +74,11 @@ class EmbeddedBroker:
         from amqtt.broker import Broker  # type: ignore[import-untyped]
 
         # amqtt logs every connection at INFO; the demo's terminal is for the tournament.
-        logging.getLogger("amqtt").setLevel(logging.WARNING)
+        amqtt = logging.getLogger("amqtt")
+        amqtt.setLevel(logging.WARNING)
+        if not any(isinstance(h, OneLineHandler) for h in amqtt.handlers):
+            amqtt.addHandler(OneLineHandler())
+            amqtt.propagate = False
         loop = asyncio.new_event_loop()
         self._loop = loop
         asyncio.set_event_loop(loop)
@@ -133,3 +137,16 @@ def _one_line(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
     err = context.get("exception")
     print(f"embedded broker: a client's session ended ({type(err).__name__ if err else context.get('message')}); "
           "it connects again", file=sys.stderr, flush=True)
+
+
+class OneLineHandler(logging.Handler):
+    """amqtt's warnings and errors as one line each on the demo's terminal. On a loaded machine it gives up
+    delivering a message to a client too slow to acknowledge it ("Timeout waiting for PUBACK") and logs the
+    task with its traceback; the tables send again whatever the service has not acknowledged, so nothing is
+    lost, and the terminal says so in a line rather than in a library's traceback."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        err = record.exc_info[1] if record.exc_info else None
+        what = record.getMessage().split(": <", 1)[0]  # not the asyncio task's repr
+        why = f" ({type(err).__name__}: {err})" if err is not None else ""
+        print(f"embedded broker: {what}{why}"[:300], file=sys.stderr, flush=True)
