@@ -12,7 +12,7 @@ from __future__ import annotations
 from sqlalchemy import bindparam, select
 
 from server.db.models import Change
-from server.queries import ChangeView
+from server.queries import ChangeView, change_view
 from server.store import Store
 
 RECENT = 200
@@ -38,9 +38,7 @@ class ChangeLog:
     def catch_up(self) -> bool:
         """Read the changes added since the last call; whether there were any."""
         with self.store.session() as s:
-            new = [ChangeView(id=c.id, at=c.at, who=c.who, action=c.action, match_id=c.match_id, pool=c.pool,
-                              why=c.why, before=c.before, after=c.after)
-                   for c in s.scalars(_AFTER, {"after": self.through})]
+            new = [change_view(c) for c in s.scalars(_AFTER, {"after": self.through})]
         for c in new:
             if c.action == "result" and c.match_id is not None:
                 self.entered[c.match_id] = c

@@ -332,11 +332,14 @@ def open_conflicts(store: Store) -> list[ConflictView]:
     return [c for c in conflicts(store) if c.settled_at is None]
 
 
+def change_view(c: Change) -> ChangeView:
+    return ChangeView(id=c.id, at=c.at, who=c.who, action=c.action, match_id=c.match_id, pool=c.pool, why=c.why,
+                      before=c.before, after=c.after)
+
+
 def change_log(store: Store, limit: int = 200) -> list[ChangeView]:
     with store.session() as s:
-        rows = s.scalars(select(Change).order_by(Change.id.desc()).limit(limit))
-        return [ChangeView(id=c.id, at=c.at, who=c.who, action=c.action, match_id=c.match_id, pool=c.pool,
-                           why=c.why, before=c.before, after=c.after) for c in rows]
+        return [change_view(c) for c in s.scalars(select(Change).order_by(Change.id.desc()).limit(limit))]
 
 
 def held(store: Store, court: str) -> list[tuple[str, int, bool]]:

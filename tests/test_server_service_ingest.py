@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 import uuid
 from datetime import UTC, datetime
@@ -159,18 +158,17 @@ def test_a_table_of_the_previous_protocol_is_refused_with_why_and_nothing_is_sto
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
+    from tests.test_server_service_security import subscribe
+
     broker = mosquitto()
     with running_service(db_url, broker.url) as service:
         old = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"old-{uuid.uuid4().hex[:6]}")
         told: list[dict[str, Any]] = []
-        subscribed = threading.Event()
-        old.on_subscribe = lambda *_a: subscribed.set()
         old.on_message = lambda _c, _u, m: told.append(json.loads(m.payload))
         old.connect("127.0.0.1", int(broker.url.rsplit(":", 1)[1]))
         old.loop_start()
         try:
-            old.subscribe(f"courtside/v1/{service.plan.id}/errors", qos=1)
-            assert subscribed.wait(10)
+            subscribe(old, f"courtside/v1/{service.plan.id}/errors")
             events, _ = played(RULES, 1, 0)
             topic = f"courtside/v1/{service.plan.id}/court/hall-1/events"
             envelope = {**p.event_message(id="old-1", court="hall-1", match="1", event=events[0]).to_dict(), "v": 1}
