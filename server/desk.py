@@ -44,6 +44,7 @@ from rules import (
 )
 from rules.tournament.decisions import check_decisions
 from server.db.models import Change, Conflict, DecisionRow, EventRow, Fixture, ResultRow
+from server.result_feed import written
 from server.store import Store, as_utc, pool_state, result_row, utcnow
 
 
@@ -246,6 +247,7 @@ def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who:
     if old is not None and (old.home, old.away) == (row.home, row.away):
         row.recorded_at = old.recorded_at  # the protest window runs from the match's end, not from each correction
     s.add(row)
+    written(s, match_id)
     after = {**result_payload(row), **({"note": note} if note else {})}
     s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
                  before=before, after=after))

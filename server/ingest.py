@@ -30,6 +30,7 @@ from rules.protocol import Message
 from rules.result import FIELDS
 from server.db.models import Conflict, EventRow, Live, MessageLog, Presence, ResultRow
 from server.openmatches import OpenMatches, ReplayFailed
+from server.result_feed import written
 from server.store import Store, UnknownTeams, teams_of, utcnow
 
 MAX_SEQ_AHEAD = 2_000
@@ -290,6 +291,7 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
         again = batch.stored_result(session, m.match)
         assert again is not None
         return _judge(session, m, sent, again, now)
+    written(session, m.match)
     batch.results[m.match] = values
     batch.played[f.stage] = played + 1
     batch.matches.finished(m.match)

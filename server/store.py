@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import Engine, Row, bindparam, func, select
+from sqlalchemy import Engine, Row, bindparam, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rules import (
@@ -42,6 +42,7 @@ from server.fairplay import pool_fair_play, pools_fair_play
 from server.logs import log
 from server.openmatches import OpenMatches
 from server.plan import Plan
+from server.result_feed import ResultFeed, stamp
 
 
 def utcnow() -> datetime:
@@ -102,6 +103,8 @@ class Store:
         self.engine = engine
         self.plan = plan
         self.session = sessionmaker(engine, expire_on_commit=False)
+        event.listen(self.session, "before_commit", stamp)  # a transaction that wrote results stamps them
+        self.result_feed = ResultFeed()  # the snapshots' results, read as they are written (server.result_feed)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
         self._merged: tuple[tuple[Progress, ...], Progress] | None = None  # the classes' progress and their merge
@@ -203,7 +206,7 @@ class Store:
         if not s.info.get("reading"):  # a write's transaction may change them between two reads
             return list(s.connection().execute(_RESULTS).all())  # fetched at once, not row by row
         if "results" not in s.info:
-            s.info["results"] = list(s.connection().execute(_RESULTS).all())
+            s.info["results"] = self.result_feed.rows(s.connection())
         rows: list[Row[Any]] = s.info["results"]
         return rows
 

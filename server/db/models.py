@@ -7,7 +7,7 @@ One row per fact, each with the instant it was stored (UTC):
 - ``events``: every event received per match, unique per (match, seq) so a resend or a second
   instance never stores one twice (a match has one log whichever court sent it).
 - ``results``: one per match (its primary key), from a table (checked against its events) or
-  from the organiser.
+  from the organiser; ``result_clock`` stamps each with the revision its write committed at.
 - ``conflicts``: a result that differs from the one already stored, held for the organiser.
 - ``presence`` and ``live``: each court's table online/offline, last message, last live state.
 - ``message_log``: every message received and what became of it (stored, duplicate, refused).
@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -78,6 +78,17 @@ class ResultRow(Base):
     court: Mapped[str | None] = mapped_column(String(64), nullable=True)
     source: Mapped[str] = mapped_column(String(16))  # "table" | "organiser"
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The result clock's reading when its transaction committed (server.result_feed): the pages read the results
+    # stamped since they last read, not every result of the day.
+    revision: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0", index=True)
+
+
+class ResultClock(Base):
+    """One row: the last revision a result was stamped with (server.result_feed)."""
+
+    __tablename__ = "result_clock"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    revision: Mapped[int] = mapped_column(BigInteger)
 
 
 class Conflict(Base):

@@ -1,0 +1,87 @@
+"""The stored results, followed: a reader reads only the results written since it last read.
+
+Every transaction that writes a result (a table's, server.ingest; the desk's, server.desk) names it with
+:func:`written`; when it commits it stamps those results with the result clock's next revision (:func:`stamp`,
+the store's ``before_commit``). A reader (:class:`ResultFeed`) then reads the results stamped above the highest
+revision it has, instead of every result of the day after each change.
+
+Why a clock row and not a sequence: the tables' batches on several instances commit in no fixed order, so a
+sequence's numbers are not the order their results become visible; a reader that had read 8 could later find 7
+committed and never read it. Stamping updates the one clock row, whose lock each writer then holds until it
+commits, so a revision is handed out only after every lower one is committed and visible. The stamp is the
+transaction's last statement: holding the clock, a writer waits for nothing but its own commit, so the clock
+cannot close a cycle of waits with the rows the batch locked before it (PostgreSQL's deadlocks). SQLite has one
+writer at a time, which orders the stamps the same way. A result is removed only to be written again in the
+same transaction (server.desk), so a reader never has to find one gone.
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_left, insort
+from typing import Any
+
+from sqlalchemy import Connection, Row, func, select, update
+from sqlalchemy.orm import Session
+
+from server.db.models import ResultClock, ResultRow
+
+_WRITTEN = "results_written"  # Session.info key: the match ids whose results the transaction wrote
+_TICK = (update(ResultClock).where(ResultClock.id == 1).values(revision=ResultClock.revision + 1)
+         .returning(ResultClock.revision))
+_STAMP = update(ResultRow)
+_TOP = select(func.max(ResultRow.revision))
+
+
+def written(s: Session, match_id: str) -> None:
+    """The transaction of ``s`` wrote (inserted or replaced) the result of ``match_id``."""
+    s.info.setdefault(_WRITTEN, set()).add(match_id)
+
+
+def stamp(s: Session) -> None:
+    """Stamp the results the committing transaction wrote with the clock's next revision (before_commit)."""
+    ids = s.info.pop(_WRITTEN, None)
+    if not ids:
+        return
+    s.flush()  # the desk's row may still be pending: before_commit runs before the commit's own flush
+    connection = s.connection()
+    revision = connection.execute(_TICK).scalar_one()
+    connection.execute(_STAMP.where(ResultRow.match_id.in_(sorted(ids))).values(revision=revision))
+
+
+def _order(row: Row[Any]) -> tuple[Any, str]:
+    return (row.recorded_at, row.match_id)  # the order stored, as the standings and the pages list them
+
+
+class ResultFeed:
+    """Every stored result as plain rows in the order stored, kept up to date by reading only what was stamped
+    since the last read. A row is the same object until its result is written again, so a reader may tell what
+    changed by identity."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_match: dict[str, Row[Any]] = {}
+        self._ordered: list[Row[Any]] = []
+        self._seen = -1  # the highest revision read; -1: nothing read yet (the results before the clock are at 0)
+
+    def rows(self, connection: Connection) -> list[Row[Any]]:
+        """The stored results as ``connection`` sees them (a copy of the list: the caller may keep it)."""
+        with self._lock:
+            top = connection.scalar(_TOP)
+            if top is not None and top < self._seen:  # the database was put back (server.backup): start again
+                self._by_match, self._ordered, self._seen = {}, [], -1
+            if top is None:  # no result stored (or all were removed)
+                self._by_match, self._ordered, self._seen = {}, [], -1
+            elif top > self._seen:
+                self._take(list(connection.execute(
+                    select(ResultRow.__table__).where(ResultRow.revision > self._seen))))
+            return list(self._ordered)
+
+    def _take(self, fresh: list[Row[Any]]) -> None:
+        for row in fresh:
+            old = self._by_match.get(row.match_id)
+            if old is not None:
+                del self._ordered[bisect_left(self._ordered, _order(old), key=_order)]
+            insort(self._ordered, row, key=_order)
+            self._by_match[row.match_id] = row
+            self._seen = max(self._seen, row.revision)

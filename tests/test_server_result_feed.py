@@ -1,0 +1,111 @@
+"""The stored results followed (server.result_feed): a reader reads only what was written since its last read,
+and on PostgreSQL no result committed late is skipped, whatever order the writers commit in."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Row, text, update
+
+from server import desk
+from server.db.models import ResultRow
+from server.plan import load_plan
+from server.result_feed import ResultFeed, stamp, written
+from server.store import Store, result_row
+
+HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
+WIN = {"outcome": "regular", "winner": "home"}
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    s = Store.open(db_url, HOCKEY)
+    yield s
+    s.close()
+
+
+def _read(store: Store, feed: ResultFeed) -> dict[str, Row[Any]]:
+    with store.engine.connect() as c:
+        return {r.match_id: r for r in feed.rows(c)}
+
+
+def _score(row: Row[Any]) -> tuple[int, int]:
+    return row.home_goals, row.away_goals
+
+
+def test_a_reader_takes_in_each_new_or_corrected_result_and_keeps_the_others_as_read(store: Store) -> None:
+    feed = ResultFeed()
+    assert _read(store, feed) == {}
+    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 0, **WIN}, who="ann", why="sheet")
+    desk.record_result(store, "2", {"home_goals": 3, "away_goals": 1, **WIN}, who="ann", why="sheet")
+    first = _read(store, feed)
+    assert {m: _score(r) for m, r in first.items()} == {"1": (2, 0), "2": (3, 1)}
+    assert first["1"].revision < first["2"].revision  # each write its own revision, in the order committed
+
+    desk.record_result(store, "1", {"home_goals": 4, "away_goals": 0, **WIN}, who="bob", why="sheet misread")
+    again = _read(store, feed)
+    assert _score(again["1"]) == (4, 0) and again["1"].revision > first["2"].revision
+    assert again["2"] is first["2"]  # not read again: only what was written since
+
+    with store.engine.connect() as c:  # the order stored, as the standings and the pages list them
+        assert [r.match_id for r in feed.rows(c)] == ["1", "2"]  # the correction keeps the match's recorded_at
+
+
+def test_a_database_put_back_to_an_earlier_revision_is_read_again_whole(store: Store) -> None:
+    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 0, **WIN}, who="ann", why="sheet")
+    desk.record_result(store, "2", {"home_goals": 3, "away_goals": 1, **WIN}, who="ann", why="sheet")
+    feed = ResultFeed()
+    _read(store, feed)
+    with store.engine.begin() as c:  # as a restore (server.backup) leaves it: the results of an earlier moment
+        c.execute(update(ResultRow).where(ResultRow.match_id == "2").values(home_goals=0, revision=0))
+        c.execute(update(ResultRow).where(ResultRow.match_id == "1").values(revision=0))
+    assert {m: _score(r) for m, r in _read(store, feed).items()} == {"1": (2, 0), "2": (0, 1)}
+
+
+def test_a_result_committed_after_a_later_ones_stamp_cannot_be_skipped(pg_url: str) -> None:
+    """Two instances' transactions each write a result. The first stamps its result, then is slow to commit; the
+    second wants the next revision. It waits for the first's commit, so a reader that reads the second's result
+    has the first's already: a sequence would have let the second commit first, and the reader, having read past
+    its number, skip the first's result for the rest of the day."""
+    store = Store.open(pg_url, HOCKEY)
+    feed = ResultFeed()
+    try:
+        slow = store.session()
+        slow.begin()
+        slow.add(result_row(store, slow, "1", desk.check_result({"home_goals": 2, "away_goals": 0, **WIN}),
+                            source="table", court="hall-1", seq=9))
+        written(slow, "1")
+        stamp(slow)  # the commit's first step; the clock is this transaction's until it commits
+        done = threading.Event()
+        failed: list[BaseException] = []
+
+        def second() -> None:
+            try:
+                desk.record_result(store, "2", {"home_goals": 1, "away_goals": 0, **WIN}, who="ann", why="sheet")
+            except BaseException as err:  # the test's thread reports it below
+                failed.append(err)
+            done.set()
+
+        writer = threading.Thread(target=second, daemon=True)
+        writer.start()
+        waiting = text("SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'")
+        with store.engine.connect() as look:
+            deadline = time.monotonic() + 30
+            while not look.execute(waiting).scalar():
+                assert time.monotonic() < deadline, "the second write did not wait for the first's commit"
+                assert not done.is_set(), f"the second write did not wait: {failed}"
+                time.sleep(0.02)
+        assert _read(store, feed) == {}  # neither is committed
+        slow.commit()
+        slow.close()
+        assert done.wait(30) and not failed, failed
+        rows = _read(store, feed)
+        assert {m: _score(r) for m, r in rows.items()} == {"1": (2, 0), "2": (1, 0)}
+        assert rows["1"].revision < rows["2"].revision
+    finally:
+        store.close()
