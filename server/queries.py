@@ -198,10 +198,12 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         status = ("conflict" if f.match_id in conflicted else "finished" if result is not None
                   else "live" if f.match_id in started else "scheduled")
         # What the view is made of; the same as last time, the same view (4,000 of them per snapshot).
-        made_of = (f, tuple(result) if result is not None else None, status, progress)
+        made_of = (f, result, status, progress)
         last = kept.get(f.match_id)
-        # The fixture and the progress by identity (the store keeps both until they change), the rest by value.
-        if last is not None and last[0][0] is made_of[0] and last[0][3] is made_of[3] and last[0][1:3] == made_of[1:3]:
+        # The fixture and the progress by identity (the store keeps both until they change), the result by identity
+        # (a snapshot's rows are the feed's, the same object until the result is written again) or else by value.
+        if last is not None and last[0][0] is f and last[0][3] is progress and last[0][2] == status and (
+                last[0][1] is result or last[0][1] == result):
             views.append(last[1])
             continue
         view = FixtureView(

@@ -200,14 +200,15 @@ class Store:
         s.info["reading"] = True
         return s
 
-    def results(self, s: Session) -> list[Row[Any]]:
-        """Every stored result (abandoned ones too) in the order stored, as plain rows: a snapshot reads them all
-        after each change, and making ORM objects of 3,000 rows cost more than the read."""
+    def results(self, s: Session) -> list[Any]:
+        """Every stored result (abandoned ones too) in the order stored, each with the results table's columns as
+        attributes: in a snapshot's session (:meth:`reading`) the result feed's :class:`StoredResult` objects, each
+        the same object until its result is written again; in a write's, the rows as its transaction reads them."""
         if not s.info.get("reading"):  # a write's transaction may change them between two reads
             return list(s.connection().execute(_RESULTS).all())  # fetched at once, not row by row
         if "results" not in s.info:
             s.info["results"] = self.result_feed.rows(s.connection())
-        rows: list[Row[Any]] = s.info["results"]
+        rows: list[Any] = s.info["results"]
         return rows
 
     def decisions(self, s: Session) -> list[Decision]:
@@ -286,8 +287,9 @@ class Store:
             t, ruleset = c.tournament, plan.rulesets[c.name]
             rows = rows_of[c.name]
             mine = [d for d in decisions if cup.owns(c, d.pool)]
-            # The rows themselves are the key (compared as tuples, in C): a class with no new row keeps its progress.
-            key = (tuple(map(tuple, rows)), tuple(mine))
+            # The rows themselves are the key (compared as tuples, in C, each row first by identity: the feed's rows
+            # are the same objects until written again): a class with no new row keeps its progress.
+            key = (tuple(rows), tuple(mine))
             kept = self._class_progress.get(c.name)
             if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:
                 out[c.name] = kept[1]

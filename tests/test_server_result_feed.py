@@ -7,15 +7,14 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import Row, text, update
+from sqlalchemy import text, update
 
 from server import desk
 from server.db.models import ResultRow
 from server.plan import load_plan
-from server.result_feed import ResultFeed, stamp, written
+from server.result_feed import ResultFeed, StoredResult, stamp, written
 from server.store import Store, result_row
 
 HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
@@ -29,12 +28,12 @@ def store(db_url: str) -> Iterator[Store]:
     s.close()
 
 
-def _read(store: Store, feed: ResultFeed) -> dict[str, Row[Any]]:
+def _read(store: Store, feed: ResultFeed) -> dict[str, StoredResult]:
     with store.engine.connect() as c:
         return {r.match_id: r for r in feed.rows(c)}
 
 
-def _score(row: Row[Any]) -> tuple[int, int]:
+def _score(row: StoredResult) -> tuple[int, int]:
     return row.home_goals, row.away_goals
 
 

@@ -186,10 +186,11 @@ class ServiceBackend:
         recorded = self._recorded
         for r in rows:
             change = entered.get(r.match_id) if r.source == "organiser" else None
-            # What the record is made of: the row, and the change that entered it (by its id: the log only grows).
-            made_of = (tuple(r), None if change is None else change.id)
+            # What the record is made of: the row (the feed's: the same object until it is written again), and the
+            # change that entered it (by its id: the log only grows).
+            made_of = (r, None if change is None else change.id)
             last = recorded.get(r.match_id)
-            if last is None or last[0] != made_of:  # a result's record is made once, not in every snapshot
+            if last is None or last[0][0] is not r or last[0][1] != made_of[1]:  # made once, not in every snapshot
                 by, note, why, was = r.source, "", "", ""
                 if change is not None:
                     by, note, why = change.who, str((change.after or {}).get("note") or ""), change.why
