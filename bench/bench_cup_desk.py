@@ -9,7 +9,9 @@ service's store on a temporary SQLite file (or --db), and enters pool results at
 the service's loop runs them: checked and stored in one transaction) up to each mark. At each mark it times ten
 more writes and the snapshot after each one (ServiceBackend.data(), the pages' first read after a change), on a
 Service that is never connected to a broker: only the loop's desk path and the pages' reads are timed. Prints the
-median and the worst of the ten; then, after ten more writes, what reading the desk's change log costs the snapshot:
+median and the worst of the ten, and the first page after each write (its pool's, read through the web app,
+the snapshot included) and the home page after that; then, after ten more writes, what reading the desk's change
+log costs the snapshot:
 its newest 200 read again, as before, or followed (server.change_log).
 """
 
@@ -24,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from starlette.testclient import TestClient
+
 from bench.cup import classes_cup_toml, cup_toml
 from rules.standings import MatchResult
 from server import queries
@@ -33,6 +37,7 @@ from server.plan import load_plan
 from server.rulings import Rulings
 from server.service import Service
 from server.store import Store
+from server.web import create_app
 from server.web.service_backend import ServiceBackend
 
 
@@ -71,6 +76,7 @@ def main() -> None:
                                                           home_goals=entered % 4, away_goals=entered % 3)))
             entered += 1
 
+        client = TestClient(create_app(backend, lang="en", secure_cookies=False))
         for mark in marks:
             while entered < mark:
                 enter()
@@ -78,19 +84,27 @@ def main() -> None:
             # with every result the loop above entered without one).
             backend._changed(set(), set())
             backend.data()
-            writes, pages = [], []
+            client.get("/")
+            writes, snapshots, pool_pages, home_pages = [], [], [], []
             for _ in range(10):
                 t0 = time.perf_counter()
+                stage = pool[entered].stage
                 enter()
                 t1 = time.perf_counter()
                 backend._changed(set(), set())  # what the service's loop tells the pages after a desk write
                 backend.data()
                 t2 = time.perf_counter()
+                assert client.get(f"/pool/{stage}").status_code == 200  # the first page after it: its pool's
+                t3 = time.perf_counter()
+                assert client.get("/").status_code == 200  # and the next, the home page
+                t4 = time.perf_counter()
                 writes.append((t1 - t0) * 1000)
-                pages.append((t2 - t1) * 1000)
-            print(f"after {mark:>5} results: desk write {statistics.median(writes):7.1f} ms (worst "
-                  f"{max(writes):7.1f}), first snapshot after it {statistics.median(pages):7.1f} ms (worst "
-                  f"{max(pages):7.1f})")
+                snapshots.append((t2 - t1) * 1000)
+                pool_pages.append((t3 - t1) * 1000)
+                home_pages.append((t4 - t3) * 1000)
+            print(f"after {mark:>5} results: desk write {_ms(writes)}, first snapshot after it {_ms(snapshots)}")
+            print(f"{'':>20}  the first page after it (the pool's, the snapshot included) {_ms(pool_pages)}, "
+                  f"the home page next {_ms(home_pages)}")
             whole, followed = [], []
             for _ in range(10):  # the desk's change log: its newest 200 read again, or followed (server.change_log)
                 enter()
@@ -102,7 +116,12 @@ def main() -> None:
                 followed.append((time.perf_counter() - t1) * 1000)
             print(f"{'':>20}  the change log after a write: its newest 200 read {statistics.median(whole):5.2f} ms, "
                   f"followed {statistics.median(followed):5.2f} ms")
+        client.close()
         store.close()
+
+
+def _ms(figures: list[float]) -> str:
+    return f"{statistics.median(figures):6.1f} ms (worst {max(figures):6.1f})"
 
 
 if __name__ == "__main__":
