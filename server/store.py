@@ -107,15 +107,17 @@ class Store:
         self.result_feed = ResultFeed()  # the snapshots' results, read as they are written (server.result_feed)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
-        self._merged: tuple[tuple[Progress, ...], Progress] | None = None  # the classes' progress and their merge
+        self._merged: dict[bool, tuple[tuple[Progress, ...], Progress]] = {}  # the classes' progress and their merge
         self._logged_aside: set[SetAside] = set()  # the results set aside, each logged once
         # Each pool's last ranked table and what it was ranked from (rules.tournament.progress's ``ranked``): a
         # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
         # so a table kept here is the one it would rank again; one dict shared by every thread is safe (GIL).
         self._ranked: dict[str, tuple[object, PoolTable]] = {}
         # Each class's last progress and what it was worked out from: a result changes its own class only, so a
-        # cup's other classes keep theirs (fair-play classes excepted: their cards are not in the key).
-        self._class_progress: dict[str, tuple[object, Progress]] = {}
+        # cup's other classes keep theirs (fair-play classes excepted: their cards are not in the key). Kept apart
+        # for the snapshots (True: their rows are the result feed's objects) and the writes (the rows they read):
+        # the two kinds of row never compare equal, and the loop and the pages would work out every class in turn.
+        self._class_progress: dict[bool, dict[str, tuple[object, Progress]]] = {True: {}, False: {}}
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
@@ -232,21 +234,21 @@ class Store:
             # A snapshot's progress is worked out from the very rows it shows (each class kept while its rows are
             # the ones it was worked out from): a revision read before or after them may name another state.
             if "progress" not in s.info:
-                s.info["progress"] = self._settled(None, self.compute_progress(s))
+                s.info["progress"] = self._settled(None, self.compute_progress(s), reading=True)
             found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
             return found
         key = self._revision(s)
         with self._lock:
             if self._cached is not None and self._cached[0] == key:
                 return self._cached[1]
-        return self._settled(key, self.compute_progress(s))
+        return self._settled(key, self.compute_progress(s), reading=False)
 
-    def _settled(self, key: tuple[object, ...] | None,
-                 by_class: dict[str, Progress]) -> tuple[Progress, dict[str, Progress]]:
+    def _settled(self, key: tuple[object, ...] | None, by_class: dict[str, Progress],
+                 *, reading: bool) -> tuple[Progress, dict[str, Progress]]:
         """The classes' progress merged (again only when a class's changed), kept under ``key`` if one is given;
         a result that no longer fits is logged once, when it first does not (the desk lists it until settled)."""
         with self._lock:
-            merged = self._merged
+            merged = self._merged.get(reading)
         parts = tuple(by_class.values())
         if merged is not None and len(merged[0]) == len(parts) and all(
                 a is b for a, b in zip(merged[0], parts, strict=True)):
@@ -254,7 +256,7 @@ class Store:
         else:
             whole = merged_progress(by_class)
         with self._lock:
-            self._merged = (parts, whole)
+            self._merged[reading] = (parts, whole)
             if key is not None:
                 self._cached = (key, (whole, by_class))
             new = [a for a in whole.set_aside if a not in self._logged_aside]
@@ -290,7 +292,7 @@ class Store:
             # The rows themselves are the key (compared as tuples, in C, each row first by identity: the feed's rows
             # are the same objects until written again): a class with no new row keeps its progress.
             key = (tuple(rows), tuple(mine))
-            kept = self._class_progress.get(c.name)
+            kept = self._class_progress[bool(s.info.get("reading"))].get(c.name)
             if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:
                 out[c.name] = kept[1]
                 continue
@@ -308,7 +310,7 @@ class Store:
                 gone = {a.result for a in found}
                 rows = [r for r in rows if to_match_result(r) not in gone]
             out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
-            self._class_progress[c.name] = (key, out[c.name])
+            self._class_progress[bool(s.info.get("reading"))][c.name] = (key, out[c.name])
         return out
 
     def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from rules import CourtsideError, Decision, progress
+from rules import progress
 from rules.standings import MatchResult
-from server.desk_commands import CorrectResult, RecordDecision
 from server.plan import load_plan
 from server.web.inputs import Presence, RecordedResult, Sanction
 from server.web.service_backend import ServiceBackend
 from server.web.view import View, protest_window
+from tests.random_desk import random_desk_day
 from tests.service_support import HOCKEY, running_service
 from tests.web_day import sample_day
 
@@ -139,53 +139,6 @@ def test_the_schedule_by_day_keeps_playing_order_and_a_team_has_its_place_in_its
     assert not view.finished and _view(played=0).team_pools(table.rows[0].team) == [("A", None, 4)]
 
 
-def _random_day(backend: Any, rng: random.Random, steps: int) -> None:
-    """Desk work as a day brings it, drawn from ``rng``: results entered as matches get their teams, earlier
-    ones corrected (confirmed, whatever they send elsewhere), walk-overs, and the ties only a decision breaks
-    decided. A refusal must say why and change nothing; it is skipped."""
-    for _ in range(steps):
-        view = View(backend.data())
-        waiting = [m for m in view.matches if m.home_known and m.away_known and m.recorded is None]
-        played = [m for m in view.matches if m.recorded is not None]
-        ties = [u for u in view.unresolved() if not u.data and view.pool_played(u.pool)[0] == view.pool_played(
-            u.pool)[1]]
-        draw = rng.random()
-        command: Any
-        if ties and draw < 0.4:
-            tie = rng.choice(ties)
-            order = list(tie.teams)
-            rng.shuffle(order)
-            method = "penalty_competition" if "penalty" in tie.needs and "lots" not in tie.needs else "lots"
-            command = RecordDecision(who="anna", why="drawn", decision=Decision(pool=tie.pool, method=method,
-                                                                                 order=tuple(order)))
-        elif (played and draw < 0.55) or (not waiting and played and draw < 0.7):
-            m = rng.choice(played)
-            command = CorrectResult(who="anna", why="protest upheld", number=m.number, confirmed=True,
-                                    result=_score(rng, m.stage, m.home, m.away, m.is_pool))
-        elif waiting and draw < 0.62:
-            m = rng.choice(waiting)
-            command = CorrectResult(who="anna", why="no show", number=m.number, confirmed=True, result=MatchResult(
-                pool=m.stage, home=m.home, away=m.away, home_goals=0, away_goals=0, outcome="walkover",
-                winner=rng.choice((m.home, m.away))))
-        elif waiting:
-            m = min(waiting, key=lambda x: x.start)
-            command = CorrectResult(who="anna", why="score sheet", number=m.number, confirmed=True,
-                                    result=_score(rng, m.stage, m.home, m.away, m.is_pool))
-        else:
-            return
-        try:
-            backend.submit(command)
-        except CourtsideError as err:
-            assert str(err), "a refusal says why"
-
-
-def _score(rng: random.Random, stage: str, home: str, away: str, level_ok: bool) -> MatchResult:
-    h, a = rng.randint(0, 4), rng.randint(0, 4)
-    if not level_ok and h == a:
-        h += 1  # a knock-out match has a winner in regular time here
-    return MatchResult(pool=stage, home=home, away=away, home_goals=h, away_goals=a)
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_the_pages_agree_with_tournament_show_on_the_results_that_count(mosquitto: Any, tmp_path: Path,
                                                                         seed: int) -> None:
@@ -197,7 +150,7 @@ def test_the_pages_agree_with_tournament_show_on_the_results_that_count(mosquitt
     broker = mosquitto()
     with running_service(f"sqlite:///{tmp_path / 'day.db'}", broker.url, plan=load_plan(HOCKEY)) as service:
         backend = ServiceBackend(service)
-        _random_day(backend, random.Random(seed), steps=60)
+        random_desk_day(backend, random.Random(seed), steps=60)
         view = View(backend.data())
     counted = [m.recorded.result for m in view.matches if m.recorded is not None]
     data = view.data

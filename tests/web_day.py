@@ -47,8 +47,9 @@ from server.plan import load_plan
 from server.service import Service
 from server.web import create_app
 from server.web.inputs import TournamentData
+from server.web.match_rows import MatchRow
 from server.web.service_backend import ServiceBackend
-from server.web.view import MatchRow, View
+from server.web.view import View
 from tests.service_support import HOCKEY, TableClient, played, running_service
 from tests.web_support import PASSWORD, LiveServer
 

@@ -19,9 +19,10 @@ from starlette.routing import Route
 from rules import CourtsideError, MatchTimeline
 from server.desk_commands import DeskCommand, NeedsConfirmation, NotYourRole
 from server.web import forms
+from server.web.match_rows import MatchRow
 from server.web.sessions import Session, csrf_ok
 from server.web.site import Site, named
-from server.web.view import MatchRow, View
+from server.web.view import View
 
 V1 = "/api/v1"
 

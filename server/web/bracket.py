@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import WinnerOrLoser, parse_placeholder
-from server.web.view import MatchRow, View
+from server.web.match_rows import MatchRow
+from server.web.view import View
 
 MAX_DEPTH = 4  # a round of 32 before the final: 16 grid rows, as many as the style sheet places
 

@@ -14,7 +14,8 @@ import unicodedata
 from datetime import UTC, datetime
 
 from rules import parse_placeholder
-from server.web.view import MatchRow, View
+from server.web.match_rows import MatchRow
+from server.web.view import View
 
 REFRESH = "PT15M"  # how often a subscribed calendar should look again (clients may take longer)
 

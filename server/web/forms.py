@@ -13,7 +13,8 @@ from rules import Decision, MatchResult, Outcome
 from rules.standings.results import OUTCOMES
 from server.desk import DeskError
 from server.desk_commands import CorrectResult, DeskCommand, MoveMatch, RecordDecision, RuleSanction, SettleConflict
-from server.web.view import MatchRow, View
+from server.web.match_rows import MatchRow
+from server.web.view import View
 
 Fields = Mapping[str, Any]
 

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules import MatchTimeline, PlayedMatch, Scorer, top_scorers
-from server.web.view import MatchRow, View
+from server.web.match_rows import MatchRow
+from server.web.view import View
 
 
 @dataclass(frozen=True)

@@ -9,35 +9,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 from rules import (
     CourtsideError,
     PoolTable,
     Progress,
-    Ruleset,
     TournamentClass,
     Unresolved,
-    match_winner,
-    parse_placeholder,
     progress,
 )
-from rules.tournament.placeholders import canonical
 from server.classes import merged_progress
 from server.discipline import misses
-from server.scores import awarded, score_text
-from server.web.inputs import Abandoned, RecordedResult, Sanction, TournamentData
+from server.web.inputs import Abandoned, Sanction, TournamentData
+from server.web.match_rows import MatchRow, MatchRows, RowMaker, window_of
 from server.web.schedule_parts import class_part, day_parts, default_part, known_part, matches_of, parts
 
 
 def protest_window(data: TournamentData, stage: str) -> timedelta | None:
     """The stage's ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match")."""
-    return _window(data.ruleset_of(stage))
-
-
-def _window(ruleset: Ruleset) -> timedelta | None:
-    ms = ruleset.protest_window
-    return None if ms is None else timedelta(milliseconds=ms)
+    return window_of(data.ruleset_of(stage))
 
 
 def worked_out(data: TournamentData) -> dict[str, Progress]:
@@ -53,91 +44,23 @@ def worked_out(data: TournamentData) -> dict[str, Progress]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class MatchRow:
-    number: int
-    stage: str
-    round: str
-    court: str
-    start: datetime
-    end: datetime
-    home: str  # the team, or the placeholder while it is open ("winner SF1")
-    away: str
-    home_known: bool
-    away_known: bool
-    recorded: RecordedResult | None
-    live: bool
-    locked_at: datetime | None  # when the protest window closes (None: no window)
-    moved: bool
-    awarded: tuple[int, int] | None = None  # a walk-over's or forfeit's score as the ruleset awards it
-    version: str = ""  # the match as stored, which the desk's forms send back (server.desk.match_version)
-    # A result stored for this match that no longer counts (a correction sent other teams here): never shown as
-    # its result; the match is "to be played again" until its result is entered anew.
-    set_aside: RecordedResult | None = None
-    class_name: str = ""  # the cup's class ("" without classes)
-    published: bool = True  # False: the class keeps its results off the public pages (they show who played)
-
-    @property
-    def shows_score(self) -> bool:
-        """Whether a public page shows this match's score: it has one, and its class publishes results."""
-        return self.recorded is not None and self.published
-
-    @property
-    def is_pool(self) -> bool:
-        return self.round == "pool"
-
-    @property
-    def score(self) -> str:
-        return "" if self.recorded is None else score_text(self.recorded.result, self.awarded)
-
-    @property
-    def winner(self) -> str | None:
-        """Who won (by the score, the shoot-out or the award): a table's result need not name its winner."""
-        return None if self.recorded is None else match_winner(self.recorded.result)
-
-    def locked(self, now: datetime) -> bool:
-        return self.locked_at is not None and now >= self.locked_at
-
-    def teams(self) -> tuple[str, str]:
-        return (self.home, self.away)
-
-
-@dataclass(frozen=True)
-class _Rows:
-    """A snapshot's rows with their indexes (by number; by court, stage, team and class), made together and kept
-    together: a region asks for its own matches (a cup's 110 court cards and hundreds of pool pages), and scanning
-    4,000 rows for each cost more than the rest."""
-
-    matches: list[MatchRow]
-    by_number: dict[int, MatchRow]
-    by: dict[str, dict[str, list[MatchRow]]]
-
-    @classmethod
-    def of(cls, rows: list[MatchRow]) -> _Rows:
-        by: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
-        for m in rows:
-            by["court"].setdefault(m.court, []).append(m)
-            by["stage"].setdefault(m.stage, []).append(m)
-            by["class"].setdefault(m.class_name, []).append(m)
-            for team in {m.home, m.away}:
-                by["team"].setdefault(team, []).append(m)
-        return cls(rows, {m.number: m for m in rows}, by)
-
-
-@dataclass(frozen=True, kw_only=True)
 class Suspension:
     sanction: Sanction
     misses: tuple[int, ...]  # match numbers the player sits out
 
 
+def being_played(data: TournamentData) -> frozenset[int]:
+    """The matches a court's table says it is playing (its presence, or a live board not finished)."""
+    return frozenset({p.playing for p in data.presence.values() if p.online and p.playing is not None} |
+                     {int(b.match) for b in data.live.values()
+                      if b.match is not None and b.match.isdigit() and b.phase != "finished"})
+
+
+_ROWS = RowMaker()  # the pages' snapshots follow one another: each one's rows are made from the last one's
+
+
 class View:
     """The derived pages' data for one snapshot."""
-
-    # The last snapshot's rows and what they were made from (the objects themselves, compared by identity: a
-    # snapshot that only has a new live state shares them all). A table's live state comes several times a second
-    # per court, and a cup's 4,000 rows took 30 ms a snapshot to make again for nothing.
-    _last_rows: tuple[tuple[object, ...], frozenset[int], _Rows] | None = None
-    _made: ClassVar[dict[int, tuple[tuple[object, ...], MatchRow]]] = {}  # match number -> its row's inputs, the row
-    _made_for: ClassVar[tuple[object, object] | None] = None  # the cup and rulesets those rows are of
 
     def __init__(self, data: TournamentData) -> None:
         self.data = data
@@ -159,92 +82,8 @@ class View:
         self.suspensions = self._suspensions()
 
     # Schedule ---------------------------------------------------------------------------
-    def _team(self, stage: str, text: str, side: str) -> tuple[str, bool]:
-        if parse_placeholder(text) is None:
-            return text, True
-        p = self.progress
-        if p is None:
-            return text, False
-        state = p.matches.get(stage)
-        if state is not None:
-            slot = state.home if side == "home" else state.away
-            if slot.team is not None and canonical(slot.text) == canonical(text):
-                return slot.team, True
-        found = p.slots.get(canonical(text))
-        if found is not None and found.team is not None:
-            return found.team, True
-        return text, False
-
-    def _rows(self) -> _Rows:
-        data = self.data
-        playing = frozenset({p.playing for p in data.presence.values() if p.online and p.playing is not None} |
-                            {int(b.match) for b in data.live.values()
-                             if b.match is not None and b.match.isdigit() and b.phase != "finished"})
-        basis = (data.schedule.matches, data.results, data.moves, data.versions, data.progress, data.cup,
-                 data.rulesets)
-        last = View._last_rows
-        if data.progress is not None and last is not None and last[1] == playing and all(
-                a is b for a, b in zip(last[0], basis, strict=True)):
-            return last[2]
-        rows = _Rows.of(self._made_rows(playing))
-        if data.progress is not None:  # a snapshot without the service's progress works out its own: not kept
-            View._last_rows = (basis, playing, rows)
-        return rows
-
-    def _made_rows(self, playing: frozenset[int]) -> list[MatchRow]:
-        data = self.data
-        windows = {name: _window(ruleset) for name, ruleset in data.rulesets.items()}  # per class, not per match
-        rows = []
-        aside = [a.result for a in self.progress.set_aside] if self.progress is not None else []
-        if View._made_for is None or View._made_for[0] is not data.cup or View._made_for[1] is not data.rulesets:
-            View._made, View._made_for = {}, (data.cup, data.rulesets)  # another cup's rows (tests run several)
-        for m in data.schedule.matches:
-            court, start = data.moves.get(m.number, (m.court, m.start))
-            end = start + (m.end - m.start)
-            home, home_known = self._team(m.stage, m.home, "home")
-            away, away_known = self._team(m.stage, m.away, "away")
-            recorded = data.results.get(m.number)
-            set_aside = None
-            if recorded is not None and recorded.result in aside:
-                recorded, set_aside = None, recorded
-            live = m.number in playing and recorded is None
-            version = data.versions.get(m.number, "")
-            # What the row is made of: the same as in the last snapshot, the same row (a cup's 4,000 rows are made
-            # again whenever a match starts, ends or gets its result; its pages' regions compare them by identity).
-            made_of = (m, court, start, home, home_known, away, away_known, recorded, set_aside, live, version)
-            kept = View._made.get(m.number)
-            if kept is not None and kept[0] == made_of:
-                rows.append(kept[1])
-                continue
-            klass = data.class_of(m.stage)
-            window = windows[klass.name]
-            locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
-            rows.append(
-                MatchRow(
-                    number=m.number,
-                    stage=m.stage,
-                    round=m.round,
-                    court=court,
-                    start=start,
-                    end=end,
-                    home=home,
-                    away=away,
-                    home_known=home_known,
-                    away_known=away_known,
-                    recorded=recorded,
-                    live=live,
-                    locked_at=locked_at,
-                    moved=m.number in data.moves,
-                    awarded=awarded(data.rulesets[klass.name], recorded.result) if recorded is not None else None,
-                    version=version,
-                    set_aside=set_aside,
-                    class_name=klass.name,
-                    published=klass.published,
-                )
-            )
-            View._made[m.number] = (made_of, rows[-1])
-        rows.sort(key=lambda r: (r.start, r.court, r.number))
-        return rows
+    def _rows(self) -> MatchRows:
+        return _ROWS.rows(self.data, self.progress, self.class_progress, being_played(self.data))
 
     def abandoned(self, number: int) -> Abandoned | None:
         """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""

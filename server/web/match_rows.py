@@ -1,0 +1,271 @@
+"""A snapshot's match rows: the schedule with its teams, results, moves and desk versions filled in, with their
+indexes, made again only where the snapshot changed.
+
+A cup's 4,080 rows and their indexes took 25-30 ms to check and index again for each new snapshot, as long after
+40 results as after 3,000, though a desk write or a table's result changes one match (and, when it decides a pool
+or a knock-out match, the matches whose teams a placeholder names). :class:`RowMaker` compares the new snapshot's
+inputs with the last one's (results, versions and moves by match; each class's progress; the matches being
+played) and makes the rows of the matches they name only; the others are the last snapshot's rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from rules import Progress, Ruleset, ScheduledMatch, match_winner, parse_placeholder
+from rules.tournament.placeholders import canonical
+from server.scores import awarded, score_text
+from server.web.inputs import RecordedResult, TournamentData
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchRow:
+    number: int
+    stage: str
+    round: str
+    court: str
+    start: datetime
+    end: datetime
+    home: str  # the team, or the placeholder while it is open ("winner SF1")
+    away: str
+    home_known: bool
+    away_known: bool
+    recorded: RecordedResult | None
+    live: bool
+    locked_at: datetime | None  # when the protest window closes (None: no window)
+    moved: bool
+    awarded: tuple[int, int] | None = None  # a walk-over's or forfeit's score as the ruleset awards it
+    version: str = ""  # the match as stored, which the desk's forms send back (server.desk.match_version)
+    # A result stored for this match that no longer counts (a correction sent other teams here): never shown as
+    # its result; the match is "to be played again" until its result is entered anew.
+    set_aside: RecordedResult | None = None
+    class_name: str = ""  # the cup's class ("" without classes)
+    published: bool = True  # False: the class keeps its results off the public pages (they show who played)
+
+    @property
+    def shows_score(self) -> bool:
+        """Whether a public page shows this match's score: it has one, and its class publishes results."""
+        return self.recorded is not None and self.published
+
+    @property
+    def is_pool(self) -> bool:
+        return self.round == "pool"
+
+    @property
+    def score(self) -> str:
+        return "" if self.recorded is None else score_text(self.recorded.result, self.awarded)
+
+    @property
+    def winner(self) -> str | None:
+        """Who won (by the score, the shoot-out or the award): a table's result need not name its winner."""
+        return None if self.recorded is None else match_winner(self.recorded.result)
+
+    def locked(self, now: datetime) -> bool:
+        return self.locked_at is not None and now >= self.locked_at
+
+    def teams(self) -> tuple[str, str]:
+        return (self.home, self.away)
+
+
+def _place(row: MatchRow) -> tuple[object, ...]:
+    """Where a row stands in the order and the indexes: a row that keeps it is replaced where it stands."""
+    return (row.start, row.court, row.stage, row.class_name, row.home, row.away)
+
+
+@dataclass(frozen=True)
+class MatchRows:
+    """A snapshot's rows in playing order with their indexes (by number; by court, stage, team and class), made
+    together and kept together: a region asks for its own matches (a cup's 110 court cards and hundreds of pool
+    pages), and scanning 4,000 rows for each cost more than the rest. Never changed once made: an older snapshot's
+    pages may still be reading them."""
+
+    matches: list[MatchRow]
+    by_number: dict[int, MatchRow]
+    by: dict[str, dict[str, list[MatchRow]]]
+
+    @classmethod
+    def of(cls, rows: Iterable[MatchRow]) -> MatchRows:
+        ordered = sorted(rows, key=lambda r: (r.start, r.court, r.number))
+        by: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
+        for m in ordered:
+            by["court"].setdefault(m.court, []).append(m)
+            by["stage"].setdefault(m.stage, []).append(m)
+            by["class"].setdefault(m.class_name, []).append(m)
+            for team in {m.home, m.away}:
+                by["team"].setdefault(team, []).append(m)
+        return cls(ordered, {m.number: m for m in ordered}, by)
+
+    def replaced(self, fresh: list[MatchRow]) -> MatchRows:
+        """These rows with ``fresh`` ones in place of those of their numbers: where they stand when each keeps its
+        place in the order and the indexes (a result, a version), else all ordered and indexed again (a move, a
+        team now known)."""
+        if any(_place(r) != _place(self.by_number[r.number]) for r in fresh):
+            return MatchRows.of({**self.by_number, **{r.number: r for r in fresh}}.values())
+        new = {r.number: r for r in fresh}
+        by = {kind: dict(index) for kind, index in self.by.items()}
+        copied: set[tuple[str, str]] = set()
+        for row in fresh:
+            keys = [("court", row.court), ("stage", row.stage), ("class", row.class_name),
+                    *(("team", team) for team in {row.home, row.away})]
+            for kind, key in keys:
+                if (kind, key) not in copied:  # copied once, then changed: the old list is the older snapshot's
+                    by[kind][key] = list(by[kind][key])
+                    copied.add((kind, key))
+                _swap(by[kind][key], row)
+        matches = list(self.matches)
+        for i, m in enumerate(matches):
+            if m.number in new:
+                matches[i] = new[m.number]
+        return MatchRows(matches, {**self.by_number, **new}, by)
+
+
+def _swap(rows: list[MatchRow], row: MatchRow) -> None:
+    rows[next(i for i, r in enumerate(rows) if r.number == row.number)] = row
+
+
+@dataclass(frozen=True)
+class _Made:
+    """What the last rows were made from, to tell which matches the next snapshot changed."""
+
+    basis: tuple[object, ...]  # the schedule, the cup, the rulesets: by identity (another cup: made anew)
+    results: Mapping[int, RecordedResult]
+    versions: Mapping[int, str]
+    moves: Mapping[int, tuple[str, datetime]]
+    class_progress: dict[str, Progress]
+    playing: frozenset[int]
+    aside: tuple[object, ...]
+    rows: MatchRows
+
+
+class RowMaker:
+    """Makes each snapshot's :class:`MatchRows`, again only for the matches whose inputs changed since the last
+    snapshot (one maker per process, as the pages' snapshots follow one another; another cup's starts anew)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._last: _Made | None = None
+        self._made: dict[int, tuple[tuple[object, ...], MatchRow]] = {}  # number -> its row's inputs, the row
+        self._made_for: tuple[object, object] | None = None  # the cup and rulesets those rows are of
+        self._placeholders: dict[str, frozenset[int]] = {}  # class -> its matches whose teams a placeholder names
+        self._schedule: tuple[object, dict[int, ScheduledMatch]] = ((), {})  # the schedule's matches by number
+
+    def rows(self, data: TournamentData, progress: Progress | None, class_progress: dict[str, Progress],
+             playing: frozenset[int]) -> MatchRows:
+        """The snapshot's rows; ``progress`` resolves placeholders (the classes' merged), ``class_progress`` tells
+        which classes' did change; ``playing``: the matches on a court now."""
+        basis = (data.schedule.matches, data.cup, data.rulesets)
+        aside = tuple(a.result for a in progress.set_aside) if progress is not None else ()
+        with self._lock:  # page threads may make a snapshot's view at once: one makes it, the others wait for it
+            if self._made_for is None or self._made_for[0] is not data.cup or self._made_for[1] is not data.rulesets:
+                self._made, self._made_for, self._last = {}, (data.cup, data.rulesets), None  # another cup's
+                self._placeholders = _placeholders(data)
+            last = self._last
+            if data.progress is None or last is None or last.basis != basis or last.aside != aside:
+                numbers: Iterable[int] = [m.number for m in data.schedule.matches]
+            else:
+                numbers = self._touched(last, data, class_progress, playing)
+            fresh = self._make(data, progress, playing, aside, numbers)
+            if last is None or last.basis != basis or last.aside != aside or data.progress is None:
+                rows = MatchRows.of(fresh)
+            else:
+                changed = [r for r in fresh if last.rows.by_number.get(r.number) is not r]
+                rows = last.rows.replaced(changed) if changed else last.rows
+            if data.progress is not None:  # a snapshot without the service's progress works out its own: not kept
+                self._last = _Made(basis, data.results, data.versions, data.moves, dict(class_progress), playing,
+                                   aside, rows)
+            return rows
+
+    def _touched(self, last: _Made, data: TournamentData, class_progress: dict[str, Progress],
+                 playing: frozenset[int]) -> set[int]:
+        touched = _differ(last.results, data.results) | _differ(last.versions, data.versions)
+        touched |= _differ(last.moves, data.moves) | (playing ^ last.playing)
+        for name, p in class_progress.items():
+            if last.class_progress.get(name) is not p:  # its placeholders may name other teams now
+                touched |= self._placeholders.get(name, frozenset())
+        return touched
+
+    def _make(self, data: TournamentData, progress: Progress | None, playing: frozenset[int],
+              aside: tuple[object, ...], numbers: Iterable[int]) -> list[MatchRow]:
+        windows = {name: window_of(ruleset) for name, ruleset in data.rulesets.items()}  # per class, not per match
+        if self._schedule[0] is not data.schedule.matches:
+            self._schedule = (data.schedule.matches, {m.number: m for m in data.schedule.matches})
+        schedule = self._schedule[1]
+        out = []
+        for number in numbers:
+            m = schedule[number]
+            court, start = data.moves.get(m.number, (m.court, m.start))
+            home, home_known = team_of(progress, m.stage, m.home, "home")
+            away, away_known = team_of(progress, m.stage, m.away, "away")
+            recorded = data.results.get(m.number)
+            set_aside = None
+            if recorded is not None and recorded.result in aside:
+                recorded, set_aside = None, recorded
+            live = m.number in playing and recorded is None
+            version = data.versions.get(m.number, "")
+            # What the row is made of: the same as in the last snapshot, the same row (its pages' regions compare
+            # rows by identity).
+            made_of = (m, court, start, home, home_known, away, away_known, recorded, set_aside, live, version)
+            kept = self._made.get(m.number)
+            if kept is not None and kept[0] == made_of:
+                out.append(kept[1])
+                continue
+            klass = data.class_of(m.stage)
+            window = windows[klass.name]
+            locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
+            row = MatchRow(
+                number=m.number, stage=m.stage, round=m.round, court=court, start=start, end=start + (m.end - m.start),
+                home=home, away=away, home_known=home_known, away_known=away_known, recorded=recorded, live=live,
+                locked_at=locked_at, moved=m.number in data.moves,
+                awarded=awarded(data.rulesets[klass.name], recorded.result) if recorded is not None else None,
+                version=version, set_aside=set_aside, class_name=klass.name, published=klass.published,
+            )
+            self._made[m.number] = (made_of, row)
+            out.append(row)
+        return out
+
+
+def team_of(progress: Progress | None, stage: str, text: str, side: str) -> tuple[str, bool]:
+    """The team a fixture's side names, and whether it is known (a placeholder the progress does not fill yet)."""
+    if parse_placeholder(text) is None:
+        return text, True
+    if progress is None:
+        return text, False
+    state = progress.matches.get(stage)
+    if state is not None:
+        slot = state.home if side == "home" else state.away
+        if slot.team is not None and canonical(slot.text) == canonical(text):
+            return slot.team, True
+    found = progress.slots.get(canonical(text))
+    if found is not None and found.team is not None:
+        return found.team, True
+    return text, False
+
+
+def _differ(old: Mapping[int, Any], new: Mapping[int, Any]) -> set[int]:
+    """The keys whose values differ (by identity first: a snapshot keeps a match's record while it is the same)."""
+    if old is new:
+        return set()
+    changed = {k for k, v in new.items() if (w := old.get(k, _MISSING)) is not v and w != v}
+    changed.update(k for k in old if k not in new)
+    return changed
+
+
+_MISSING = object()
+
+
+def _placeholders(data: TournamentData) -> dict[str, frozenset[int]]:
+    out: dict[str, set[int]] = {}
+    for m in data.schedule.matches:
+        if parse_placeholder(m.home) is not None or parse_placeholder(m.away) is not None:
+            out.setdefault(data.class_of(m.stage).name, set()).add(m.number)
+    return {name: frozenset(numbers) for name, numbers in out.items()}
+
+
+def window_of(ruleset: Ruleset) -> timedelta | None:
+    """The ruleset's protest window (seed 003: "senast en (1) timme efter avslutad match"), if it has one."""
+    ms = ruleset.protest_window
+    return None if ms is None else timedelta(milliseconds=ms)

@@ -1,0 +1,100 @@
+"""A snapshot's match rows made from the last snapshot's (server.web.match_rows): the rows a page gets are the rows
+made afresh, whatever the day did in between, and a result makes its own row again, not the cup's."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules import parse_placeholder
+from server.plan import load_plan
+from server.web.inputs import Presence
+from server.web.match_rows import MatchRow, MatchRows, RowMaker
+from server.web.service_backend import ServiceBackend
+from server.web.view import View, being_played
+from tests.random_desk import random_desk_day
+from tests.service_support import HOCKEY, running_service
+from tests.web_day import sample_day
+
+
+def _afresh(view: View) -> MatchRows:
+    """The view's rows as a maker that never saw another snapshot makes them."""
+    return RowMaker().rows(view.data, view.progress, view.class_progress, being_played(view.data))
+
+
+def _same(view: View, fresh: MatchRows) -> None:
+    assert view.matches == fresh.matches
+    assert view.by_number == fresh.by_number
+    for kind in ("court", "stage", "team", "class"):
+        assert view._by[kind] == fresh.by[kind], kind
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_rows_made_from_the_last_snapshots_are_the_rows_made_afresh(mosquitto: Any, tmp_path: Path,
+                                                                         seed: int) -> None:
+    """A day of results, corrections, walk-overs, decisions and moves at the real service's desk (the seed's
+    indoor hockey: its pools' places fill the knock-out matches), with tables starting and stopping matches: after
+    every step the rows are the rows made afresh."""
+    broker = mosquitto()
+    rng = random.Random(seed)
+    checked = []
+
+    def check(view: View) -> None:
+        _same(view, _afresh(view))
+        waiting = [m for m in view.matches if m.recorded is None]
+        if waiting and rng.random() < 0.5:  # a table starts one of them (or the court's table goes quiet)
+            m = rng.choice(waiting)
+            data = view.data
+            started = View(replace(data, version=data.version + 1, presence={
+                **data.presence, m.court: Presence(court=m.court, online=rng.random() < 0.8, playing=m.number)}))
+            _same(started, _afresh(started))
+        checked.append(view.data.version)
+
+    with running_service(f"sqlite:///{tmp_path / 'day.db'}", broker.url, plan=load_plan(HOCKEY)) as service:
+        backend = ServiceBackend(service)
+        random_desk_day(backend, rng, steps=50, moves=True, after=check)
+    assert len(checked) > 20, "the day went on"
+
+
+def test_a_tables_result_makes_its_own_row_again_and_keeps_the_others() -> None:
+    with sample_day(12) as day:
+        before = day.view()
+        m = next(r for r in before.matches if r.recorded is None and r.home_known and r.away_known and r.is_pool)
+        day.play(m.number, 2, 1)
+        after = day.view()
+    assert after.by_number[m.number].recorded is not None
+    changed = {r.number for r in after.matches if r is not before.by_number[r.number]}
+    # Made again: its own row, and those a placeholder names (its pool's places may be known now), no other.
+    named = {s.number for s in after.data.schedule.matches if parse_placeholder(s.home) or parse_placeholder(s.away)}
+    assert m.number in changed and changed <= {m.number} | named
+    other = next(r for r in before.matches if r.stage != m.stage and r.recorded is not None)
+    assert after.by_number[other.number] is other
+
+
+def _row(number: int, court: str, minute: int, **kw: Any) -> MatchRow:
+    start = datetime(2026, 12, 6, 9, 0) + timedelta(minutes=minute)
+    return MatchRow(number=number, stage=kw.pop("stage", "A"), round="pool", court=court, start=start,
+                    end=start + timedelta(minutes=20), home=kw.pop("home", f"H{number}"),
+                    away=kw.pop("away", f"A{number}"), home_known=True, away_known=True, recorded=None, live=False,
+                    locked_at=None, moved=False, **kw)
+
+
+def test_a_row_that_keeps_its_place_is_replaced_where_it_stands_and_a_moved_one_orders_them_again() -> None:
+    rows = MatchRows.of([_row(2, "Hall 2", 0), _row(1, "Hall 1", 0), _row(3, "Hall 1", 30)])
+    assert [r.number for r in rows.matches] == [1, 2, 3]
+    versioned = replace(rows.by_number[1], version="v2")
+    again = rows.replaced([versioned])
+    assert again.matches[0] is versioned and again.by["court"]["Hall 1"][0] is versioned
+    assert again.by["team"]["H1"] == [versioned] and again.by["stage"]["A"][0] is versioned
+    assert rows.by_number[1].version == "" and rows.by["court"]["Hall 1"][0].version == ""  # the older untouched
+    moved = replace(rows.by_number[1], court="Hall 2", start=rows.by_number[3].start + timedelta(minutes=30),
+                    moved=True)
+    last = rows.replaced([moved])
+    assert [r.number for r in last.matches] == [2, 3, 1]
+    assert [r.number for r in last.by["court"]["Hall 2"]] == [2, 1] and [
+        r.number for r in last.by["court"]["Hall 1"]] == [3]
