@@ -54,7 +54,8 @@ def stamp(s: Session) -> None:
 @dataclass(frozen=True, slots=True)
 class StoredResult:
     """A stored result (the results table's columns) as a plain object: a snapshot reads every result's attributes
-    a few times, several times faster than from a database row."""
+    a few times, several times faster than from a database row. The pages' ``queries.ResultView`` is made from it,
+    with the winner named by team."""
 
     match_id: str
     stage: str

@@ -76,6 +76,15 @@ def test_a_tables_result_makes_its_own_row_again_and_keeps_the_others() -> None:
     assert after.by_number[other.number] is other
 
 
+def test_a_result_for_a_match_the_schedule_lacks_makes_no_row() -> None:
+    with sample_day(12) as day:
+        view = day.view()
+    data = view.data
+    stray = next(iter(data.results.values()))
+    after = View(replace(data, version=data.version + 1, results={**data.results, 999: replace(stray, number=999)}))
+    assert 999 not in after.by_number and after.matches == view.matches
+
+
 def _row(number: int, court: str, minute: int, **kw: Any) -> MatchRow:
     start = datetime(2026, 12, 6, 9, 0) + timedelta(minutes=minute)
     return MatchRow(number=number, stage=kw.pop("stage", "A"), round="pool", court=court, start=start,

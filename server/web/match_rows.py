@@ -196,7 +196,9 @@ class RowMaker:
         schedule = self._schedule[1]
         out = []
         for number in numbers:
-            m = schedule[number]
+            m = schedule.get(number)
+            if m is None:  # a result stored for a match the schedule lacks: no row (as the full pass makes none)
+                continue
             court, start = data.moves.get(m.number, (m.court, m.start))
             home, home_known = team_of(progress, m.stage, m.home, "home")
             away, away_known = team_of(progress, m.stage, m.away, "away")
