@@ -40,6 +40,11 @@ def written(s: Session, match_id: str) -> None:
     s.info.setdefault(_WRITTEN, set()).add(match_id)
 
 
+def wrote_results(s: Session) -> bool:
+    """Whether the transaction of ``s`` wrote a result it has not committed (and stamped) yet."""
+    return bool(s.info.get(_WRITTEN))
+
+
 def stamp(s: Session) -> None:
     """Stamp the results the committing transaction wrote with the clock's next revision (before_commit)."""
     ids = s.info.pop(_WRITTEN, None)
@@ -89,15 +94,18 @@ class ResultFeed:
         self._ordered: list[StoredResult] = []
         self._seen = -1  # the highest revision read; -1: nothing read yet (the results before the clock are at 0)
 
-    def rows(self, connection: Connection) -> list[StoredResult]:
-        """The stored results as ``connection`` sees them (a copy of the list: the caller may keep it)."""
+    def rows(self, connection: Connection) -> list[StoredResult] | None:
+        """The stored results as ``connection`` sees them (a copy of the list: the caller may keep it), or None if
+        it sees an older state than the feed has read: a transaction begun before a result it has not seen was
+        committed (the caller reads the table itself then). The feed is never put back: a database restored under
+        a running service (not supported: server.backup says to stop it first) is read from the table until the
+        service starts again."""
         with self._lock:
             top = connection.scalar(_TOP)
-            if top is not None and top < self._seen:  # the database was put back (server.backup): start again
-                self._by_match, self._ordered, self._seen = {}, [], -1
-            if top is None:  # no result stored (or all were removed)
-                self._by_match, self._ordered, self._seen = {}, [], -1
-            elif top > self._seen:
+            top = -1 if top is None else top
+            if top < self._seen:
+                return None
+            if top > self._seen:
                 self._take(list(connection.execute(
                     select(ResultRow.__table__).where(ResultRow.revision > self._seen))))
             return list(self._ordered)

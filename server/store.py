@@ -42,7 +42,7 @@ from server.fairplay import pool_fair_play, pools_fair_play
 from server.logs import log
 from server.openmatches import OpenMatches
 from server.plan import Plan
-from server.result_feed import ResultFeed, stamp
+from server.result_feed import ResultFeed, stamp, wrote_results
 
 
 def utcnow() -> datetime:
@@ -107,7 +107,7 @@ class Store:
         self.result_feed = ResultFeed()  # the snapshots' results, read as they are written (server.result_feed)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
-        self._merged: dict[bool, tuple[tuple[Progress, ...], Progress]] = {}  # the classes' progress and their merge
+        self._merged: list[tuple[tuple[Progress, ...], Progress]] = []  # the classes' progress and their merge
         self._logged_aside: set[SetAside] = set()  # the results set aside, each logged once
         # Each pool's last ranked table and what it was ranked from (rules.tournament.progress's ``ranked``): a
         # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
@@ -115,8 +115,8 @@ class Store:
         self._ranked: dict[str, tuple[object, PoolTable]] = {}
         # Each class's last progress and what it was worked out from: a result changes its own class only, so a
         # cup's other classes keep theirs (fair-play classes excepted: their cards are not in the key). Kept apart
-        # for the snapshots (True: their rows are the result feed's objects) and the writes (the rows they read):
-        # the two kinds of row never compare equal, and the loop and the pages would work out every class in turn.
+        # for the result feed's objects (True) and the rows a transaction read itself (server.result_feed): the two
+        # kinds never compare equal, and a write and the next snapshot would each work out every class again.
         self._class_progress: dict[bool, dict[str, tuple[object, Progress]]] = {True: {}, False: {}}
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
@@ -204,14 +204,26 @@ class Store:
 
     def results(self, s: Session) -> list[Any]:
         """Every stored result (abandoned ones too) in the order stored, each with the results table's columns as
-        attributes: in a snapshot's session (:meth:`reading`) the result feed's :class:`StoredResult` objects, each
-        the same object until its result is written again; in a write's, the rows as its transaction reads them."""
-        if not s.info.get("reading"):  # a write's transaction may change them between two reads
-            return list(s.connection().execute(_RESULTS).all())  # fetched at once, not row by row
-        if "results" not in s.info:
-            s.info["results"] = self.result_feed.rows(s.connection())
-        rows: list[Any] = s.info["results"]
-        return rows
+        attributes: the result feed's :class:`StoredResult` objects, each the same object until its result is
+        written again, or the rows as the transaction reads them when it wrote a result itself or sees an older
+        state than the feed (:meth:`ResultFeed.rows`)."""
+        return self._results(s)[0]
+
+    def _results(self, s: Session) -> tuple[list[Any], bool]:
+        """:meth:`results`, and whether they are the feed's objects."""
+        if s.info.get("reading"):  # a snapshot reads them once for all its parts
+            if "results" not in s.info:
+                s.info["results"] = self._read_results(s)
+            found: tuple[list[Any], bool] = s.info["results"]
+            return found
+        return self._read_results(s)
+
+    def _read_results(self, s: Session) -> tuple[list[Any], bool]:
+        if not wrote_results(s):
+            rows = self.result_feed.rows(s.connection())
+            if rows is not None:
+                return rows, True
+        return list(s.connection().execute(_RESULTS).all()), False  # fetched at once, not row by row
 
     def decisions(self, s: Session) -> list[Decision]:
         rows = s.scalars(select(DecisionRow).order_by(DecisionRow.id))
@@ -234,29 +246,29 @@ class Store:
             # A snapshot's progress is worked out from the very rows it shows (each class kept while its rows are
             # the ones it was worked out from): a revision read before or after them may name another state.
             if "progress" not in s.info:
-                s.info["progress"] = self._settled(None, self.compute_progress(s), reading=True)
+                s.info["progress"] = self._settled(None, self.compute_progress(s))
             found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
             return found
         key = self._revision(s)
         with self._lock:
             if self._cached is not None and self._cached[0] == key:
                 return self._cached[1]
-        return self._settled(key, self.compute_progress(s), reading=False)
+        return self._settled(key, self.compute_progress(s))
 
-    def _settled(self, key: tuple[object, ...] | None, by_class: dict[str, Progress],
-                 *, reading: bool) -> tuple[Progress, dict[str, Progress]]:
+    def _settled(self, key: tuple[object, ...] | None,
+                 by_class: dict[str, Progress]) -> tuple[Progress, dict[str, Progress]]:
         """The classes' progress merged (again only when a class's changed), kept under ``key`` if one is given;
         a result that no longer fits is logged once, when it first does not (the desk lists it until settled)."""
-        with self._lock:
-            merged = self._merged.get(reading)
         parts = tuple(by_class.values())
-        if merged is not None and len(merged[0]) == len(parts) and all(
-                a is b for a, b in zip(merged[0], parts, strict=True)):
-            whole = merged[1]
-        else:
+        with self._lock:
+            merged = self._merged
+        # The last two merges: the feed's and a writing transaction's own rows make two sets of parts.
+        whole = next((w for made, w in merged if len(made) == len(parts) and all(
+            a is b for a, b in zip(made, parts, strict=True))), None)
+        if whole is None:
             whole = merged_progress(by_class)
         with self._lock:
-            self._merged[reading] = (parts, whole)
+            self._merged = [(parts, whole), *(m for m in self._merged if m[1] is not whole)][:2]
             if key is not None:
                 self._cached = (key, (whole, by_class))
             new = [a for a in whole.set_aside if a not in self._logged_aside]
@@ -276,7 +288,8 @@ class Store:
         classes = cup.classes
         # Each row to its class once (a row naming a stage no class has goes to every class, as Cup.owns says).
         rows_of: dict[str, list[Row[Any]]] = {c.name: [] for c in classes}
-        for r in self.results(s):
+        every, fed = self._results(s)
+        for r in every:
             if r.outcome == "abandoned":
                 continue
             owner = cup.class_of_stage(r.stage) if cup.has_classes else classes[0]
@@ -292,7 +305,7 @@ class Store:
             # The rows themselves are the key (compared as tuples, in C, each row first by identity: the feed's rows
             # are the same objects until written again): a class with no new row keeps its progress.
             key = (tuple(rows), tuple(mine))
-            kept = self._class_progress[bool(s.info.get("reading"))].get(c.name)
+            kept = self._class_progress[fed].get(c.name)
             if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:
                 out[c.name] = kept[1]
                 continue
@@ -310,7 +323,7 @@ class Store:
                 gone = {a.result for a in found}
                 rows = [r for r in rows if to_match_result(r) not in gone]
             out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
-            self._class_progress[bool(s.info.get("reading"))][c.name] = (key, out[c.name])
+            self._class_progress[fed][c.name] = (key, out[c.name])
         return out
 
     def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:

@@ -9,10 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import text
 
 from server import desk
-from server.db.models import ResultRow
 from server.plan import load_plan
 from server.result_feed import ResultFeed, StoredResult, stamp, written
 from server.store import Store, result_row
@@ -30,7 +29,9 @@ def store(db_url: str) -> Iterator[Store]:
 
 def _read(store: Store, feed: ResultFeed) -> dict[str, StoredResult]:
     with store.engine.connect() as c:
-        return {r.match_id: r for r in feed.rows(c)}
+        rows = feed.rows(c)
+    assert rows is not None, "a connection of its own sees what the feed has read"
+    return {r.match_id: r for r in rows}
 
 
 def _score(row: StoredResult) -> tuple[int, int]:
@@ -51,19 +52,39 @@ def test_a_reader_takes_in_each_new_or_corrected_result_and_keeps_the_others_as_
     assert _score(again["1"]) == (4, 0) and again["1"].revision > first["2"].revision
     assert again["2"] is first["2"]  # not read again: only what was written since
 
-    with store.engine.connect() as c:  # the order stored, as the standings and the pages list them
-        assert [r.match_id for r in feed.rows(c)] == ["1", "2"]  # the correction keeps the match's recorded_at
+    # The order stored, as the standings and the pages list them: the correction keeps the match's recorded_at.
+    assert list(_read(store, feed)) == ["1", "2"]
 
 
-def test_a_database_put_back_to_an_earlier_revision_is_read_again_whole(store: Store) -> None:
+def test_a_reader_that_sees_an_older_state_than_the_feed_reads_the_table_itself(pg_url: str) -> None:
+    """A transaction begun before a result it has not seen was committed (REPEATABLE READ here; a writing
+    transaction on SQLite) must not take the feed's newer results, nor put the feed back to its own."""
+    store = Store.open(pg_url, HOCKEY)
+    try:
+        desk.record_result(store, "1", {"home_goals": 2, "away_goals": 0, **WIN}, who="ann", why="sheet")
+        with store.session() as old:
+            old.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            assert [r.match_id for r in store.results(old)] == ["1"]  # its snapshot begins here
+            desk.record_result(store, "2", {"home_goals": 3, "away_goals": 1, **WIN}, who="ann", why="sheet")
+            with store.session() as now:
+                assert [r.match_id for r in store.results(now)] == ["1", "2"]  # the feed reads on
+            assert store.result_feed.rows(old.connection()) is None
+            assert [r.match_id for r in store.results(old)] == ["1"]  # read from the table, as it sees it
+        with store.session() as later:
+            assert [r.match_id for r in store.results(later)] == ["1", "2"]
+    finally:
+        store.close()
+
+
+def test_a_transaction_that_wrote_a_result_reads_its_own(store: Store) -> None:
     desk.record_result(store, "1", {"home_goals": 2, "away_goals": 0, **WIN}, who="ann", why="sheet")
-    desk.record_result(store, "2", {"home_goals": 3, "away_goals": 1, **WIN}, who="ann", why="sheet")
-    feed = ResultFeed()
-    _read(store, feed)
-    with store.engine.begin() as c:  # as a restore (server.backup) leaves it: the results of an earlier moment
-        c.execute(update(ResultRow).where(ResultRow.match_id == "2").values(home_goals=0, revision=0))
-        c.execute(update(ResultRow).where(ResultRow.match_id == "1").values(revision=0))
-    assert {m: _score(r) for m, r in _read(store, feed).items()} == {"1": (2, 0), "2": (0, 1)}
+    with desk.writing(store) as s:
+        desk.put_result(store, s, "1", desk.check_result({"home_goals": 5, "away_goals": 0, **WIN}), who="bob",
+                        why="sheet misread")
+        s.flush()
+        assert [(r.match_id, r.home_goals) for r in store.results(s)] == [("1", 5)]  # not the feed's 2-0
+    with store.session() as after:
+        assert [(r.match_id, r.home_goals) for r in store.results(after)] == [("1", 5)]
 
 
 def test_a_result_committed_after_a_later_ones_stamp_cannot_be_skipped(pg_url: str) -> None:

@@ -135,6 +135,21 @@ def test_a_result_stored_while_a_snapshot_reads_is_in_the_next_snapshot(store: S
         assert [r.match_id for r in store.results(s)] == ["1"]
 
 
+def test_the_loop_and_the_pages_work_a_result_out_once(store: Store) -> None:
+    """After a result the service's loop works out the progress (its tables and schedules to publish) and the
+    pages' snapshot does too. Both read the result feed's rows, so the second finds the first's progress: the
+    rows each transaction read itself never compared equal to the snapshot's, and each worked every class out."""
+    win = {"home_goals": 2, "away_goals": 0, "outcome": "regular", "winner": "home"}
+    desk.record_result(store, "1", win, who="ann", why="score sheet")
+    loop = store.progress()
+    with store.reading() as s:
+        assert store.progress(s) is loop
+    desk.record_result(store, "2", win, who="ann", why="score sheet")
+    with store.reading() as s:
+        pages = store.progress(s)
+    assert pages is not loop and store.progress() is pages
+
+
 def test_a_started_match_stays_where_it_is_unless_it_goes_on_as_an_abandoned_one(store: Store) -> None:
     """Issue 31: a match moved after its first events stranded it (the old court's events and result refused,
     the new court's spliced onto them). Checked in the move's own transaction."""
