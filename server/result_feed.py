@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left, insort
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row, func, select, update
@@ -80,7 +80,10 @@ class StoredResult:
 
 
 def _order(row: StoredResult) -> tuple[datetime, str]:
-    return (row.recorded_at, row.match_id)  # the order stored, as the standings and the pages list them
+    """The order stored, as the standings and the pages list them. An instant as naive UTC: SQLite gives back the
+    ones the service wrote without their zone, and one written otherwise (an older tool, by hand) with it."""
+    at = row.recorded_at
+    return (at if at.tzinfo is None else at.astimezone(UTC).replace(tzinfo=None), row.match_id)
 
 
 class ResultFeed:

@@ -83,6 +83,33 @@ def test_decisions_stored_twice_before_the_rule_are_kept_when_the_database_is_up
     assert rows[1][1] == f"{rows[0][1]}#2"
 
 
+def test_results_stored_before_the_result_clock_are_read_and_followed_after_the_upgrade(db_url: str) -> None:
+    """A database of a day under way, upgraded to the result clock (0007): its results are at revision 0, which
+    the pages' first read takes in, and the results written after are followed from there."""
+    from sqlalchemy import text
+
+    from server.db import make_engine
+    from server.db.migrate import upgrade
+
+    engine = make_engine(db_url)
+    upgrade(engine, "0006")
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO results (match_id, stage, home, away, home_goals, away_goals, outcome, winner, "
+                       "source, recorded_at) VALUES ('1', 'A', 'x', 'y', 2, 0, 'regular', 'home', 'table', :at)"),
+                  {"at": datetime.now(UTC)})
+    engine.dispose()
+    store = Store.open(db_url, load_plan(EXAMPLE))  # upgrades to the head
+    try:
+        with store.reading() as s:
+            assert [(r.match_id, r.revision) for r in store.results(s)] == [("1", 0)]
+        win = {"home_goals": 1, "away_goals": 0, "outcome": "regular", "winner": "home"}
+        desk.record_result(store, "2", win, who="ann", why="score sheet")
+        with store.reading() as s:
+            assert [(r.match_id, r.revision) for r in store.results(s)] == [("1", 0), ("2", 1)]
+    finally:
+        store.close()
+
+
 def test_fixtures_come_from_the_tournament_file(store: Store) -> None:
     hall1 = queries.court_schedule(store, "hall-1")
     assert [f.number for f in hall1][:3] == [1, 3, 5]
