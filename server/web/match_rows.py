@@ -131,7 +131,7 @@ def _swap(rows: list[MatchRow], row: MatchRow) -> None:
 class _Made:
     """What the last rows were made from, to tell which matches the next snapshot changed."""
 
-    basis: tuple[object, ...]  # the schedule, the cup, the rulesets: by identity (another cup: made anew)
+    schedule: object  # the schedule's matches, by identity (another schedule: every row made again)
     results: Mapping[int, RecordedResult]
     versions: Mapping[int, str]
     moves: Mapping[int, tuple[str, datetime]]
@@ -157,26 +157,23 @@ class RowMaker:
              playing: frozenset[int]) -> MatchRows:
         """The snapshot's rows; ``progress`` resolves placeholders (the classes' merged), ``class_progress`` tells
         which classes' did change; ``playing``: the matches on a court now."""
-        basis = (data.schedule.matches, data.cup, data.rulesets)
         aside = tuple(a.result for a in progress.set_aside) if progress is not None else ()
         with self._lock:  # page threads may make a snapshot's view at once: one makes it, the others wait for it
             if self._made_for is None or self._made_for[0] is not data.cup or self._made_for[1] is not data.rulesets:
                 self._made, self._made_for, self._last = {}, (data.cup, data.rulesets), None  # another cup's
                 self._placeholders = _placeholders(data)
             last = self._last
-            if data.progress is None or last is None or last.basis != basis or last.aside != aside:
-                numbers: Iterable[int] = [m.number for m in data.schedule.matches]
+            if (data.progress is None or last is None or last.schedule is not data.schedule.matches
+                    or last.aside != aside):  # every row made again (each kept while its inputs are the same)
+                rows = MatchRows.of(self._make(data, progress, playing, aside,
+                                               [m.number for m in data.schedule.matches]))
             else:
-                numbers = self._touched(last, data, class_progress, playing)
-            fresh = self._make(data, progress, playing, aside, numbers)
-            if last is None or last.basis != basis or last.aside != aside or data.progress is None:
-                rows = MatchRows.of(fresh)
-            else:
+                fresh = self._make(data, progress, playing, aside, self._touched(last, data, class_progress, playing))
                 changed = [r for r in fresh if last.rows.by_number.get(r.number) is not r]
                 rows = last.rows.replaced(changed) if changed else last.rows
             if data.progress is not None:  # a snapshot without the service's progress works out its own: not kept
-                self._last = _Made(basis, data.results, data.versions, data.moves, dict(class_progress), playing,
-                                   aside, rows)
+                self._last = _Made(data.schedule.matches, data.results, data.versions, data.moves,
+                                   dict(class_progress), playing, aside, rows)
             return rows
 
     def _touched(self, last: _Made, data: TournamentData, class_progress: dict[str, Progress],
@@ -200,8 +197,8 @@ class RowMaker:
             if m is None:  # a result stored for a match the schedule lacks: no row (as the full pass makes none)
                 continue
             court, start = data.moves.get(m.number, (m.court, m.start))
-            home, home_known = team_of(progress, m.stage, m.home, "home")
-            away, away_known = team_of(progress, m.stage, m.away, "away")
+            home, home_known = _team_of(progress, m.stage, m.home, "home")
+            away, away_known = _team_of(progress, m.stage, m.away, "away")
             recorded = data.results.get(m.number)
             set_aside = None
             if recorded is not None and recorded.result in aside:
@@ -230,7 +227,7 @@ class RowMaker:
         return out
 
 
-def team_of(progress: Progress | None, stage: str, text: str, side: str) -> tuple[str, bool]:
+def _team_of(progress: Progress | None, stage: str, text: str, side: str) -> tuple[str, bool]:
     """The team a fixture's side names, and whether it is known (a placeholder the progress does not fill yet)."""
     if parse_placeholder(text) is None:
         return text, True
