@@ -180,7 +180,7 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         ids = [f.match_id for f in chosen]
         every = len(chosen) == len(fixtures)
         if every:
-            results = {r.match_id: r for r in store.results(s)}
+            results = store.results_by_match(s)
         else:
             read = s.connection().execute(select(ResultRow.__table__).where(ResultRow.match_id.in_(ids)))
             results = {r.match_id: r for r in read}

@@ -209,6 +209,16 @@ class Store:
         state than the feed (:meth:`ResultFeed.rows`)."""
         return self._results(s)[0]
 
+    def results_by_match(self, s: Session) -> dict[str, Any]:
+        """:meth:`results` by match id; a snapshot makes it once for all its parts (the schedule, the desk's
+        versions)."""
+        if s.info.get("reading"):
+            if "results_by_match" not in s.info:
+                s.info["results_by_match"] = {r.match_id: r for r in self.results(s)}
+            found: dict[str, Any] = s.info["results_by_match"]
+            return found
+        return {r.match_id: r for r in self.results(s)}
+
     def _results(self, s: Session) -> tuple[list[Any], bool]:
         """:meth:`results`, and whether they are the feed's objects."""
         if s.info.get("reading"):  # a snapshot reads them once for all its parts

@@ -168,6 +168,7 @@ class ServiceBackend:
         with store.reading() as s:  # one read of the results for the schedule, the progress and the results
             fixtures = {f.number: f for f in queries.schedule(store, s)}
             rows = store.results(s)
+            stored = store.results_by_match(s)  # the schedule's own, made once
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
             class_progress = store.class_progress(s)
@@ -212,7 +213,6 @@ class ServiceBackend:
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
                     for r in ruled]
-        stored = {r.match_id: r for r in rows}
         versions: dict[int, str] = {}
         for f in fixtures.values():
             seen = self._versions.get(f.number)
