@@ -296,11 +296,11 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     batch.played[f.stage] = played + 1
     batch.matches.finished(m.match)
     # A first-round pool's result changes only its court's schedule until the pool is complete (then the
-    # later stages' teams resolve); a later stage's result may decide who plays where: every court with a
-    # match a placeholder names.
+    # later stages' teams resolve); a later stage's result may decide who plays where: the courts with a match
+    # a placeholder takes from this stage.
     first_round = f.stage in store.plan.entry_teams
     complete = played + 1 >= store.stage_sizes.get(f.stage, 0)
-    courts = {m.court} | (store.placeholder_courts(session) if not first_round or complete else set())
+    courts = {m.court} | (store.courts_waiting_on(session, f.stage) if not first_round or complete else set())
     # The stage is named even when it is a knock-out round (as the desk's record_result does): its result decides
     # who plays where, so the tournament's progress is worked out again and the pages rebuild in full.
     return Outcome("stored", ack=("result", m.seq), pools={f.stage}, courts=courts)

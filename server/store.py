@@ -33,7 +33,7 @@ from rules import (
     result_payload,
     standings_result,
 )
-from rules.tournament.placeholders import canonical
+from rules.tournament.placeholders import canonical, parse_placeholder, source_stage
 from rules.tournament.progression import SetAside
 from server.classes import merged_progress
 from server.db import open_database
@@ -126,8 +126,9 @@ class Store:
         # its fixture, result, status or the progress naming its teams changed.
         self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
-        # (the change log's last move, rows, the courts with placeholder matches, those matches)
-        self._fixtures: tuple[object, dict[str, FixtureRow], frozenset[str], frozenset[str]] | None = None
+        # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
+        self._fixtures: tuple[object, dict[str, FixtureRow], dict[str | None, frozenset[str]], frozenset[str]] \
+            | None = None
 
     @classmethod
     def open(cls, url: str, plan: Plan) -> Store:
@@ -167,19 +168,24 @@ class Store:
             rows = {f.match_id: f for f in sorted((FixtureRow(**row._mapping) for row in read),
                                                    key=lambda f: (f.start, f.number))}
             named = frozenset(i for i, f in rows.items() if not {f.home, f.away} <= self.entry_team_names)
-            cached = self._fixtures = (mark, rows, frozenset(rows[i].court for i in named), named)
+            cached = self._fixtures = (mark, rows, _waiting_courts(rows[i] for i in named), named)
         return cached[1]
 
     def placeholder_matches(self, s: Session) -> frozenset[str]:
         """The matches whose teams a placeholder names ("2A", "winner SF1"): the results so far decide them."""
         return self._read_fixtures(s)[3]
 
-    def placeholder_courts(self, s: Session) -> frozenset[str]:
-        """The courts with a match whose teams a placeholder names ("2A", "winner SF1"): the only schedules
-        a completed pool or a knock-out result can change besides the court that played it."""
-        return self._read_fixtures(s)[2]
+    def courts_waiting_on(self, s: Session, stage: str) -> frozenset[str]:
+        """The courts with a match whose teams a placeholder takes from ``stage`` ("2A" from pool A, "winner SF1"
+        from SF1), and, for a first-round pool, those whose placeholder ranks the first-round pools' teams ("best
+        3rd"): the only schedules a completed pool or a knock-out result can change besides the court that played
+        it. A cup's knock-out result changed the schedule of one or two courts, and every one of 110 was sent."""
+        waiting = self._read_fixtures(s)[2]
+        broad = waiting.get(None, frozenset()) if stage in self.plan.entry_teams else frozenset()
+        return waiting.get(stage, frozenset()) | broad
 
-    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], frozenset[str], frozenset[str]]:
+    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], dict[str | None, frozenset[str]],
+                                                  frozenset[str]]:
         if self._fixtures is None:  # whoever asks has read the fixtures (and the change log) already
             self.fixtures(s)
         assert self._fixtures is not None
@@ -465,3 +471,13 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
                               expected=store.stage_sizes.get(name, 0), table=table)
     return out
 
+
+def _waiting_courts(named: Iterable[FixtureRow]) -> dict[str | None, frozenset[str]]:
+    """stage -> the courts of the matches a placeholder of theirs waits for it on; None: those whose placeholder
+    ranks the first-round pools' teams (rules.tournament.placeholders.source_stage)."""
+    courts: dict[str | None, set[str]] = {}
+    for f in named:
+        for side in (f.home, f.away):
+            if (placeholder := parse_placeholder(side)) is not None:
+                courts.setdefault(source_stage(placeholder), set()).add(f.court)
+    return {stage: frozenset(c) for stage, c in courts.items()}

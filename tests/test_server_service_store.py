@@ -232,21 +232,31 @@ def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> 
     assert all(states[name] == progress.pools[name] for name in states)
 
 
-def test_only_courts_with_a_placeholder_match_wait_on_a_completed_pool(store: Store) -> None:
-    teams = store.entry_team_names
+def test_a_stage_is_waited_on_by_the_courts_of_the_matches_its_placeholders_name(store: Store) -> None:
     with store.session() as s:
-        fixtures = store.fixtures(s)
-        expected = {f.court for f in fixtures.values() if f.home not in teams or f.away not in teams}
-        assert store.placeholder_courts(s) == expected and expected  # the semi-finals and finals name "2A"...
+        # Indoor hockey: SF1 "2A v 1B" on Hall 1, SF2 "1A v 2B" on Hall 2, the third place and the final on Hall 1.
+        assert store.courts_waiting_on(s, "A") == {"hall-1", "hall-2"}
+        assert store.courts_waiting_on(s, "SF1") == store.courts_waiting_on(s, "SF2") == {"hall-1"}
+        assert store.courts_waiting_on(s, "F") == frozenset()
+        final = next(f for f in store.fixtures(s).values() if f.stage == "F")
     # A move writes the change log: the fixtures and their courts are read again.
-    semi = next(f for f in fixtures.values() if f.home not in teams)
-    other = next(c for c in store.plan.courts if c != semi.court)
-    for f in fixtures.values():
-        if f.court != other and (f.home not in teams or f.away not in teams):
-            desk.move_match(store, f.match_id, court=other, who="ann", why="one hall for the finals")
+    desk.move_match(store, final.match_id, court="hall-2", who="ann", why="the final in the big hall")
     with store.session() as s:
-        assert store.fixtures(s)[semi.match_id].court == other
-        assert store.placeholder_courts(s) == {other}
+        assert store.fixtures(s)[final.match_id].court == "hall-2"
+        assert store.courts_waiting_on(s, "SF1") == {"hall-1", "hall-2"}
+
+
+def test_a_first_round_pool_is_waited_on_by_the_courts_that_rank_the_pools(db_url: str) -> None:
+    # Youth football: QF1 "1A v 3B/C" (the best third of B and C) on Plan 1, QF3 "1B v 3A/C" on Plan 2, QF2
+    # "2B v 2C" on Plan 3, QF4 "1C v 2A" on Plan 1.
+    store = Store.open(db_url, load_plan(EXAMPLE.with_name("youth-football.toml")))
+    try:
+        with store.session() as s:
+            assert store.courts_waiting_on(s, "A") == {"plan-1", "plan-2"}
+            assert store.courts_waiting_on(s, "B") == {"plan-1", "plan-2", "plan-3"}
+            assert store.courts_waiting_on(s, "QF4") == {"plan-2"}
+    finally:
+        store.close()
 
 
 def test_live_states_read_again_only_the_courts_whose_state_was_stored_since(store: Store) -> None:

@@ -1,0 +1,171 @@
+"""What a table's new result costs the service in a big cup late in its day (issue 32's goal: "with 3,500 results
+already stored, a new result costs the service under 20 ms of CPU").
+
+    .venv/bin/python -m bench.bench_cup_result [--teams 2048] [--classes 8] [--courts 110] [--stored 3500]
+                                               [--results 20] [--postgres]
+
+Generates the cup of classes (bench/cup.py), opens the service's store on a temporary SQLite file (or, with
+``--postgres``, a fresh database on 127.0.0.1:5432, dropped at the end), and feeds ``--stored`` matches' events
+and results to the service's own message path (``Service._messages``, what its loop runs for each batch), pool
+matches first and then the play-offs in their order, as the tables send them (the engine plays each match). Then,
+one at a time, the next ``--results`` matches: their events (not timed: they come in over the match), then their
+result alone, as a table sends it, and what the service does for it:
+
+- the loop's batch: the result checked against its stored events, stored and acknowledged;
+- the publishing: its pool's table (the class's progress worked out again) and the schedules of the courts it
+  changed (``Service._publish_changes``);
+- the pages: the snapshot after it (``ServiceBackend.data()``) and the first page read after it (its pool's page,
+  or a play-off match's bracket, through the web app).
+
+Times are this process's CPU time (``time.process_time``), which other work on a shared machine disturbs far less
+than the wall clock; the service is never connected to a broker (what it publishes stays queued in paho).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+from starlette.testclient import TestClient
+
+from bench.cup import classes_cup_toml
+from rules import protocol as p
+from rules.tournament.schedule import ScheduledMatch
+from server.plan import Plan, load_plan
+from server.service import Service
+from server.store import Store
+from server.web import create_app
+from server.web.service_backend import ServiceBackend
+from tests.service_support import played
+
+Message = tuple[str, bytes]
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+def match_messages(plan: Plan, m: ScheduledMatch, n: int) -> tuple[list[Message], Message]:
+    """A match's events and its result as its court's table sends them; a knock-out is won by one goal."""
+    court = plan.court_id(m.court)
+    knockout = m.round != "pool"
+    home, away = (n % 3 + 1, n % 3) if knockout else (n % 4, n % 3)
+    lines, result = played(plan.ruleset_of(m.stage), home, away, kind="knockout" if knockout else "round_robin",
+                           round=m.round)
+    events = [(p.court_topic(plan.id, court, "events"),
+               p.encode(p.event_message(id=uuid.uuid4().hex, court=court, match=str(m.number), event=e)))
+              for e in lines]
+    return events, (p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
+        id=uuid.uuid4().hex, court=court, match=str(m.number), seq=lines[-1]["seq"], result=result)))
+
+
+def in_playing_order(plan: Plan) -> list[ScheduledMatch]:
+    """The pools' matches by their time, then the play-offs' (whose teams the pools decide) by theirs."""
+    return sorted(plan.fixtures.values(), key=lambda m: (m.round != "pool", m.start, m.number))
+
+
+@contextlib.contextmanager
+def cpu_ms(into: list[float]) -> Iterator[None]:
+    started = time.process_time()
+    yield
+    into.append((time.process_time() - started) * 1000)
+
+
+@contextlib.contextmanager
+def fresh_database(postgres: bool) -> Iterator[str]:
+    """A new PostgreSQL database's URL, dropped afterwards; "" for the default SQLite file."""
+    if not postgres:
+        yield ""
+        return
+    import psycopg
+
+    name = f"bench_cup_result_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path) -> dict[str, list[float]]:
+    cup = folder / "cup.toml"
+    small = min(50, courts_in_all // 2)  # the cup's 7 v 7 pitches; the rest are 11 v 11
+    cup.write_text(classes_cup_toml(teams=teams, classes=classes, small=small, large=courts_in_all - small),
+                   encoding="utf-8")
+    plan = load_plan(cup)
+    store = Store.open(db or f"sqlite:///{folder / 'cup.db'}", plan)
+    service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected
+    backend = ServiceBackend(service)
+    client = TestClient(create_app(backend, lang="en", secure_cookies=False))
+    order = in_playing_order(plan)
+    if stored + results > len(order):
+        raise SystemExit(f"the cup has {len(order)} matches: --stored plus --results is more")
+    pools: set[str] = set()
+    courts: set[str] = set()
+    batch: list[Message] = []
+    for n, m in enumerate(order[:stored]):
+        events, result = match_messages(plan, m, n)
+        batch += [*events, result]
+        if len(batch) >= 400 or n == stored - 1:
+            service._messages(batch, pools, courts)
+            batch = []
+    service._publish_changes(pools, courts)
+    backend.data()
+    client.get("/")
+    gc.collect()
+    gc.freeze()  # as `courtside server` does once it has started
+    figures: dict[str, list[float]] = {"loop": [], "publishing": [], "snapshot": [], "its page": []}
+    for n, m in enumerate(order[stored:stored + results], start=stored):
+        events, result = match_messages(plan, m, n)
+        pools, courts = set(), set()
+        service._messages(events, pools, courts)
+        service._publish_changes(pools, courts)
+        backend.data()
+        pools, courts = set(), set()
+        with cpu_ms(figures["loop"]):
+            service._messages([result], pools, courts)
+        with cpu_ms(figures["publishing"]):
+            service._publish_changes(pools, courts)
+        with cpu_ms(figures["snapshot"]):
+            backend.data()
+        page = f"/pool/{quote(m.stage)}" if m.round == "pool" else f"/bracket?class={quote(m.class_name)}"
+        with cpu_ms(figures["its page"]):
+            assert client.get(page).status_code == 200, page
+    client.close()
+    stored_now = len(store.results_by_match(store.session()))
+    store.close()
+    if stored_now != stored + results:
+        raise SystemExit(f"{stored_now} results stored, not {stored + results}: the service refused some")
+    return figures
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--teams", type=int, default=2048)
+    ap.add_argument("--classes", type=int, default=8)
+    ap.add_argument("--courts", type=int, default=110)
+    ap.add_argument("--stored", type=int, default=3500)
+    ap.add_argument("--results", type=int, default=20)
+    ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database, not a SQLite file")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
+            fresh_database(args.postgres) as db:
+        figures = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp))
+    total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
+    print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, the next {args.results} "
+          f"one at a time: CPU ms per result, median (worst)")
+    for name, values in [*figures.items(), ("in all", total)]:
+        print(f"  {name:<11} {statistics.median(values):6.1f} ({max(values):6.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
