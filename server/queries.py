@@ -157,10 +157,11 @@ def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str
 
 
 # The matches with an event and no result: the fixtures' and the results' primary keys and the events' index on
-# match_id, probed once per fixture (a cost that does not grow with the day's events or results).
+# match_id, probed once per fixture (a cost that does not grow with the day's events or results). The result first:
+# late in the day most matches have one, and their events need not be looked for.
 _STARTED = select(Fixture.match_id).where(
-    select(EventRow.id).where(EventRow.match_id == Fixture.match_id).exists(),
-    ~select(ResultRow.match_id).where(ResultRow.match_id == Fixture.match_id).exists())
+    ~select(ResultRow.match_id).where(ResultRow.match_id == Fixture.match_id).exists(),
+    select(EventRow.id).where(EventRow.match_id == Fixture.match_id).exists())
 
 
 def _fixture_views(store: Store, *, courts: Collection[str] | None = None,

@@ -27,9 +27,9 @@ def store(db_url: str) -> Iterator[Store]:
 
 def test_migrations_run_at_start_and_again_without_harm(db_url: str) -> None:
     engine = open_database(db_url)
-    assert current(engine) == "0007"
+    assert current(engine) == "0008"
     open_database(db_url).dispose()
-    assert current(engine) == "0007"
+    assert current(engine) == "0008"
     engine.dispose()
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -50,7 +50,9 @@ class Fixture(Base):
 
 class EventRow(Base):
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_events_match_seq"),)
+    # By type: the pages find the matches with a card among a day's events (server.web.service_backend).
+    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_events_match_seq"),
+                      Index("ix_events_type_match", "type", "match_id"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[str] = mapped_column(String(64), index=True)
     court: Mapped[str] = mapped_column(String(64))

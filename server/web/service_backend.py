@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, case, func, select
+from sqlalchemy import bindparam, func, select
 
 from rules import (
     Decision,
@@ -48,9 +48,11 @@ from server.web.port import ChangeHub
 TICK = 10.0  # seconds a snapshot's "now" may lag the clock before a page's request moves it on
 # A card or its undo stored since the register was last read (the primary key's end, then a range of it).
 _LAST_EVENT = select(func.max(EventRow.id))
-# The matches with a card (or an undo, which may take one back) and how many events each has stored.
-_CARDED = (select(EventRow.match_id, func.count().label("events")).group_by(EventRow.match_id)
-           .having(func.sum(case((EventRow.type.in_(CARD_EVENTS), 1), else_=0)) > 0))
+# The matches with a card (or an undo, which may take one back) and how many events each has stored: found by the
+# events' type (ix_events_type_match), as counting every event of the day grew with it (6 ms at 3,500 matches).
+_CARDED = (select(EventRow.match_id, func.count().label("events"))
+           .where(EventRow.match_id.in_(select(EventRow.match_id).where(EventRow.type.in_(CARD_EVENTS))))
+           .group_by(EventRow.match_id))
 _CARDS_SINCE = select(EventRow.match_id).where(EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"),
                                                EventRow.type.in_(CARD_EVENTS))
 
