@@ -95,7 +95,8 @@ def fresh_database(postgres: bool) -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path) -> dict[str, list[float]]:
+def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path
+        ) -> dict[str, list[float]]:
     cup = folder / "cup.toml"
     small = min(50, courts_in_all // 2)  # the cup's 7 v 7 pitches; the rest are 11 v 11
     cup.write_text(classes_cup_toml(teams=teams, classes=classes, small=small, large=courts_in_all - small),
@@ -160,7 +161,8 @@ def main() -> int:
             fresh_database(args.postgres) as db:
         figures = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp))
     total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
-    print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, the next {args.results} "
+    print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "
+          f"the next {args.results} "
           f"one at a time: CPU ms per result, median (worst)")
     for name, values in [*figures.items(), ("in all", total)]:
         print(f"  {name:<11} {statistics.median(values):6.1f} ({max(values):6.1f})")
