@@ -4,6 +4,7 @@ phone's update, and what happens to the phones of an instance killed under that 
 
     .venv/bin/python -m bench.bench_viewers [--viewers 2000] [--instances 2] [--seconds 40] [--rate 4]
                                             [--kill-at 20] [--front] [--tournament rules/examples/water-polo.toml]
+                                            [--real-tables 0] [--table-speed 60]
 
 Everything runs on this machine over loopback: its own Mosquitto on a free port, a fresh PostgreSQL
 database on 127.0.0.1:5432 (dropped at the end), ``--instances`` service processes (the service and its
@@ -13,10 +14,13 @@ as phones have theirs, so the per-address limits count them as the service would
 spreads the viewers over the instances itself, one in four on each court's page, three in ten on the
 home page and three in ten on a pool's page.
 
-Each court's table sends its live state ``--rate`` times a second; its stopped clock carries a token
-(``clock_ms``) that a viewer finds in the region's HTML, so a page that skipped a state (an update
-coalesced with the next) still counts as having it. After ``--live-per-match`` states the match ends: its
-events, then its result, which a pool page shows. An update's delay runs from its publish to the instant
+Each court's table (a light table: the table's own link, match session and outbox, bench/viewers_tables.py) sends
+its live state ``--rate`` times a second; its stopped clock carries a token (``clock_ms``) that a viewer finds in
+the region's HTML, so a page that skipped a state (an update coalesced with the next) still counts as having it.
+After ``--live-per-match`` states the match ends: its events, then its result, which a pool page shows.
+``--real-tables N``: the first N courts are played by ``courtside table`` processes (mock pins, the demo's
+simulated officials' press scripts at ``--table-speed``); their running clocks, heard on the broker, are timed to
+the pages as they show them. An update's delay runs from its publish to the instant
 the LAST of the viewers that show it had it. ``--kill-at S`` kills instance 0 (SIGKILL) S seconds into the
 play; its viewers reconnect, as EventSource does (1 s later, with their Last-Event-ID), to the next
 instance, and the benchmark reports how long they were away and whether every viewer ends with every
@@ -49,12 +53,15 @@ import tempfile
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import uvloop
+
+from bench.viewers_tables import LIGHT, Ear, LightTables, RealTables, play_light, token_base
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "rules" / "examples" / "water-polo.toml"
@@ -147,6 +154,7 @@ class Viewer:
     instances: int
     last_id: str = ""
     live: dict[int, int] = field(default_factory=dict)  # court index -> the newest token's count k
+    real: dict[str, int] = field(default_factory=dict)  # a real table's court -> the clock its board showed last
     results: int = 0  # recorded matches the pool region shows
     dropped_at: float | None = None
 
@@ -155,6 +163,7 @@ class Viewer:
 class Tally:
     live: dict[str, list[float]] = field(default_factory=dict)  # "c,k" -> [viewers, last arrival]
     results: dict[str, list[float]] = field(default_factory=dict)  # "pool,n" -> [viewers, last arrival]
+    real: dict[str, list[float]] = field(default_factory=dict)  # "court,clock ms" -> [viewers, last arrival]
     moves: list[float] = field(default_factory=list)  # seconds from a drop to the next stream's first byte
     final: Counter[str] = field(default_factory=Counter)  # "region|court:k ... results" -> viewers
     connected: int = 0
@@ -168,13 +177,7 @@ class Tally:
         entry[1] = max(entry[1], at)
 
 
-def token_base(courts: int) -> int:
-    """A live state's token is ``k * base + c`` (the court's k-th state): base 10 for up to 10 courts, as the
-    figures of docs/benchmarks.md were made, 1,000 for a cup's hundred pitches."""
-    return 10 if courts <= 10 else 1000
-
-
-def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int) -> None:
+def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int, real: frozenset[str] = frozenset()) -> None:
     """What whole events (one read's worth) show: the newest event id, and the states or results they carry."""
     line = events.rfind(b"\nid: ")
     if line >= 0:
@@ -185,13 +188,41 @@ def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int) -> None
             tally.got(tally.results, f"{v.region[5:]},{n}", at)
         v.results = max(v.results, shown)
         return
+    base = token_base(courts)
     for raw in TOKEN.findall(events):
-        k, c = divmod(int(raw), token_base(courts))
+        if int(raw) < LIGHT:
+            continue  # a real table's board, or a penalty's time: below
+        k, c = divmod(int(raw) - LIGHT, base)
         if c >= courts or k == 0:
             continue
         for j in range(v.live.get(c, 0) + 1, k + 1):
             tally.got(tally.live, f"{c},{j}", at)
         v.live[c] = max(v.live.get(c, 0), k)
+    for court, mark in boards(v.region, real):
+        at_mark = events.rfind(mark)  # the newest event's
+        if at_mark < 0:
+            continue
+        start = events.find(b'data-ms=\\"', at_mark)
+        next_card = events.find(b"court-card", at_mark)
+        if start < 0 or 0 <= next_card < start:
+            continue  # no board on it (between matches)
+        start += len(b'data-ms=\\"')
+        ms = int(events[start:events.index(b"\\", start)])
+        if ms < LIGHT and v.real.get(court) != ms:
+            tally.got(tally.real, f"{court},{ms}", at)
+            v.real[court] = ms
+
+
+@functools.cache
+def boards(region: str, real: frozenset[str]) -> list[tuple[str, bytes]]:
+    """The real tables' courts a viewer's page shows, and what marks each court's board in its events: its court
+    page's region, or its card in the home page's region (the board's clock is the first data-ms after either, and
+    on the home page before the next card). Found with bytes.find: the clients share the cores with what they
+    measure, and a regular expression over every read of the home page's 60 kB tripled their CPU."""
+    if region == "courts":
+        return [(court, b'href=\\"/court/' + quote(court, safe="").encode() + b'\\"') for court in sorted(real)]
+    court = region.partition("/")[2]
+    return [(court, b'"id": "court/' + court.encode() + b'"')] if region.startswith("court/") and court in real else []
 
 
 def elsewhere(v: Viewer) -> int:
@@ -204,8 +235,9 @@ class Stream(asyncio.Protocol):
     """One phone's live stream, as cheap as a client can be (the clients share the cores with what they
     measure): the response's chunks undone and only whole events looked at, one search per read."""
 
-    def __init__(self, v: Viewer, tally: Tally, courts: int, request: bytes, lost: asyncio.Future[None]) -> None:
-        self.v, self.tally, self.courts, self.request, self.lost = v, tally, courts, request, lost
+    def __init__(self, v: Viewer, tally: Tally, courts: int, request: bytes, lost: asyncio.Future[None],
+                 real: frozenset[str]) -> None:
+        self.v, self.tally, self.courts, self.request, self.lost, self.real = v, tally, courts, request, lost, real
         self.head: bytes | None = b""
         self.raw, self.text, self.left = b"", b"", 0
 
@@ -236,7 +268,7 @@ class Stream(asyncio.Protocol):
             events, self.text = self.text[:end], self.text[end + 2:]
             self.tally.frames += 1
             if b"event: region" in events:
-                take(self.v, events, at, self.tally, self.courts)
+                take(self.v, events, at, self.tally, self.courts, self.real)
 
     def unchunked(self, data: bytes) -> bytes:
         """The body in ``data``, without the chunked encoding's framing (HTTP/1.1: `size CRLF bytes CRLF`)."""
@@ -265,7 +297,7 @@ class Stream(asyncio.Protocol):
 
 
 async def watch(v: Viewer, target: dict[str, Any], tls: ssl.SSLContext | None, tally: Tally, courts: int,
-                stop_at: float) -> None:
+                stop_at: float, real: frozenset[str]) -> None:
     """One phone's page: its stream, reconnected (with its last event id) when dropped: to another instance,
     or through the front again, which picks one."""
     loop = asyncio.get_running_loop()
@@ -278,7 +310,7 @@ async def watch(v: Viewer, target: dict[str, Any], tls: ssl.SSLContext | None, t
         transport = None
         try:
             transport, _ = await asyncio.wait_for(loop.create_connection(
-                functools.partial(Stream, v, tally, courts, request, lost), "127.0.0.1", port,
+                functools.partial(Stream, v, tally, courts, request, lost, real), "127.0.0.1", port,
                 local_addr=(source_address(v.number), 0), ssl=tls, server_hostname=target["host"] if tls else None),
                 LOAD_TIMEOUT)
             await asyncio.wait_for(lost, max(0.1, stop_at - time.monotonic()))
@@ -303,12 +335,13 @@ async def clients(spec: dict[str, Any]) -> Tally:
     tls = ssl.create_default_context(cafile=target["cafile"]) if target["cafile"] else None
     tasks = []
     for v in viewers:
-        tasks.append(asyncio.create_task(watch(v, target, tls, tally, courts, stop_at)))
+        tasks.append(asyncio.create_task(watch(v, target, tls, tally, courts, stop_at, frozenset(spec["real"]))))
         await asyncio.sleep(spec["stagger"])
     await asyncio.gather(*tasks, return_exceptions=True)
     for v in viewers:
         state = f"results {v.results}" if v.region.startswith("pool/") else \
-            " ".join(f"{c}:{k}" for c, k in sorted(v.live.items()))
+            " ".join([*(f"{c}:{k}" for c, k in sorted(v.live.items())),
+                      *(f"{quote(c)}={ms}" for c, ms in sorted(v.real.items()))])  # a court's name has spaces
         tally.final[f"{v.region}|{state}"] += 1
     return tally
 
@@ -318,109 +351,12 @@ def client_main(spec_path: str, out_path: str) -> None:
     # The phones are the harness, not the product, and share the cores with what they measure: on uvloop, TLS
     # through the front costs them about half what asyncio's own costs (29 against 50 CPU-s for 10,000).
     tally = uvloop.run(clients(spec))
-    Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "moves": tally.moves,
+    Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "real": tally.real,
+                                          "moves": tally.moves,
                                           "final": dict(tally.final), "connected": tally.connected,
                                           "refused": tally.refused, "refusals": dict(tally.refusals),
                                           "frames": tally.frames,
                                           "cpu_s": time.process_time()}))
-
-
-# -- the tables, at speed ---------------------------------------------------------------------------------------
-
-class Tables:
-    """Every court's table: live states with tokens, then each match's events and result (sent again until
-    acknowledged, as a table does)."""
-
-    def __init__(self, plan: Any, broker_port: int) -> None:
-        import paho.mqtt.client as mqtt
-
-        from rules import protocol as p
-
-        self.plan, self.p = plan, p
-        self.courts = sorted(plan.courts)  # court ids; index c is a token's last digits (token_base)
-        self.live_sent: dict[str, float] = {}  # "c,k" -> when published
-        self.results_sent: dict[str, float] = {}  # "pool,n" -> when first published
-        self.acked: set[str] = set()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,  # type: ignore[attr-defined]
-                                  client_id=f"bench-tables-{uuid.uuid4().hex[:6]}")
-        self.client.on_message = self._acked
-        self.client.connect("127.0.0.1", broker_port)
-        self.client.subscribe(f"{p.root(plan.id)}/court/+/ack", qos=0)
-        self.client.loop_start()
-
-    def _acked(self, _c: Any, _u: Any, message: Any) -> None:
-        body = json.loads(message.payload)
-        if body.get("payload", {}).get("of") == "result":
-            self.acked.add(str(body.get("match")))
-
-    def live(self, c: int, number: int, k: int) -> None:
-        from rules.live import live_payload
-        from rules.match import ClockStarted, Match
-
-        p = self.p
-        rules = self.plan.ruleset_of(self.plan.fixtures[str(number)].stage)  # a cup's class's own
-        match = Match(rules, stage="round_robin", round="pool")
-        match.apply(ClockStarted(at=0))
-        payload = live_payload(match.state_at(1), rules, str(number))
-        payload["board"]["running"] = False
-        payload["board"]["clock_ms"] = k * token_base(len(self.courts)) + c  # the token the pages show in data-ms
-        court = self.courts[c]
-        msg = p.build(id=uuid.uuid4().hex, type="live", court=court, match=str(number), payload=payload)
-        self.live_sent[f"{c},{k}"] = time.monotonic()
-        self.client.publish(p.court_topic(self.plan.id, court, "live"), p.encode(msg), qos=0, retain=True)
-
-    async def finish(self, c: int, number: int, pool: str, n: int, spread: float) -> None:
-        from tests.service_support import played
-
-        p = self.p
-        court = self.courts[c]
-        events, result = played(self.plan.ruleset_of(self.plan.fixtures[str(number)].stage), number % 4,
-                                (number // 4) % 3)
-        for e in events:
-            msg = p.event_message(id=uuid.uuid4().hex, court=court, match=str(number), event=e)
-            self.client.publish(p.court_topic(self.plan.id, court, "events"), p.encode(msg), qos=1)
-        await asyncio.sleep(spread)  # the events stored before their result comes (or it waits, unacked)
-        msg = p.result_message(id=uuid.uuid4().hex, court=court, match=str(number), seq=events[-1]["seq"],
-                               result=result)
-        self.results_sent[f"{pool},{n}"] = time.monotonic()
-        for _ in range(10):
-            self.client.publish(p.court_topic(self.plan.id, court, "result"), p.encode(msg), qos=1)
-            for _ in range(20):
-                await asyncio.sleep(0.1)
-                if str(number) in self.acked:
-                    return
-
-    def close(self) -> None:
-        self.client.loop_stop()
-        self.client.disconnect()
-
-
-async def play(tables: Tables, seconds: float, rate: float, live_per_match: int) -> dict[str, int]:
-    """Each court's pool matches in turn until ``seconds`` are over; the last state each court and pool showed."""
-    plan = tables.plan
-    finals: dict[str, int] = {}
-    recorded: Counter[str] = Counter()
-    end = time.monotonic() + seconds
-
-    async def court(c: int) -> None:
-        name = plan.courts[tables.courts[c]]
-        matches = sorted((int(n) for n, m in plan.fixtures.items() if m.court == name and m.round == "pool"))
-        k = 0
-        for number in matches:
-            for _ in range(live_per_match):
-                if time.monotonic() >= end:
-                    finals[f"court{c}"] = k
-                    return
-                k += 1
-                tables.live(c, number, k)
-                await asyncio.sleep(1 / rate)
-            pool = plan.fixtures[str(number)].stage
-            recorded[pool] += 1
-            await tables.finish(c, number, pool, recorded[pool], spread=0.3)
-        finals[f"court{c}"] = k
-
-    await asyncio.gather(*(court(c) for c in range(len(tables.courts))))
-    return {**finals, **{f"pool{pool}": n for pool, n in recorded.items()}}
 
 
 async def page_loads(target: dict[str, Any], ports: list[int], paths: list[str], until: float) -> list[float]:
@@ -523,7 +459,8 @@ def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) ->
 
 def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate: float = 4.0,
             live_per_match: int = 12, kill_at: float | None = None, tournament: Path = EXAMPLE,
-            quiet: bool = False, front: bool = False) -> dict[str, Any]:
+            quiet: bool = False, front: bool = False, real_tables: int = 0, table_speed: float = 60.0
+            ) -> dict[str, Any]:
     """Run the benchmark; the figures as a dict (the test and main() print them)."""
     import psycopg
 
@@ -533,6 +470,8 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
     if not (1 <= viewers <= 12000 and 1 <= instances <= 5 and 1 <= seconds <= 120):
         raise ValueError("1-12,000 viewers, 1-5 instances (4 and a spare), 1-120 s of play: a bounded load on loopback")
     plan = load_plan(tournament)
+    if not 0 <= real_tables < len(plan.courts):
+        raise ValueError(f"--real-tables: 0 to {len(plan.courts) - 1} (at least one court is a light table's)")
     name = f"bench_viewers_{uuid.uuid4().hex[:8]}"
     admin = psycopg.connect(PG_ADMIN, autocommit=True)
     admin.execute(f'CREATE DATABASE "{name}"')
@@ -569,21 +508,27 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
             pools = sorted(p for p in plan.entry_teams if plan.cup.published(p))
             spread = layout(viewers, instances, courts, pools)
             connect_s = max(3.0, viewers / 400)
-            stop_at = time.monotonic() + connect_s + 3 + seconds + 6
-            outs, clients_ = [], []
-            for i in range(0, viewers, PER_CLIENT):
-                part = spread[i:i + PER_CLIENT]
-                spec = Path(tmp) / f"spec{i}.json"
-                spec.write_text(json.dumps({"target": target, "courts": len(courts), "stop_at": stop_at,
-                                            "viewers": part, "stagger": connect_s / len(part)}))
-                outs.append(Path(tmp) / f"out{i}.json")
-                clients_.append(subprocess.Popen([sys.executable, "-m", "bench.bench_viewers", "--client",
-                                                  str(spec), str(outs[-1])], cwd=ROOT))
-            time.sleep(connect_s + 3)
-            figures = asyncio.run(_play(plan, broker_port, target, procs, seconds, rate, live_per_match, kill_at,
-                                        courts, pools))
+            outs: list[Path] = []
+            clients_: list[subprocess.Popen[bytes]] = []
+
+            def start_viewers() -> float:
+                """The viewers' clients, once the tables are ready: the seconds they take to connect."""
+                stop_at = time.monotonic() + connect_s + 3 + seconds + 6
+                for i in range(0, viewers, PER_CLIENT):
+                    part = spread[i:i + PER_CLIENT]
+                    spec = Path(tmp) / f"spec{i}.json"
+                    spec.write_text(json.dumps({"target": target, "courts": len(courts), "stop_at": stop_at,
+                                                "real": courts[:real_tables],
+                                                "viewers": part, "stagger": connect_s / len(part)}))
+                    outs.append(Path(tmp) / f"out{i}.json")
+                    clients_.append(subprocess.Popen([sys.executable, "-m", "bench.bench_viewers", "--client",
+                                                      str(spec), str(outs[-1])], cwd=ROOT))
+                return connect_s + 3
+
+            figures = asyncio.run(_play(plan, tournament, broker_port, target, procs, seconds, rate, live_per_match,
+                                        kill_at, courts, pools, real_tables, table_speed, Path(tmp), start_viewers))
             for client in clients_:
-                client.wait(timeout=max(10.0, stop_at - time.monotonic() + 30))
+                client.wait(timeout=60)
             tallies = [json.loads(out.read_text()) for out in outs]
         finally:
             served = []
@@ -602,8 +547,9 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                     other.wait(timeout=10)
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             admin.close()
-    figures["others_cpu_s"] = others
-    return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet, front)
+    figures["others_cpu_s"] = others | figures.pop("tables_cpu_s")
+    return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet, front, courts,
+                     real_tables)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -624,11 +570,19 @@ def listening(port: int, proc: subprocess.Popen[bytes], wait: bool = True) -> bo
             time.sleep(0.2)
 
 
-async def _play(plan: Any, broker_port: int, target: dict[str, Any], procs: list[subprocess.Popen[bytes]],
-                seconds: float, rate: float, live_per_match: int, kill_at: float | None, courts: list[str],
-                pools: list[str]) -> dict[str, Any]:
-    tables = Tables(plan, broker_port)
-    await asyncio.sleep(0.5)
+async def _play(plan: Any, tournament: Path, broker_port: int, target: dict[str, Any],
+                procs: list[subprocess.Popen[bytes]], seconds: float, rate: float, live_per_match: int,
+                kill_at: float | None, courts: list[str], pools: list[str], real_tables: int, table_speed: float,
+                folder: Path, start_viewers: Callable[[], float]) -> dict[str, Any]:
+    """The play: the first ``real_tables`` courts by ``courtside table`` processes, the others by light tables; the
+    page loads meanwhile, and instance 0 killed at ``kill_at``."""
+    cpu_before = time.process_time()  # this process's: the light tables, the ear, the page loads
+    ear = Ear(plan, broker_port, courts[:real_tables])
+    light = LightTables(plan, tournament, broker_port, courts, list(range(real_tables, len(courts))),
+                        folder / "journals")
+    await light.online()
+    await asyncio.sleep(start_viewers())  # connected
+    real = RealTables(plan, tournament, broker_port, courts[:real_tables], folder, table_speed)
     started = time.monotonic()
 
     async def kill() -> float | None:
@@ -645,24 +599,33 @@ async def _play(plan: Any, broker_port: int, target: dict[str, Any], procs: list
     ports = target["ports"]
     paths = ["/", f"/pool/{quote(pools[0])}", f"/court/{quote(courts[0])}"]
     live_ports = ports[1:] if kill_at is not None and len(ports) > 1 else ports
-    loads, finals, killed, held = await asyncio.gather(page_loads(target, live_ports, paths, started + seconds),
-                                                       play(tables, seconds, rate, live_per_match), kill(), spread())
-    await asyncio.sleep(3)
-    tables.close()
-    return {"live_sent": tables.live_sent, "results_sent": tables.results_sent, "finals": finals,
-            "loads": loads, "killed": killed, "held": held}
+    try:
+        loads, finals, killed, held = await asyncio.gather(
+            page_loads(target, live_ports, paths, started + seconds),
+            play_light(light, seconds, rate, live_per_match, folder / "journals"), kill(), spread())
+    finally:
+        real_cpu = sum(cpu_seconds(proc.pid) for proc in real.procs if proc.poll() is None)
+        await asyncio.to_thread(real.stop)  # their boards stay as they last sent them
+    await asyncio.sleep(3)  # the last results acknowledged
+    light.close()
+    heard = ear.close()
+    finals.update({f"pool{pool}": n for pool, n in heard["recorded"].items()})
+    return {"live_sent": light.live_sent, "results_sent": heard["results_sent"], "real_sent": heard["real_sent"],
+            "real_last": heard["real_last"], "finals": finals, "loads": loads, "killed": killed, "held": held,
+            "tables_cpu_s": {"light tables (and page loads)": round(time.process_time() - cpu_before, 1),
+                             **({"real tables": round(real_cpu, 1)} if real.procs else {})}}
 
 
 def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dict[str, Any]],
               spread: list[tuple[int, str, int]], viewers: int, instances: int, kill_at: float | None,
-              quiet: bool, front: bool = False) -> dict[str, Any]:
+              quiet: bool, front: bool, courts: list[str], real_tables: int) -> dict[str, Any]:
     regions = Counter(r for _, r, _ in spread)
-    courts = sorted(r[6:] for r in regions if r.startswith("court/"))
     live: dict[str, list[float]] = {}
     results: dict[str, list[float]] = {}
+    real: dict[str, list[float]] = {}
     final: Counter[str] = Counter()
     for t in tallies:
-        for into, part in ((live, t["live"]), (results, t["results"])):
+        for into, part in ((live, t["live"]), (results, t["results"]), (real, t["real"])):
             for key, (count, at) in part.items():
                 entry = into.setdefault(key, [0, 0.0])
                 entry[0] += count
@@ -676,6 +639,14 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         complete += count == expected
         if count:
             delays.append(at - sent)
+    # A real table's states: its running clock, up to four a second, so a page may show only the later of two.
+    real_delays, real_complete = [], 0
+    for key, sent in f["real_sent"].items():
+        court = key.rpartition(",")[0]
+        count, at = real.get(key, [0, 0.0])
+        real_complete += count == regions[f"court/{court}"] + regions["courts"]
+        if count:
+            real_delays.append(at - sent)
     result_delays, results_complete = [], 0
     for key, sent in f["results_sent"].items():
         expected = regions[f"pool/{key.split(',')[0]}"]
@@ -686,15 +657,21 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
     # Updates lost: viewers that did not end with every court's and pool's last state.
     last = f["finals"]
     behind = 0
+    examples: list[str] = []
     for state, n in final.items():
         region, _, shown = state.partition("|")
         if region.startswith("pool/"):
             ok = shown == f"results {last.get('pool' + region[5:], 0)}"
         else:
-            got = dict(x.split(":") for x in shown.split()) if shown else {}
+            got = dict(x.split(":") for x in shown.split() if ":" in x) if shown else {}
+            boards = dict(x.rsplit("=", 1) for x in shown.split() if "=" in x) if shown else {}
             wanted = range(len(courts)) if region == "courts" else [courts.index(region[6:])]
-            ok = all(int(got.get(str(c), 0)) == last.get(f"court{c}", 0) for c in wanted)
+            ok = all(int(got.get(str(c), 0)) == last.get(f"court{c}", 0) for c in wanted if c >= real_tables)
+            ok = ok and all(boards.get(quote(courts[c])) == str(f["real_last"].get(courts[c])) for c in wanted
+                            if c < real_tables and courts[c] in f["real_last"])
         behind += 0 if ok else n
+        if not ok and len(examples) < 3:
+            examples.append(state)
     moves = [m for t in tallies for m in t["moves"]]
     loads = f["loads"]
     out = {
@@ -705,10 +682,13 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "live_updates": len(f["live_sent"]), "live_complete": complete,
         "live_p50_ms": percentile(delays, 0.5) * 1000, "live_p99_ms": percentile(delays, 0.99) * 1000,
         "live_max_ms": max(delays, default=float("nan")) * 1000,
+        "real_tables": real_tables, "real_updates": len(f["real_sent"]), "real_complete": real_complete,
+        "real_shown": len(real_delays), "real_p50_ms": percentile(real_delays, 0.5) * 1000,
+        "real_p99_ms": percentile(real_delays, 0.99) * 1000,
         "results": len(f["results_sent"]), "results_complete": results_complete,
         "results_p50_ms": percentile(result_delays, 0.5) * 1000,
         "results_p99_ms": percentile(result_delays, 0.99) * 1000,
-        "viewers_behind_at_end": behind, "killed_at_s": f["killed"],
+        "viewers_behind_at_end": behind, "behind": examples, "killed_at_s": f["killed"],
         "moved": len(moves), "move_p50_s": percentile(moves, 0.5), "move_max_s": max(moves, default=float("nan")),
         "page_loads": len(loads), "page_p50_ms": percentile(loads, 0.5) * 1000,
         "page_p99_ms": percentile(loads, 0.99) * 1000,
@@ -731,11 +711,15 @@ def report(o: dict[str, Any]) -> str:
         f"  live states {o['live_updates']}, reached every viewer that shows them: {o['live_complete']}; "
         f"publish -> last viewer p50 {o['live_p50_ms']:.0f} ms, p99 {o['live_p99_ms']:.0f} ms, "
         f"max {o['live_max_ms']:.0f} ms",
+        *([f"  real tables {o['real_tables']}: live states {o['real_updates']}, shown by every viewer: "
+           f"{o['real_complete']}, by some: {o['real_shown']} (a later state coalesced the others); publish -> last "
+           f"viewer p50 {o['real_p50_ms']:.0f} ms, p99 {o['real_p99_ms']:.0f} ms"] if o["real_tables"] else []),
         f"  results {o['results']}, reached every pool viewer: {o['results_complete']}; "
         f"publish -> last viewer p50 {o['results_p50_ms']:.0f} ms, p99 {o['results_p99_ms']:.0f} ms",
         f"  page loads{' through the front' if o['front'] else ''} {o['page_loads']}: "
         f"p50 {o['page_p50_ms']:.0f} ms, p99 {o['page_p99_ms']:.0f} ms",
-        f"  viewers without every last state at the end (updates lost): {o['viewers_behind_at_end']}",
+        f"  viewers without every last state at the end (updates lost): {o['viewers_behind_at_end']}"
+        + (f", such as {'; '.join(o['behind'])}" if o["behind"] else ""),
         f"  regions rendered per instance: {o['renders']} for {o['versions']} snapshot versions",
         f"  CPU seconds: instances {o['instances_cpu_s']} (a killed one not counted), "
         f"viewers' clients {o['clients_cpu_s']}, {o['others_cpu_s']}",
@@ -758,6 +742,10 @@ def main() -> int:
     parser.add_argument("--front", action="store_true",
                         help="the phones and page loads through Caddy (systemd/Caddyfile, tls internal)")
     parser.add_argument("--tournament", type=Path, default=EXAMPLE)
+    parser.add_argument("--real-tables", type=int, default=0,
+                        help="courts played by `courtside table` processes (press scripts), the others by light tables")
+    parser.add_argument("--table-speed", type=float, default=60.0,
+                        help="the real tables' --speed (default %(default)s)")
     parser.add_argument("--serve", nargs=5, help=argparse.SUPPRESS)
     parser.add_argument("--client", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -769,7 +757,7 @@ def main() -> int:
         return 0
     try:
         measure(args.viewers, args.instances, args.seconds, args.rate, args.live_per_match, args.kill_at,
-                args.tournament, front=args.front)
+                args.tournament, front=args.front, real_tables=args.real_tables, table_speed=args.table_speed)
     except ValueError as err:
         parser.error(str(err))
     return 0
