@@ -9,7 +9,8 @@ service's store on a temporary SQLite file (or --db), and enters pool results at
 the service's loop runs them: checked and stored in one transaction) up to each mark. At each mark it times ten
 more writes and the snapshot after each one (ServiceBackend.data(), the pages' first read after a change), on a
 Service that is never connected to a broker: only the loop's desk path and the pages' reads are timed. Prints the
-median and the worst of the ten, and the first page after each write (its pool's, read through the web app,
+median and the worst of the ten, what the service's loop then publishes (the pool's table, the schedules of the
+courts the write changed), the first page after each write (its pool's, read through the web app,
 the snapshot included) and the home page after that; then, after ten more writes, what reading the desk's change
 log costs the snapshot:
 its newest 200 read again, as before, or followed (server.change_log).
@@ -32,6 +33,7 @@ from bench.cup import classes_cup_toml, cup_toml
 from rules.standings import MatchResult
 from server import queries
 from server.change_log import ChangeLog
+from server.desk import Affected
 from server.desk_commands import CorrectResult, DeskCommands
 from server.plan import load_plan
 from server.rulings import Rulings
@@ -67,14 +69,20 @@ def main() -> None:
         entered = 0
         log = ChangeLog(store)
 
-        def enter() -> None:
+        def enter() -> Affected:
             """The next pool match's result (its teams are read where it is stored: server.desk_commands)."""
             nonlocal entered
             m = pool[entered]
-            commands.run(CorrectResult(who="bench", why="sheet", number=m.number, confirmed=True,
-                                       result=MatchResult(pool=m.stage, home=m.home, away=m.away,
-                                                          home_goals=entered % 4, away_goals=entered % 3)))
+            affected = commands.run(CorrectResult(who="bench", why="sheet", number=m.number, confirmed=True,
+                                                  result=MatchResult(pool=m.stage, home=m.home, away=m.away,
+                                                                     home_goals=entered % 4, away_goals=entered % 3)))
             entered += 1
+            return affected
+
+        def publish(affected: Affected) -> None:
+            """What the service's loop then sends: the pool's table, the schedules of the courts it changed."""
+            courts = set(affected.courts) | (set(plan.courts) if affected.all_courts else set())
+            service._publish_changes(set(affected.pools), courts)
 
         client = TestClient(create_app(backend, lang="en", secure_cookies=False))
         for mark in marks:
@@ -85,11 +93,11 @@ def main() -> None:
             backend._changed(set(), set())
             backend.data()
             client.get("/")
-            writes, snapshots, pool_pages, home_pages = [], [], [], []
+            writes, publishing, snapshots, pool_pages, home_pages = [], [], [], [], []
             for _ in range(10):
                 t0 = time.perf_counter()
                 stage = pool[entered].stage
-                enter()
+                affected = enter()
                 t1 = time.perf_counter()
                 backend._changed(set(), set())  # what the service's loop tells the pages after a desk write
                 backend.data()
@@ -98,11 +106,14 @@ def main() -> None:
                 t3 = time.perf_counter()
                 assert client.get("/").status_code == 200  # and the next, the home page
                 t4 = time.perf_counter()
+                publish(affected)  # after the pages, as before this was timed: the progress is the snapshot's
+                publishing.append((time.perf_counter() - t4) * 1000)
                 writes.append((t1 - t0) * 1000)
                 snapshots.append((t2 - t1) * 1000)
                 pool_pages.append((t3 - t1) * 1000)
                 home_pages.append((t4 - t3) * 1000)
             print(f"after {mark:>5} results: desk write {_ms(writes)}, first snapshot after it {_ms(snapshots)}")
+            print(f"{'':>20}  the loop's publishing after it {_ms(publishing)}")
             print(f"{'':>20}  the first page after it (the pool's, the snapshot included) {_ms(pool_pages)}, "
                   f"the home page next {_ms(home_pages)}")
             whole, followed = [], []

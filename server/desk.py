@@ -251,7 +251,9 @@ def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who:
     after = {**result_payload(row), **({"note": note} if note else {})}
     s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
                  before=before, after=after))
-    return Affected(pools=frozenset({f.stage}), matches=frozenset({match_id}), all_courts=True)
+    store.fixtures(s)  # as moved now: the courts of the matches that wait on this one
+    return Affected(pools=frozenset({f.stage}), matches=frozenset({match_id}),
+                    courts=frozenset({f.court}) | store.courts_waiting_on(s, f.stage))
 
 
 def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,
@@ -357,4 +359,5 @@ def put_decision(store: Store, s: Session, pool: str, method: str, order: list[s
     s.add(DecisionRow(pool=pool, method=method, order=list(order), tie=tie_key(order), who=who, at=utcnow()))
     s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
                  after={"method": method, "order": list(order)}))
-    return Affected(pools=frozenset({pool}), all_courts=True)
+    store.fixtures(s)  # as moved now: the courts of the matches that wait on the pool's places
+    return Affected(pools=frozenset({pool}), courts=store.courts_waiting_on(s, pool))

@@ -127,7 +127,7 @@ class Store:
         self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
-        self._fixtures: tuple[object, dict[str, FixtureRow], dict[str | None, frozenset[str]], frozenset[str]] \
+        self._fixtures: tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]], frozenset[str]] \
             | None = None
 
     @classmethod
@@ -168,7 +168,7 @@ class Store:
             rows = {f.match_id: f for f in sorted((FixtureRow(**row._mapping) for row in read),
                                                    key=lambda f: (f.start, f.number))}
             named = frozenset(i for i, f in rows.items() if not {f.home, f.away} <= self.entry_team_names)
-            cached = self._fixtures = (mark, rows, _waiting_courts(rows[i] for i in named), named)
+            cached = self._fixtures = (mark, rows, _waiting(rows[i] for i in named), named)
         return cached[1]
 
     def placeholder_matches(self, s: Session) -> frozenset[str]:
@@ -176,15 +176,26 @@ class Store:
         return self._read_fixtures(s)[3]
 
     def courts_waiting_on(self, s: Session, stage: str) -> frozenset[str]:
-        """The courts with a match whose teams a placeholder takes from ``stage`` ("2A" from pool A, "winner SF1"
-        from SF1), and, for a first-round pool, those whose placeholder ranks the first-round pools' teams ("best
-        3rd"): the only schedules a completed pool or a knock-out result can change besides the court that played
-        it. A cup's knock-out result changed the schedule of one or two courts, and every one of 110 was sent."""
+        """The courts of the matches that wait on ``stage``: whose placeholder takes a team from it ("2A" from pool
+        A, "winner SF1" from SF1; for a first-round pool also "best 3rd", which ranks every first-round pool), and
+        from those matches' stages in turn, to the final. The only schedules a result (a correction can set aside
+        results downstream), or a decision on a tie, can change besides its own court's. A cup's knock-out result
+        changed the schedules of one or two of its 110 courts, and every one was sent again."""
         waiting = self._read_fixtures(s)[2]
-        broad = waiting.get(None, frozenset()) if stage in self.plan.entry_teams else frozenset()
-        return waiting.get(stage, frozenset()) | broad
+        courts: set[str] = set()
+        seen: set[str | None] = set()
+        todo: list[str | None] = [stage, *([None] if stage in self.plan.entry_teams else [])]
+        while todo:
+            source = todo.pop()
+            if source in seen:
+                continue
+            seen.add(source)
+            for f in waiting.get(source, ()):
+                courts.add(f.court)
+                todo.append(f.stage)
+        return frozenset(courts)
 
-    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], dict[str | None, frozenset[str]],
+    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]],
                                                   frozenset[str]]:
         if self._fixtures is None:  # whoever asks has read the fixtures (and the change log) already
             self.fixtures(s)
@@ -472,12 +483,11 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
     return out
 
 
-def _waiting_courts(named: Iterable[FixtureRow]) -> dict[str | None, frozenset[str]]:
-    """stage -> the courts of the matches a placeholder of theirs waits for it on; None: those whose placeholder
-    ranks the first-round pools' teams (rules.tournament.placeholders.source_stage)."""
-    courts: dict[str | None, set[str]] = {}
+def _waiting(named: Iterable[FixtureRow]) -> dict[str | None, list[FixtureRow]]:
+    """stage -> the matches a placeholder of theirs takes a team from it; None: those whose placeholder ranks the
+    first-round pools' teams (rules.tournament.placeholders.source_stage)."""
+    waiting: dict[str | None, list[FixtureRow]] = {}
     for f in named:
-        for side in (f.home, f.away):
-            if (placeholder := parse_placeholder(side)) is not None:
-                courts.setdefault(source_stage(placeholder), set()).add(f.court)
-    return {stage: frozenset(c) for stage, c in courts.items()}
+        for source in {source_stage(p) for side in (f.home, f.away) if (p := parse_placeholder(side)) is not None}:
+            waiting.setdefault(source, []).append(f)
+    return waiting

@@ -266,3 +266,18 @@ def test_a_tables_result_arriving_while_a_desk_write_is_applied_waits_for_it_and
         assert [(p["home_goals"], p["away_goals"]) for p in held] == [(3, 4)]
         assert s.scalar(select(func.count()).select_from(Change)) == 1
     after.close()
+
+
+def test_a_result_at_the_desk_names_its_court_and_the_courts_of_the_matches_that_wait_on_it(store: Store) -> None:
+    """Indoor hockey: SF1 on Hall 1, SF2 on Hall 2, the third place and the final on Hall 1. Every court's schedule
+    was sent again after each desk result: at a cup's 110 courts, 180 ms of the service's loop for each."""
+    for number, m in HOCKEY.fixtures.items():
+        if m.stage in ("A", "B"):
+            affected = desk.record_result(store, number, {"home_goals": 2, "away_goals": 1, "outcome": "regular",
+                                                          "winner": "home"}, who="ann", why="sheet")
+            assert affected.courts == {"hall-1", "hall-2"}  # the semi-finals and pool C take their teams from it
+    final = next(n for n, m in HOCKEY.fixtures.items() if m.stage == "F")
+    won = {"home_goals": 3, "away_goals": 1, "outcome": "regular", "winner": "home"}
+    assert desk.record_result(store, "15", won, who="ann", why="sheet").courts == {"hall-1"}  # SF1
+    assert desk.record_result(store, "16", won, who="ann", why="sheet").courts == {"hall-2", "hall-1"}  # SF2
+    assert desk.record_result(store, final, won, who="ann", why="sheet").courts == {"hall-1"}

@@ -232,7 +232,7 @@ def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> 
     assert all(states[name] == progress.pools[name] for name in states)
 
 
-def test_a_stage_is_waited_on_by_the_courts_of_the_matches_its_placeholders_name(store: Store) -> None:
+def test_a_stage_is_waited_on_by_the_courts_of_the_matches_that_take_their_teams_from_it(store: Store) -> None:
     with store.session() as s:
         # Indoor hockey: SF1 "2A v 1B" on Hall 1, SF2 "1A v 2B" on Hall 2, the third place and the final on Hall 1.
         assert store.courts_waiting_on(s, "A") == {"hall-1", "hall-2"}
@@ -248,13 +248,16 @@ def test_a_stage_is_waited_on_by_the_courts_of_the_matches_its_placeholders_name
 
 def test_a_first_round_pool_is_waited_on_by_the_courts_that_rank_the_pools(db_url: str) -> None:
     # Youth football: QF1 "1A v 3B/C" (the best third of B and C) on Plan 1, QF3 "1B v 3A/C" on Plan 2, QF2
-    # "2B v 2C" on Plan 3, QF4 "1C v 2A" on Plan 1.
+    # "2B v 2C" on Plan 3, QF4 "1C v 2A" on Plan 1; the semi-finals on Plans 1 and 2, then Plan 1.
     store = Store.open(db_url, load_plan(EXAMPLE.with_name("youth-football.toml")))
     try:
         with store.session() as s:
             assert store.courts_waiting_on(s, "A") == {"plan-1", "plan-2"}
             assert store.courts_waiting_on(s, "B") == {"plan-1", "plan-2", "plan-3"}
-            assert store.courts_waiting_on(s, "QF4") == {"plan-2"}
+            # And on to the final: SF2 "winner QF3 v winner QF4" on Plan 2, the third place and the final on
+            # Plan 1 (a corrected QF4 can set aside the results after it).
+            assert store.courts_waiting_on(s, "QF4") == {"plan-2", "plan-1"}
+            assert store.courts_waiting_on(s, "F") == frozenset()
     finally:
         store.close()
 
