@@ -137,7 +137,8 @@ def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) ->
     finally:
         web.stop()
         print(json.dumps({"renders": dict(renders), "versions": service_version(site), "cpu_s": time.process_time(),
-                          "written": fanout.written, "fell_behind": fanout.fell_behind}), flush=True)
+                          "written": fanout.written, "fell_behind": fanout.fell_behind,
+                          "messages": {k: service.counts[k] for k in ("stored", "duplicate", "noted")}}), flush=True)
 
 
 def service_version(site: Any) -> int:
@@ -696,6 +697,7 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "instances_cpu_s": [round(s.get("cpu_s", 0), 1) for s in served],
         "clients_cpu_s": [round(t.get("cpu_s", 0), 1) for t in tallies], "others_cpu_s": f["others_cpu_s"],
         "written": [s.get("written") for s in served], "fell_behind": [s.get("fell_behind") for s in served],
+        "messages": [s.get("messages") for s in served],
     }
     if not quiet:
         print(report(out))
@@ -724,6 +726,7 @@ def report(o: dict[str, Any]) -> str:
         f"  CPU seconds: instances {o['instances_cpu_s']} (a killed one not counted), "
         f"viewers' clients {o['clients_cpu_s']}, {o['others_cpu_s']}",
         f"  frames written by the fan-out per instance {o['written']}; pages fallen behind {o['fell_behind']}",
+        f"  the tables' messages per instance (a duplicate: sent again before its ack came) {o['messages']}",
     ]
     if o["killed_at_s"] is not None:
         lines.append(f"  instance 0 killed at {o['killed_at_s']:.1f} s: {o['moved']} streams moved, "
