@@ -28,12 +28,13 @@ from rules import (
     Progress,
     Result,
     Slot,
+    parse_placeholder,
     progress,
     rank_pool,
     result_payload,
     standings_result,
 )
-from rules.tournament.placeholders import canonical, parse_placeholder, source_stage
+from rules.tournament.placeholders import canonical, source_stage
 from rules.tournament.progression import SetAside
 from server.classes import merged_progress
 from server.db import open_database
