@@ -253,7 +253,7 @@ def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who:
                  before=before, after=after))
     store.fixtures(s)  # as moved now: the courts of the matches that wait on this one
     return Affected(pools=frozenset({f.stage}), matches=frozenset({match_id}),
-                    courts=frozenset({f.court}) | store.courts_waiting_on(s, f.stage))
+                    courts=frozenset({f.court}) | store.courts_waiting_on(s, f.stage, to_the_final=True))
 
 
 def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,
@@ -360,4 +360,4 @@ def put_decision(store: Store, s: Session, pool: str, method: str, order: list[s
     s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
                  after={"method": method, "order": list(order)}))
     store.fixtures(s)  # as moved now: the courts of the matches that wait on the pool's places
-    return Affected(pools=frozenset({pool}), courts=store.courts_waiting_on(s, pool))
+    return Affected(pools=frozenset({pool}), courts=store.courts_waiting_on(s, pool, to_the_final=True))

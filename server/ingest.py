@@ -297,7 +297,8 @@ def _result(store: Store, session: Session, m: Message, now: datetime, batch: Ba
     batch.matches.finished(m.match)
     # A first-round pool's result changes only its court's schedule until the pool is complete (then the
     # later stages' teams resolve); a later stage's result may decide who plays where: the courts with a match
-    # a placeholder takes from this stage.
+    # a placeholder takes from this stage. Not those after them: a table's result is the match's first (another
+    # is a conflict, held), and no match after it can have been played without its teams.
     first_round = f.stage in store.plan.entry_teams
     complete = played + 1 >= store.stage_sizes.get(f.stage, 0)
     courts = {m.court} | (store.courts_waiting_on(session, f.stage) if not first_round or complete else set())

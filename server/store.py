@@ -176,12 +176,12 @@ class Store:
         """The matches whose teams a placeholder names ("2A", "winner SF1"): the results so far decide them."""
         return self._read_fixtures(s)[3]
 
-    def courts_waiting_on(self, s: Session, stage: str) -> frozenset[str]:
+    def courts_waiting_on(self, s: Session, stage: str, *, to_the_final: bool = False) -> frozenset[str]:
         """The courts of the matches that wait on ``stage``: whose placeholder takes a team from it ("2A" from pool
-        A, "winner SF1" from SF1; for a first-round pool also "best 3rd", which ranks every first-round pool), and
-        from those matches' stages in turn, to the final. The only schedules a result (a correction can set aside
-        results downstream), or a decision on a tie, can change besides its own court's. A cup's knock-out result
-        changed the schedules of one or two of its 110 courts, and every one was sent again."""
+        A, "winner SF1" from SF1; for a first-round pool also "best 3rd", which ranks every first-round pool); with
+        ``to_the_final``, also those that wait on these matches' stages in turn (a correction can set aside the
+        results after it). The only schedules a result or a decision on a tie can change besides its own court's:
+        a cup's knock-out result changed the schedules of one or two of its 110 courts, and every one was sent."""
         waiting = self._read_fixtures(s)[2]
         courts: set[str] = set()
         seen: set[str | None] = set()
@@ -193,7 +193,8 @@ class Store:
             seen.add(source)
             for f in waiting.get(source, ()):
                 courts.add(f.court)
-                todo.append(f.stage)
+                if to_the_final:
+                    todo.append(f.stage)
         return frozenset(courts)
 
     def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]],

@@ -238,6 +238,7 @@ def test_a_stage_is_waited_on_by_the_courts_of_the_matches_that_take_their_teams
         assert store.courts_waiting_on(s, "A") == {"hall-1", "hall-2"}
         assert store.courts_waiting_on(s, "SF1") == store.courts_waiting_on(s, "SF2") == {"hall-1"}
         assert store.courts_waiting_on(s, "F") == frozenset()
+        assert store.courts_waiting_on(s, "A", to_the_final=True) == {"hall-1", "hall-2"}
         final = next(f for f in store.fixtures(s).values() if f.stage == "F")
     # A move writes the change log: the fixtures and their courts are read again.
     desk.move_match(store, final.match_id, court="hall-2", who="ann", why="the final in the big hall")
@@ -254,10 +255,11 @@ def test_a_first_round_pool_is_waited_on_by_the_courts_that_rank_the_pools(db_ur
         with store.session() as s:
             assert store.courts_waiting_on(s, "A") == {"plan-1", "plan-2"}
             assert store.courts_waiting_on(s, "B") == {"plan-1", "plan-2", "plan-3"}
-            # And on to the final: SF2 "winner QF3 v winner QF4" on Plan 2, the third place and the final on
-            # Plan 1 (a corrected QF4 can set aside the results after it).
-            assert store.courts_waiting_on(s, "QF4") == {"plan-2", "plan-1"}
-            assert store.courts_waiting_on(s, "F") == frozenset()
+            # SF2 "winner QF3 v winner QF4" on Plan 2; on to the final, the third place and the final on Plan 1
+            # (a corrected QF4 can set aside the results after it).
+            assert store.courts_waiting_on(s, "QF4") == {"plan-2"}
+            assert store.courts_waiting_on(s, "QF4", to_the_final=True) == {"plan-2", "plan-1"}
+            assert store.courts_waiting_on(s, "F", to_the_final=True) == frozenset()
     finally:
         store.close()
 
