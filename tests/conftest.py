@@ -28,10 +28,14 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.ports import free_port as pick_free_port
+
+if TYPE_CHECKING:
+    from server.store import Store
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -173,6 +177,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def pg_url() -> Iterator[str]:
     with _postgres_database() as url:
         yield url
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """The service's store of the indoor-hockey example on each database (a module may define its own)."""
+    from server.plan import load_plan
+    from server.store import Store as Opened  # the name above is the type, for the checkers only
+
+    opened = Opened.open(db_url, load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples"
+                                          / "indoor-hockey.toml"))
+    yield opened
+    opened.close()
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -3,10 +3,7 @@ who entered a result is kept however many changes came after it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from server import desk
 from server.change_log import RECENT, ChangeLog
@@ -14,13 +11,6 @@ from server.plan import load_plan
 from server.store import Store
 
 HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    s = Store.open(db_url, HOCKEY)
-    yield s
-    s.close()
 
 
 def _result(store: Store, match: str, home: int, who: str) -> None:

@@ -11,7 +11,6 @@ a write on a page older than the match, a conflict settled twice; one is stored,
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -100,13 +99,6 @@ def test_the_organiser_rules_on_a_reported_card_only() -> None:
 
 HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
 SHEET = {"outcome": "regular", "winner": None}
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    s = Store.open(db_url, HOCKEY)
-    yield s
-    s.close()
 
 
 def _level_pool(store: Store) -> tuple[str, list[str]]:

@@ -3,23 +3,13 @@ changed (the views of the other queries are tested where they are used: tests/te
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from server import desk, queries
 from server.plan import load_plan
 from server.store import Store
 
 HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    s = Store.open(db_url, HOCKEY)
-    yield s
-    s.close()
 
 
 def test_a_courts_schedule_and_the_pages_snapshot_share_the_views_of_its_matches(store: Store) -> None:

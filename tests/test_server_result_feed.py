@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from sqlalchemy import text
 
 from server import desk
@@ -18,13 +16,6 @@ from server.store import Store, result_row
 
 HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
 WIN = {"outcome": "regular", "winner": "home"}
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    s = Store.open(db_url, HOCKEY)
-    yield s
-    s.close()
 
 
 def _read(store: Store, feed: ResultFeed) -> dict[str, StoredResult]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,13 +15,6 @@ from server.plan import load_plan
 from server.store import Store
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml"
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    s = Store.open(db_url, load_plan(EXAMPLE))
-    yield s
-    s.close()
 
 
 def test_migrations_run_at_start_and_again_without_harm(db_url: str) -> None:
