@@ -2,8 +2,10 @@
 
 Every journal file (firmware/journal.py, one per match) is read as it is; beside it a small
 sidecar ``NAME.acked`` holds the last seq the service acknowledged with none missing before it
-(``through``) and the seq of the acknowledged result. Everything after ``through`` is waiting,
-and so is the result of a finished match until its ack arrives. When the table comes online the
+(``through``) and the seq of the acknowledged result. Everything after ``through`` is waiting, but for the
+events acknowledged one by one (an instance acks through what it has seen stored, and with several sharing a
+court's messages another may have stored the ones before), and so is the result of a finished match until its ack
+arrives. When the table comes online the
 service says what it holds of each match (``held``): the sidecar takes that as it is, so a service
 whose database was restored from an older backup gets again what it lost (the journal is the source).
 The sidecar is written atomically but not fsynced: lost after a power cut, it only makes the table
@@ -49,6 +51,9 @@ class MatchBox:
     header: LogHeader
     events: list[Event] = field(default_factory=list)
     through: int = 0  # acknowledged up to here, none missing
+    # Acknowledged one by one past ``through``: with two instances sharing a court's messages, each acks through what
+    # it has seen stored, and the events the other one took waited for a resend (a quarter of a cup's messages).
+    acked_past: set[int] = field(default_factory=set)
     result_acked: int | None = None  # the seq of the acknowledged result
     finished: bool = True  # the table says it is over (a past match, or the current one shown finished)
     _result: tuple[int, dict[str, Any] | None] | None = None  # cache: (last seq, result)
@@ -62,7 +67,7 @@ class MatchBox:
         return self.events[-1].seq if self.events else 0
 
     def waiting_events(self) -> list[Event]:
-        return [e for e in self.events if e.seq > self.through]
+        return [e for e in self.events if e.seq > self.through and e.seq not in self.acked_past]
 
     def result(self, ruleset: Ruleset | None) -> dict[str, Any] | None:
         """The result the journal gives (None while the match is not over)."""
@@ -166,9 +171,16 @@ class Outbox:
         box = self.boxes.get(match_id)
         if box is None:
             return
-        if of == "event" and through > box.through:
-            box.through = through
-            self._write_acked(box)
+        if of == "event":
+            through = max(through, box.through)  # an instance that has seen less acks less: kept, not taken back
+            if seq > through:
+                box.acked_past.add(seq)  # stored (an ack follows the commit), though not all before it yet
+            while through + 1 in box.acked_past:
+                through += 1
+            box.acked_past = {n for n in box.acked_past if n > through}
+            if through > box.through:
+                box.through = through
+                self._write_acked(box)
         elif of == "result" and seq != box.result_acked and seq == box.last_seq:
             box.result_acked = seq
             self._write_acked(box)
@@ -182,12 +194,13 @@ class Outbox:
             return False
         through = min(through, box.last_seq)
         acked = box.result_acked if result else None
-        if (through, acked) == (box.through, box.result_acked):
+        if (through, acked) == (box.through, box.result_acked) and not box.acked_past:
             return False
         log.warning("outbox: the service holds match %s through seq %d, %s (believed %d, %s): sending the rest "
                     "again", match_id, through, "a result" if result else "no result", box.through,
                     "result acknowledged" if box.result_acked is not None else "no result acknowledged")
         box.through, box.result_acked = through, acked
+        box.acked_past.clear()
         self._write_acked(box)
         return True
 
