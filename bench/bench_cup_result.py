@@ -39,6 +39,7 @@ from urllib.parse import quote
 from starlette.testclient import TestClient
 
 from bench.cup import classes_cup_toml
+from bench.postgres import fresh_database
 from rules import protocol as p
 from rules.tournament.schedule import ScheduledMatch
 from server.plan import Plan, load_plan
@@ -49,7 +50,6 @@ from server.web.service_backend import ServiceBackend
 from tests.service_support import played
 
 Message = tuple[str, bytes]
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
 def match_messages(plan: Plan, m: ScheduledMatch, n: int) -> tuple[list[Message], Message]:
@@ -76,23 +76,6 @@ def cpu_ms(into: list[float]) -> Iterator[None]:
     started = time.process_time()
     yield
     into.append((time.process_time() - started) * 1000)
-
-
-@contextlib.contextmanager
-def fresh_database(postgres: bool) -> Iterator[str]:
-    """A new PostgreSQL database's URL, dropped afterwards; "" for the default SQLite file."""
-    if not postgres:
-        yield ""
-        return
-    import psycopg
-
-    name = f"bench_cup_result_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path
@@ -157,8 +140,9 @@ def main() -> int:
     ap.add_argument("--results", type=int, default=20)
     ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database, not a SQLite file")
     args = ap.parse_args()
+    database = fresh_database("bench_cup_result") if args.postgres else contextlib.nullcontext("")  # "": SQLite
     with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
-            fresh_database(args.postgres) as db:
+            database as db:
         figures = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp))
     total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
     print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "

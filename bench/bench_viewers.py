@@ -50,13 +50,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from bench.postgres import fresh_database
 from bench.viewers_phones import LOAD_TIMEOUT, client_main
 from bench.viewers_tables import Ear, LightTables, RealTables, play_light
 
@@ -64,7 +64,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "rules" / "examples" / "water-polo.toml"
 MOSQUITTO_CONF = "listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n"
 PER_CLIENT = 5000  # streams per client process
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
 def free_port() -> int:
@@ -235,8 +234,6 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
             quiet: bool = False, front: bool = False, real_tables: int = 0, table_speed: float = 60.0
             ) -> dict[str, Any]:
     """Run the benchmark; the figures as a dict (the test and main() print them)."""
-    import psycopg
-
     from server.plan import load_plan
     from server.store import Store
 
@@ -245,13 +242,9 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
     plan = load_plan(tournament)
     if not 0 <= real_tables < len(plan.courts):
         raise ValueError(f"--real-tables: 0 to {len(plan.courts) - 1} (at least one court is a light table's)")
-    name = f"bench_viewers_{uuid.uuid4().hex[:8]}"
-    admin = psycopg.connect(PG_ADMIN, autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
-    db = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
     procs: list[subprocess.Popen[bytes]] = []
     caddy = None
-    with tempfile.TemporaryDirectory() as tmp:
+    with fresh_database("bench_viewers") as db, tempfile.TemporaryDirectory() as tmp:
         broker_port = free_port()
         conf = Path(tmp) / "mosquitto.conf"
         conf.write_text(MOSQUITTO_CONF.format(port=broker_port))
@@ -318,8 +311,6 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                 if other is not None:
                     other.terminate()
                     other.wait(timeout=10)
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            admin.close()
     figures["others_cpu_s"] = others | figures.pop("tables_cpu_s")
     return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet, front, courts,
                      real_tables)

@@ -12,6 +12,7 @@ import os
 import pytest
 
 from bench import bench_viewers
+from bench.postgres import PG_ADMIN
 
 
 def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_instance() -> None:
@@ -19,7 +20,7 @@ def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_in
         pytest.skip("mosquitto is not installed")
     psycopg = pytest.importorskip("psycopg")
     try:
-        psycopg.connect(bench_viewers.PG_ADMIN, connect_timeout=2).close()
+        psycopg.connect(PG_ADMIN, connect_timeout=2).close()
     except psycopg.OperationalError:
         pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
     # Pool 1 by a `courtside table` process playing a press script, Pool 2 by a light table (the table's link,
