@@ -251,9 +251,8 @@ def put_result(store: Store, s: Session, match_id: str, checked: Result, *, who:
     after = {**result_payload(row), **({"note": note} if note else {})}
     s.add(Change(at=utcnow(), who=who, action="result", match_id=match_id, pool=f.stage, why=why,
                  before=before, after=after))
-    store.fixtures(s)  # as moved now: the courts of the matches that wait on this one
     return Affected(pools=frozenset({f.stage}), matches=frozenset({match_id}),
-                    courts=frozenset({f.court}) | store.courts_waiting_on(s, f.stage, to_the_final=True))
+                    courts=frozenset({f.court}) | _courts_after(store, s, f.stage))
 
 
 def settle_conflict(store: Store, conflict_id: int, *, apply: bool, who: str, why: str,
@@ -359,5 +358,11 @@ def put_decision(store: Store, s: Session, pool: str, method: str, order: list[s
     s.add(DecisionRow(pool=pool, method=method, order=list(order), tie=tie_key(order), who=who, at=utcnow()))
     s.add(Change(at=utcnow(), who=who, action="decision", pool=pool, why=why, before=None,
                  after={"method": method, "order": list(order)}))
-    store.fixtures(s)  # as moved now: the courts of the matches that wait on the pool's places
-    return Affected(pools=frozenset({pool}), courts=store.courts_waiting_on(s, pool, to_the_final=True))
+    return Affected(pools=frozenset({pool}), courts=_courts_after(store, s, pool))
+
+
+def _courts_after(store: Store, s: Session, stage: str) -> frozenset[str]:
+    """The courts whose schedules a desk write to ``stage`` can change, on to the final (a correction can set aside
+    the results after it), the fixtures read as moved now: this transaction may not have read them."""
+    store.fixtures(s)
+    return store.courts_waiting_on(s, stage, to_the_final=True)
