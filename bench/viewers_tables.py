@@ -175,7 +175,8 @@ class LightTables:
         sent by the court's link as the table sends them."""
         from display.view import ScoreboardView
         from firmware.session import MatchSession
-        from rules.match import ClockStarted, Goal, PeriodAdvanced
+        from rules import event_from_dict
+        from tests.service_support import played
 
         court = self.courts[c]
         link = self.links[court]
@@ -183,25 +184,12 @@ class LightTables:
         session = MatchSession.create(folder / link.court, rules, ref, scheduled, court=court, session_now=0.0,
                                       speed=1.0)
         link.match_loaded(session.header, ())
-        at = 0
-
-        def apply(event: Any) -> None:
-            link.on_event(session.header, session.apply(event).event)
-
-        apply(ClockStarted(at=at))
-        for _ in range(home):
-            at += 1000
-            apply(Goal(at=at, team="home"))
-        for _ in range(away):
-            at += 1000
-            apply(Goal(at=at, team="away"))
-        while session.match.result() is None:
-            at += 1000
-            state = session.match.state_at(at)
-            apply(ClockStarted(at=at) if state.phase != "play" or (not state.running and state.clock_ms in (0, None))
-                  else PeriodAdvanced(at=at))
+        lines, _ = played(rules, home, away, kind=scheduled.kind, round=scheduled.round)  # the engine plays it out
+        for line in lines:
+            link.on_event(session.header, session.apply(event_from_dict(line, "bench")).event)
         # The table shows it finished: its outbox sends the result (and its link the final board).
-        link.on_state(ScoreboardView(state=session.match.state_at(at), ruleset=rules, match=scheduled.match_id))
+        link.on_state(ScoreboardView(state=session.match.state_at(session.match.last_at), ruleset=rules,
+                                     match=scheduled.match_id))
         session.journal.close()
 
     def close(self) -> None:
