@@ -366,7 +366,7 @@ async def _play(plan: Any, tournament: Path, broker_port: int, target: dict[str,
     try:
         loads, finals, killed, held = await asyncio.gather(
             page_loads(target, live_ports, paths, started + seconds),
-            play_light(light, seconds, rate, live_per_match, folder / "journals"), kill(), spread())
+            play_light(light, seconds, rate, live_per_match), kill(), spread())
     finally:
         real_cpu = sum(cpu_seconds(proc.pid) for proc in real.procs if proc.poll() is None)
         await asyncio.to_thread(real.stop)  # their boards stay as they last sent them

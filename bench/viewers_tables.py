@@ -106,10 +106,12 @@ class LightTables:
         self.courts = courts  # every court's name; index c is a token's last digits
         self.light = light  # the indexes of the courts played by light tables
         self.live_sent: dict[str, float] = {}  # "c,k" -> when published
+        self.journals = journals  # a folder per court, as a table keeps one
         _, self.class_rules = court_plan(tournament, courts[0])  # each class's ruleset, the same on every court
         self.links: dict[str, Any] = {}
         self.threads: dict[str, ThreadPoolExecutor] = {}
         self.closing = False
+        # Each court's pool matches from the one plan: court_plan would plan the whole cup again for each court.
         self.schedules: dict[str, list[Scheduled]] = {courts[c]: [] for c in light}
         for n, m in sorted(plan.fixtures.items(), key=lambda item: (item[1].start, item[1].number)):
             if m.court in self.schedules and m.round == "pool":
@@ -119,7 +121,7 @@ class LightTables:
         for c in self.schedules:
             court_id = plan.court_id(c)
             link = Link(f"mqtt://127.0.0.1:{broker_port}", tournament=plan.id, court_id=court_id, court_name=c,
-                        journal=journals / court_id)
+                        journal=self.journals / court_id)
             self.threads[c] = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"table-{court_id}")
             self.links[c] = link
             link.start(functools.partial(self._post, c))
@@ -148,10 +150,9 @@ class LightTables:
         """The court's ``k``-th live state, sent by its thread."""
         self.threads[self.courts[c]].submit(self._live, c, scheduled, k)
 
-    async def play_out(self, c: int, scheduled: Any, home: int, away: int, folder: Path) -> None:
+    async def play_out(self, c: int, scheduled: Any, home: int, away: int) -> None:
         """The match played to its end by the court's thread."""
-        await asyncio.wrap_future(self.threads[self.courts[c]].submit(self._play_out, c, scheduled, home, away,
-                                                                      folder))
+        await asyncio.wrap_future(self.threads[self.courts[c]].submit(self._play_out, c, scheduled, home, away))
 
     def _live(self, c: int, scheduled: Any, k: int) -> None:
         """The court's ``k``-th live state: its stopped clock is the token."""
@@ -170,7 +171,7 @@ class LightTables:
         self.live_sent[f"{c},{k}"] = time.monotonic()
         link.client.publish(p.court_topic(self.plan.id, link.court, "live"), p.encode(msg), qos=0, retain=True)
 
-    def _play_out(self, c: int, scheduled: Any, home: int, away: int, folder: Path) -> None:
+    def _play_out(self, c: int, scheduled: Any, home: int, away: int) -> None:
         """The match played to its end in the table's match session (journaled), its events and then its result
         sent by the court's link as the table sends them."""
         from display.view import ScoreboardView
@@ -181,7 +182,7 @@ class LightTables:
         court = self.courts[c]
         link = self.links[court]
         rules, ref = self.class_rules.of(scheduled)
-        session = MatchSession.create(folder / link.court, rules, ref, scheduled, court=court, session_now=0.0,
+        session = MatchSession.create(self.journals / link.court, rules, ref, scheduled, court=court, session_now=0.0,
                                       speed=1.0)
         link.match_loaded(session.header, ())
         lines, _ = played(rules, home, away, kind=scheduled.kind, round=scheduled.round)  # the engine plays it out
@@ -200,8 +201,7 @@ class LightTables:
             thread.shutdown(wait=True)
 
 
-async def play_light(tables: LightTables, seconds: float, rate: float, live_per_match: int, journals: Path
-                     ) -> dict[str, int]:
+async def play_light(tables: LightTables, seconds: float, rate: float, live_per_match: int) -> dict[str, int]:
     """Each light court's pool matches in turn until ``seconds`` are over; the last token each court showed."""
     finals: dict[str, int] = {}
     end = time.monotonic() + seconds
@@ -217,7 +217,7 @@ async def play_light(tables: LightTables, seconds: float, rate: float, live_per_
                 tables.live(c, scheduled, k)
                 await asyncio.sleep(1 / rate)
             number = int(scheduled.match_id)
-            await tables.play_out(c, scheduled, number % 4, (number // 4) % 3, journals)
+            await tables.play_out(c, scheduled, number % 4, (number // 4) % 3)
         finals[f"court{c}"] = k
 
     await asyncio.gather(*(court(c) for c in tables.light))
