@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from starlette.testclient import TestClient
 
-from bench.cup import classes_cup_toml, cup_toml
+from bench.cup import classes_cup_toml, cup_toml, pitches
 from rules.standings import MatchResult
 from server import queries
 from server.change_log import ChangeLog
@@ -54,8 +54,7 @@ def main() -> None:
     marks = [int(x) for x in args.marks.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cup.toml"
-        small = min(50, args.courts // 2)
-        path.write_text(classes_cup_toml(teams=args.teams, classes=args.classes, small=small, large=args.courts - small)
+        path.write_text(classes_cup_toml(teams=args.teams, classes=args.classes, **pitches(args.courts))
                         if args.classes else cup_toml(teams=args.teams, courts=args.courts), encoding="utf-8")
         started = time.perf_counter()
         plan = load_plan(path)

@@ -38,7 +38,7 @@ from urllib.parse import quote
 
 from starlette.testclient import TestClient
 
-from bench.cup import classes_cup_toml
+from bench.cup import classes_cup_toml, pitches
 from bench.postgres import fresh_database
 from rules import protocol as p
 from rules.tournament.schedule import ScheduledMatch
@@ -81,9 +81,7 @@ def cpu_ms(into: list[float]) -> Iterator[None]:
 def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path
         ) -> dict[str, list[float]]:
     cup = folder / "cup.toml"
-    small = min(50, courts_in_all // 2)  # the cup's 7 v 7 pitches; the rest are 11 v 11
-    cup.write_text(classes_cup_toml(teams=teams, classes=classes, small=small, large=courts_in_all - small),
-                   encoding="utf-8")
+    cup.write_text(classes_cup_toml(teams=teams, classes=classes, **pitches(courts_in_all)), encoding="utf-8")
     plan = load_plan(cup)
     store = Store.open(db or f"sqlite:///{folder / 'cup.db'}", plan)
     service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected

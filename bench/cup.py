@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TypedDict
 
 
 def cup_toml(*, teams: int, courts: int, ruleset: str = "indoor-football", slot: str = "25:00",
@@ -47,6 +48,17 @@ def cup_toml(*, teams: int, courts: int, ruleset: str = "indoor-football", slot:
 
 CLASS_NAMES = ("P10", "F10", "P12", "F12", "P14", "F14", "P16", "F16", "P11", "F11", "P13", "F13", "P15", "F15")
 ROUNDS = {64: "playoff", 32: "round_of_32", 16: "round_of_16", 8: "quarter_final", 4: "semi_final", 2: "final"}
+
+
+class Pitches(TypedDict):
+    small: int
+    large: int
+
+
+def pitches(courts: int) -> Pitches:
+    """``courts`` pitches as :func:`classes_cup_toml` takes them: half, up to 50, small (7 v 7), the rest large."""
+    small = min(50, courts // 2)
+    return {"small": small, "large": courts - small}
 
 
 def classes_cup_toml(*, teams: int = 2048, classes: int = 8, small: int = 50, large: int = 60,
@@ -127,8 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                         "pitches (--courts is then split: 50 small, the rest large)")
     args = parser.parse_args(argv)
     if args.classes:
-        sys.stdout.write(classes_cup_toml(teams=args.teams, classes=args.classes, small=min(50, args.courts // 2),
-                                          large=args.courts - min(50, args.courts // 2)))
+        sys.stdout.write(classes_cup_toml(teams=args.teams, classes=args.classes, **pitches(args.courts)))
         return 0
     sys.stdout.write(cup_toml(teams=args.teams, courts=args.courts, day_end=args.day_end))
     return 0

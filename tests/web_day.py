@@ -297,12 +297,11 @@ def big_cup_day(teams: int = 104, courts: int = 8, classes: int = 0) -> Iterator
     """A generated cup (bench/cup.py) of ``teams`` in pools of four on ``courts`` pitches over three days, none
     played: more pools than the header lists and more matches than one schedule page shows; with ``classes``, a cup
     of that many classes on small and large pitches."""
-    from bench.cup import classes_cup_toml, cup_toml
+    from bench.cup import classes_cup_toml, cup_toml, pitches
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cup.toml"
-        small = min(50, courts // 2)
-        text = classes_cup_toml(teams=teams, classes=classes, small=small, large=courts - small) if classes else \
+        text = classes_cup_toml(teams=teams, classes=classes, **pitches(courts)) if classes else \
             cup_toml(teams=teams, courts=courts, day_end="13:00")
         path.write_text(text, encoding="utf-8")
         with sample_day(0, example=path) as day:
