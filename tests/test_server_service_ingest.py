@@ -188,15 +188,11 @@ def test_a_table_of_the_previous_protocol_is_refused_with_why_and_nothing_is_sto
         assert [(m.status, m.reason) for m in logged] == [("refused", p.OLDER_TABLE)]
 
 
-def test_a_result_names_its_court_and_the_courts_whose_matches_wait_on_its_stage(db_url: str) -> None:
+def test_a_result_names_its_court_and_the_courts_whose_matches_wait_on_its_stage(store: Store) -> None:
     """The schedules a result can change: its own court's, and once it decides who plays (a pool complete, a
     knock-out match played) those of the courts with a match that takes a team from it. A cup's knock-out result
-    sent all its 110 courts' schedules again."""
-    from server.plan import load_plan
-    from tests.test_server_service_store import EXAMPLE
-
-    # Indoor hockey: SF1 "2A v 1B" on Hall 1, SF2 "1A v 2B" on Hall 2, the third place and the final on Hall 1.
-    store = Store.open(db_url, load_plan(EXAMPLE))
+    sent all its 110 courts' schedules again. Indoor hockey: SF1 "2A v 1B" on Hall 1, SF2 "1A v 2B" on Hall 2, the
+    third place and the final on Hall 1."""
     courts: dict[str, set[str]] = {}
 
     def play(match: str, court: str, *, knockout: bool = False) -> None:
@@ -212,16 +208,13 @@ def test_a_result_names_its_court_and_the_courts_whose_matches_wait_on_its_stage
             assert out.status == "stored", out.reason
             courts[match] = set(out.courts)
 
-    try:
-        with store.session() as s:  # pools A and B (pool C, a placement pool, takes its teams from them too)
-            pool_matches = {i: f for i, f in store.fixtures(s).items() if f.stage in ("A", "B")}
-        for match_id, f in pool_matches.items():
-            play(match_id, f.court)
-        first, last = (list(pool_matches)[n] for n in (0, -1))  # played in playing order: the last completes B
-        assert courts[first] == {pool_matches[first].court}  # its pool not yet complete: no other team is decided
-        assert courts[last] == {"hall-1", "hall-2"}  # both semi-finals and pool C take from it
-        play("15", "hall-1", knockout=True)  # SF1: the third place and the final on Hall 1 take from it
-        play("16", "hall-2", knockout=True)  # SF2: its own court, and Hall 1 where they play
-        assert courts["15"] == {"hall-1"} and courts["16"] == {"hall-2", "hall-1"}
-    finally:
-        store.close()
+    with store.session() as s:  # pools A and B (pool C, a placement pool, takes its teams from them too)
+        pool_matches = {i: f for i, f in store.fixtures(s).items() if f.stage in ("A", "B")}
+    for match_id, f in pool_matches.items():
+        play(match_id, f.court)
+    first, last = (list(pool_matches)[n] for n in (0, -1))  # played in playing order: the last completes B
+    assert courts[first] == {pool_matches[first].court}  # its pool not yet complete: no other team is decided
+    assert courts[last] == {"hall-1", "hall-2"}  # both semi-finals and pool C take from it
+    play("15", "hall-1", knockout=True)  # SF1: the third place and the final on Hall 1 take from it
+    play("16", "hall-2", knockout=True)  # SF2: its own court, and Hall 1 where they play
+    assert courts["15"] == {"hall-1"} and courts["16"] == {"hall-2", "hall-1"}
