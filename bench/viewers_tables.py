@@ -49,7 +49,7 @@ class Ear:
 
         from rules import protocol as p
 
-        self.plan, self.p = plan, p
+        self.plan = plan
         self.lock = threading.Lock()
         self.results_sent: dict[str, float] = {}  # "pool,n" -> when the pool's n-th result was first heard
         self.recorded: Counter[str] = Counter()  # pool -> results heard
