@@ -140,6 +140,7 @@ class Service:
         self.top_scorers = TopScorers(store, self.timelines)
         self._scorers_due: set[str] = set()  # classes whose scorers go out once their tables are out
         self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
+        self._noted: dict[str, tuple[str, str | None]] = {}  # court -> kind and match of the last message stored
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
@@ -394,8 +395,13 @@ class Service:
             courts |= set(self.plan.courts)
         elif m.type not in ("live", "presence"):
             courts |= out.courts
-        if m.type == "live" and self.watch is not None:
-            return  # every instance's watch hears it and tells its pages (server.watch)
+        noted, self._noted[m.court or ""] = self._noted.get(m.court or ""), (m.type, m.match)
+        if m.type == "live" and self.watch is not None and noted == ("live", m.match):
+            # Every instance's watch hears it and tells its pages (server.watch). The first live state after
+            # another kind of message (or of another match) changes what the desk says of the court's table,
+            # which the pages read from the row just committed: the watch's copy can come before that commit
+            # (another connection) or not at all (its subscription is not awaited), so this one tells them too.
+            return
         if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
             for listener in self.listeners:
                 listener(set(), {m.court} if m.court else set())

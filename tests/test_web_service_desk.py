@@ -26,7 +26,7 @@ from server import queries
 from server.desk_commands import CorrectResult
 from server.plan import load_plan
 from server.service import Service
-from server.web import create_app
+from server.web import create_app, service_backend
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
 from tests.service_support import TableClient, played, running_service
@@ -275,11 +275,7 @@ def test_the_desk_shows_each_tables_presence_last_message_and_delay(mosquitto: A
         try:
             hall_2.send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court="hall-2",
                                                                     online=True)))
-            match = Match(desk.service.plan.rulesets[""], stage="round_robin", round="pool")
-            match.apply(ClockStarted(at=0))
-            hall_2.send_raw("live", p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-2", match="2",
-                                                     payload=live_payload(match.state_at(5_000),
-                                                                          desk.service.plan.rulesets[""], "2"))))
+            hall_2.send_raw("live", _match_2_live(desk))
             rows = _wait_for_row(desk, "Hall 2", lambda r: "live state" in r[3])
             assert rows["Hall 2"][:3] == ["online", "0 min", "#2 Amsterdam H&BC – Three Rock Rovers"
                                           f" ({desk.view().by_number[2].start:%H:%M})"]
@@ -291,6 +287,37 @@ def test_the_desk_shows_each_tables_presence_last_message_and_delay(mosquitto: A
             _wait_for_row(desk, "Hall 2", lambda r: r[0] == "offline")
         finally:
             hall_2.close()
+
+
+def test_the_desk_hears_of_a_tables_first_live_state_from_the_instance_that_stored_it(
+        mosquitto: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every instance's watch (server.watch) tells its pages of each live state, but on a connection of its own:
+    # its copy can come before the instance that stores the state has committed the court's row the desk reads
+    # ("live state, match 2"), or not at all. Without the watch, the desk must still say so, and at once: not
+    # when the snapshot's clock next moves on (TICK, here never).
+    monkeypatch.setattr(service_backend, "TICK", 3600.0)
+    with served_desk(mosquitto, tmp_path, _today(tmp_path, 25)) as desk:
+        assert desk.service.watch is not None
+        desk.service.watch.stop()
+        hall_2 = desk.table("hall-2")
+        try:
+            hall_2.send_raw("presence", p.encode(p.presence_message(id=uuid.uuid4().hex, court="hall-2",
+                                                                    online=True)))
+            _wait_for_row(desk, "Hall 2", lambda r: r[3].endswith("presence"))
+            hall_2.send_raw("live", _match_2_live(desk))
+            rows = _wait_for_row(desk, "Hall 2", lambda r: "live state" in r[3])
+            assert re.fullmatch(r"\d\d:\d\d live state, match 2", rows["Hall 2"][3])
+        finally:
+            hall_2.close()
+
+
+def _match_2_live(desk: Desk) -> bytes:
+    """Hall 2's table playing match 2, 5 s in."""
+    ruleset = desk.service.plan.rulesets[""]
+    match = Match(ruleset, stage="round_robin", round="pool")
+    match.apply(ClockStarted(at=0))
+    return p.encode(p.build(id=uuid.uuid4().hex, type="live", court="hall-2", match="2",
+                            payload=live_payload(match.state_at(5_000), ruleset, "2")))
 
 
 def _wait_for_row(desk: Desk, court: str, ok: Any, timeout: float = 10.0) -> dict[str, list[str]]:
