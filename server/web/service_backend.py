@@ -76,7 +76,7 @@ class ServiceBackend:
         # What the last snapshots made of each result and fixture, with what it was made of: kept while that is so.
         self._original = tuple(sorted(self.plan.fixtures.values(), key=lambda m: m.number))  # as the file has them
         self._recorded: dict[str, tuple[tuple[object, ...], RecordedResult]] = {}
-        self._versions: dict[int, tuple[queries.FixtureView, str]] = {}
+        self._versions: dict[int, tuple[queries.FixtureView, str, tuple[str, datetime] | None]] = {}
         self._changes = ChangeLog(self.store)
         self.rulings = Rulings(self.store.engine)
         self.timelines = service.timelines  # the service's: a match replayed once for its scorers and its pages
@@ -175,11 +175,6 @@ class ServiceBackend:
             progress = store.progress(s)
             class_progress = store.class_progress(s)
         original = self._original
-        moves = {}
-        for m in original:
-            f = fixtures.get(m.number)
-            if f is not None and (f.start != m.start or f.court_name != m.court):
-                moves[m.number] = (f.court_name, f.start)
         self._changes.catch_up()
         changes = self._changes.recent
         sheets = queries.team_sheets(self.store)
@@ -215,13 +210,22 @@ class ServiceBackend:
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
                     for r in ruled]
+        # Each match's version for the desk's forms and its move from where the file put it, worked out again only
+        # for a view that changed (the same view: the same place, time and result): one pass over 4,000 matches.
         versions: dict[int, str] = {}
-        for f in fixtures.values():
-            seen = self._versions.get(f.number)
-            if seen is None or seen[0] is not f:  # the same view, the same place, time and result
-                seen = self._versions[f.number] = (
-                    f, desk.match_version(f.court_name, f.start, stored.get(f.match_id)))
-            versions[f.number] = seen[1]
+        moves = {}
+        as_filed = self.plan.fixtures
+        for number, f in fixtures.items():
+            seen = self._versions.get(number)
+            if seen is None or seen[0] is not f:
+                m = as_filed.get(f.match_id)
+                moved = m is not None and (f.start != m.start or f.court_name != m.court)
+                seen = self._versions[number] = (f, desk.match_version(f.court_name, f.start, stored.get(f.match_id)),
+                                                 (f.court_name, f.start) if moved else None)
+            versions[number] = seen[1]
+            if seen[2] is not None:
+                moves[number] = seen[2]
+        moves = dict(sorted(moves.items()))  # in the file's order of numbers, as the pages list them
         return _Base(fixtures=fixtures, original=original, moves=moves, results=results, decisions=decisions,
                      progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
                      audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions, sheets=sheets)
