@@ -119,6 +119,9 @@ class Store:
         # for the result feed's objects (True) and the rows a transaction read itself (server.result_feed): the two
         # kinds never compare equal, and a write and the next snapshot would each work out every class again.
         self._class_progress: dict[bool, dict[str, tuple[object, Progress]]] = {True: {}, False: {}}
+        # The rows last split by class, and how: the publishing after a result and the pages' snapshot after it read
+        # the same rows, and the second is spared the pass over every result of the day (kept apart as above).
+        self._by_class: dict[bool, tuple[list[Any], dict[str, list[Any]]] | None] = {True: None, False: None}
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
@@ -315,15 +318,8 @@ class Store:
         plan = self.plan
         cup = plan.cup
         classes = cup.classes
-        # Each row to its class once (a row naming a stage no class has goes to every class, as Cup.owns says).
-        rows_of: dict[str, list[Row[Any]]] = {c.name: [] for c in classes}
         every, fed = self._results(s)
-        for r in every:
-            if r.outcome == "abandoned":
-                continue
-            owner = cup.class_of_stage(r.stage) if cup.has_classes else classes[0]
-            for c in (owner,) if owner is not None else classes:
-                rows_of[c.name].append(r)
+        rows_of = self._rows_by_class(every, fed)
         later = self._later_pool_fixtures(s)
         decisions = self.decisions(s)
         out: dict[str, Progress] = {}
@@ -354,6 +350,29 @@ class Store:
             out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
             self._class_progress[fed][c.name] = (key, out[c.name])
         return out
+
+    def _rows_by_class(self, every: list[Any], fed: bool) -> dict[str, list[Any]]:
+        """The results that count (not abandoned) by class: a row naming a stage no class has goes to every class,
+        as Cup.owns says. The same rows as last time (compared in C, each first by identity) are split as then."""
+        last = self._by_class[fed]
+        if last is not None and last[0] == every:
+            return last[1]
+        cup = self.plan.cup
+        classes = cup.classes
+        rows_of: dict[str, list[Any]] = {c.name: [] for c in classes}
+        every_class = list(rows_of.values())
+        lists_of: dict[str, list[list[Any]]] = {}  # a stage's class looked up once per stage, not once per row
+        for r in every:
+            if r.outcome == "abandoned":
+                continue
+            lists = lists_of.get(r.stage)
+            if lists is None:
+                owner = cup.class_of_stage(r.stage) if cup.has_classes else classes[0]
+                lists = lists_of[r.stage] = [rows_of[owner.name]] if owner is not None else every_class
+            for into in lists:
+                into.append(r)
+        self._by_class[fed] = (every, rows_of)
+        return rows_of
 
     def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:
         """The fixtures of the pools whose teams come from earlier stages (none in most tournaments)."""
