@@ -353,16 +353,19 @@ class Store:
 
     def _rows_by_class(self, every: list[Any], fed: bool) -> dict[str, list[Any]]:
         """The results that count (not abandoned) by class: a row naming a stage no class has goes to every class,
-        as Cup.owns says. The same rows as last time (compared in C, each first by identity) are split as then."""
+        as Cup.owns says. The same rows as last time (compared in C, each first by identity) are split as then, and
+        last time's followed by new ones (a new result is stored last) keep that split, copied, and add the new."""
         last = self._by_class[fed]
         if last is not None and last[0] == every:
             return last[1]
         cup = self.plan.cup
         classes = cup.classes
-        rows_of: dict[str, list[Any]] = {c.name: [] for c in classes}
+        start, rows_of = 0, {c.name: list[Any]() for c in classes}
+        if last is not None and len(every) > len(last[0]) and every[:len(last[0])] == last[0]:
+            start, rows_of = len(last[0]), {name: list(rows) for name, rows in last[1].items()}
         every_class = list(rows_of.values())
         lists_of: dict[str, list[list[Any]]] = {}  # a stage's class looked up once per stage, not once per row
-        for r in every:
+        for r in every[start:]:
             if r.outcome == "abandoned":
                 continue
             lists = lists_of.get(r.stage)

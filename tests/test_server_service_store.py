@@ -169,6 +169,36 @@ def test_the_loop_and_the_pages_work_a_result_out_once(store: Store) -> None:
     assert pages is not loop and store.progress() is pages
 
 
+def test_each_class_counts_the_results_of_its_stages_as_they_come_and_after_a_correction(db_url: str) -> None:
+    """The loop and the pages keep each class's share of the results and add a new result to it alone. Whatever
+    came in what order (a result stored last, one corrected in its place, one abandoned), every class's progress is
+    the one a service started afresh on the same database works out."""
+    plan = load_plan(EXAMPLE.with_name("youth-cup.toml"))
+    store = Store.open(db_url, plan)
+    try:
+        first = sorted((m for m in plan.fixtures.values() if m.round == "pool"), key=lambda m: (m.start, m.number))
+        chosen = {m.class_name: m for m in reversed(first[:40])}  # each class's first pool match
+        assert len(chosen) == len(plan.cup.classes) > 2
+        win = {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"}
+        steps = [(str(m.number), win) for m in chosen.values()]
+        steps += [(steps[0][0], {**win, "home_goals": 0, "winner": "away"}),  # corrected: the same place, anew
+                  (str(first[40].number), {**win, "outcome": "abandoned"})]
+        for match_id, result in steps:
+            desk.record_result(store, match_id, result, who="ann", why="score sheet")
+            mine = store.class_progress()
+            with store.reading() as s:
+                assert store.class_progress(s) == mine
+            fresh = Store.open(db_url, plan)
+            try:
+                assert mine == fresh.class_progress(), f"after match {match_id}"
+            finally:
+                fresh.close()
+        played = {name: sum(p.played for p in progress.pools.values()) for name, progress in mine.items()}
+        assert sorted(played.values()) == [1] * len(chosen)
+    finally:
+        store.close()
+
+
 def test_a_started_match_stays_where_it_is_unless_it_goes_on_as_an_abandoned_one(store: Store) -> None:
     """Issue 31: a match moved after its first events stranded it (the old court's events and result refused,
     the new court's spliced onto them). Checked in the move's own transaction."""
