@@ -176,15 +176,12 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
             chosen = [f for f in fixtures.values() if f.court in courts]
         else:
             chosen = list(fixtures.values())
-        # Only the chosen fixtures' results and events are read: the service publishes a court's schedule
-        # after every batch that touched it, and whole tables grow all day.
+        # The results as the result feed keeps them (server.result_feed: only what was stored since is read), for a
+        # court's schedule too: the same objects as the pages' snapshot's, so a view one made the other keeps. The
+        # rows read for a court alone never compared equal to them, and each made the court's views again.
         ids = [f.match_id for f in chosen]
         every = len(chosen) == len(fixtures)
-        if every:
-            results = store.results_by_match(s)
-        else:
-            read = s.connection().execute(select(ResultRow.__table__).where(ResultRow.match_id.in_(ids)))
-            results = {r.match_id: r for r in read}
+        results = store.results_by_match(s)
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
         if every:  # probed in the database, match by match: a list of 4,000 ids cost more than the query
             started = set(s.scalars(_STARTED))
@@ -213,16 +210,23 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         last = kept.get(f.match_id)
         # The fixture and the progress by identity (the store keeps both until they change), the result by identity
         # (a snapshot's rows are the feed's, the same object until the result is written again) or else by value.
-        if last is not None and last[0][0] is f and last[0][3] is progress and last[0][2] == status and (
-                last[0][1] is result or last[0][1] == result):
+        same = last is not None and last[0][0] is f and last[0][2] == status and (
+            last[0][1] is result or last[0][1] == result)
+        if same and last is not None and last[0][3] is progress:
+            views.append(last[1])
+            continue
+        home = result.home if result else _team(store, progress, f.stage, f.home)
+        away = result.away if result else _team(store, progress, f.stage, f.away)
+        if same and last is not None and (last[1].home, last[1].away) == (home, away):
+            # A result elsewhere in its class: its placeholders name the same teams (or none yet), the same view.
+            # Every waiting match of the class was made again after each of its results, and its rows on the pages.
+            kept[f.match_id] = (made_of, last[1])
             views.append(last[1])
             continue
         view = FixtureView(
             match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind, court=f.court,
             court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
-            home=result.home if result else _team(store, progress, f.stage, f.home),
-            away=result.away if result else _team(store, progress, f.stage, f.away),
-            status=status, result=result_view(result) if result else None,
+            home=home, away=away, status=status, result=result_view(result) if result else None,
         )
         kept[f.match_id] = (made_of, view)
         views.append(view)

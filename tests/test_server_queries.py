@@ -9,21 +9,45 @@ from server import desk, queries
 from server.plan import load_plan
 from server.store import Store
 
-HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
+EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 
 
 def test_a_courts_schedule_and_the_pages_snapshot_share_the_views_of_its_matches(store: Store) -> None:
     """The loop publishes a court's schedule after a result and the pages build their snapshot: each finds the
-    views the other made (the schedule reads its matches' results as rows of its own, equal to the feed's), so
-    neither makes a cup's 4,000 views again after every result."""
+    views the other made (both read the result feed's objects), so neither makes the views of a court's finished
+    matches again after every result. A court's schedule read its results as rows of its own, which never compared
+    equal to the feed's: each made them again for the other, and the pages their rows."""
     for number in ("1", "2", "5"):
         desk.record_result(store, number, {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"},
                            who="ann", why="sheet")
     with store.reading() as s:
         before = {v.match_id: v for v in queries.schedule(store, s)}
-    published = queries.court_schedules(store, {"hall-1", "hall-2"})  # as the service's loop sends them
+    published = queries.court_schedules(store, {"hall-1"})  # as the service's loop sends a court's
     with store.reading() as s:
         after = {v.match_id: v for v in queries.schedule(store, s)}
     assert {v.match_id for v in published["hall-1"] if v.status == "finished"} == {"1", "5"}
-    assert all(after[v.match_id] is v for views in published.values() for v in views)
+    assert all(before[v.match_id] is v for v in published["hall-1"])
     assert all(after[i] is before[i] for i in before)  # nothing was made again: nothing changed
+
+
+def test_a_result_keeps_the_views_of_its_class_s_waiting_matches_whose_teams_it_does_not_name(tmp_path: Path) -> None:
+    """A result changes its class's progress, and each match of the class still waiting for its teams ("winner
+    P14-A1") was given a new view, and a new row on the pages, after every result of the class. Only those whose
+    teams the result names are made again."""
+    plan = load_plan(EXAMPLES / "youth-cup.toml")
+    store = Store.open(f"sqlite:///{tmp_path / 'cup.db'}", plan)
+    try:
+        with store.reading() as s:
+            before = {v.match_id: v for v in queries.schedule(store, s)}
+        playoffs = {m.class_name for m in plan.fixtures.values() if m.round != "pool"}
+        pool = next(m for m in sorted(plan.fixtures.values(), key=lambda m: m.number)
+                    if m.round == "pool" and m.class_name in playoffs)
+        desk.record_result(store, str(pool.number), {"home_goals": 2, "away_goals": 1, "outcome": "regular",
+                                                     "winner": "home"}, who="ann", why="sheet")
+        with store.reading() as s:
+            after = {v.match_id: v for v in queries.schedule(store, s)}
+        waiting = [m for m in plan.fixtures.values() if m.class_name == pool.class_name and m.round != "pool"]
+        assert waiting and all(after[str(m.number)] is before[str(m.number)] for m in waiting)
+        assert after[str(pool.number)] is not before[str(pool.number)] and after[str(pool.number)].status == "finished"
+    finally:
+        store.close()
