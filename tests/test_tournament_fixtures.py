@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from rules.tournament.fixtures import all_fixtures, carried_pairs, pool_fixtures, round_robin
+from rules.tournament.fixtures import all_fixtures, carried_pairs, pool_fixture_count, pool_fixtures, round_robin
 from rules.tournament.loading import validate_tournament
 from rules.tournament.model import Pool
 
@@ -44,6 +44,14 @@ def test_a_double_round_robin_plays_each_pair_home_and_away() -> None:
     assert all((b, a) in ordered for a, b in ordered)
     fixtures = pool_fixtures(Pool(name="A", teams=["a", "b", "c", "d"], double=True), ("a", "b", "c", "d"))
     assert Counter(f.leg for f in fixtures) == {1: 6, 2: 6}
+
+
+@pytest.mark.parametrize("size", range(2, 9))
+@pytest.mark.parametrize(("double", "carry_forward"), [(False, False), (True, False), (False, True), (True, True)])
+def test_a_pools_fixtures_are_counted_without_making_them(size: int, double: bool, carry_forward: bool) -> None:
+    teams = tuple(f"{rank}{pool}" for rank in (1, 2, 3, 4) for pool in "AB")[:size]
+    pool = Pool(name="C", teams=list(teams), double=double, carry_forward=carry_forward)
+    assert pool_fixture_count(pool, teams) == len(pool_fixtures(pool, teams))
 
 
 def test_pool_c_does_not_replay_the_carried_meetings() -> None:

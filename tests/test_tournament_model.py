@@ -54,6 +54,7 @@ def test_the_base_file_is_valid_and_stages_come_after_what_they_wait_for() -> No
     order = stage_order(t)
     assert order.index("F") > order.index("SF1") > order.index("A")
     assert order.index("SF2") > order.index("B")
+    assert t.stages_in_order == tuple(order) and t.stages_in_order is t.stages_in_order  # worked out once
 
 
 def test_a_placeholder_naming_a_pool_that_does_not_exist() -> None:

@@ -81,6 +81,14 @@ def pool_fixtures(pool: Pool, teams: tuple[str, ...]) -> list[Fixture]:
     ]
 
 
+def pool_fixture_count(pool: Pool, teams: tuple[str, ...]) -> int:
+    """How many fixtures :func:`pool_fixtures` gives, without making them: the progress counts every pool's after
+    each result, and a cup's hundreds of pools made 2,000 fixtures for their lengths alone."""
+    if pool.carry_forward:
+        return len(pool_fixtures(pool, teams))
+    return len(teams) * (len(teams) - 1) // 2 * (2 if pool.double else 1)
+
+
 def all_fixtures(t: Tournament, entry_teams: dict[str, tuple[str, ...]]) -> list[Fixture]:
     """Every fixture in playing order: pools round by round side by side, then stages as they become possible."""
     order = stage_order(t)

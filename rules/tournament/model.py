@@ -156,6 +156,14 @@ class Tournament(Record):
     def _teams(self) -> dict[str, TeamEntry]:
         return {t.name: t for t in reversed(self.teams)}
 
+    @cached_property
+    def stages_in_order(self) -> tuple[str, ...]:
+        """Every stage after the stages it waits for (:func:`rules.tournament.stages.stage_order`), worked out once:
+        the progress walks them after every result, and a cup's class has hundreds."""
+        from rules.tournament.stages import stage_order  # the stage graph reads this model
+
+        return tuple(stage_order(self))
+
     def pool(self, name: str) -> Pool | None:
         return self._pools.get(name)
 

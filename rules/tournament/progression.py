@@ -18,7 +18,7 @@ from rules.standings import Decision, MatchResult, PoolTable, rank_pool, winner_
 from rules.standings.possible import impossible
 from rules.tournament.decisions import check_decisions, ordinal
 from rules.tournament.exchange import check_against_teams, clash_notes
-from rules.tournament.fixtures import carried_pairs, pool_fixtures
+from rules.tournament.fixtures import carried_pairs, pool_fixture_count
 from rules.tournament.model import Pool, Tournament, placeholder_of
 from rules.tournament.placeholders import (
     BestFromPools,
@@ -31,7 +31,6 @@ from rules.tournament.placeholders import (
 )
 from rules.tournament.ranking import CrossRow, RankedTeams, lots_between, rank_across
 from rules.tournament.sameclub import Swap, choose_swaps
-from rules.tournament.stages import stage_order
 from rules.tournament.thirds import allocate, best_from_pools_slots
 from rules.words.standings import Joined, Phrase, Words, reason_text
 
@@ -241,7 +240,7 @@ class _Walker:
             slots = tuple(Slot(text=team, team=team) for team in self.entry[pool.name])
         else:
             slots = tuple(self.slot(text) for text in pool.teams or ())
-        fixtures = pool_fixtures(pool, tuple(s.text for s in slots))
+        expected = pool_fixture_count(pool, tuple(s.text for s in slots))
         own = self.by_stage.get(pool.name, [])
         open_slots = [s for s in slots if s.team is None]
         together = self._known_together(open_slots, slots)
@@ -249,7 +248,7 @@ class _Walker:
             for r in own:
                 self.refuse(pool.name, f"has results before its teams are known ({open_slots[0].text} needs "
                                        f"{open_slots[0].needs})", r)
-            self.pools[pool.name] = PoolState(name=pool.name, teams=slots, played=0, expected=len(fixtures), table=None)
+            self.pools[pool.name] = PoolState(name=pool.name, teams=slots, played=0, expected=expected, table=None)
             return
         team_of = {s.text: s.team or (together or {}).get(s.text) for s in slots}
         teams = [team_of[s.text] or "" for s in slots]
@@ -278,7 +277,7 @@ class _Walker:
             name=pool.name,
             teams=slots,
             played=len(own),
-            expected=len(fixtures),
+            expected=expected,
             table=table,
             carried=carried,
             fair_play=None if fair_play is None else tuple(sorted(fair_play.items())),
@@ -518,7 +517,7 @@ def progress(
     walker.fair_play, walker.ranked = fair_play, ranked
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
-    for name in [*entry, *(n for n in stage_order(t) if n not in entry)]:
+    for name in [*entry, *(n for n in t.stages_in_order if n not in entry)]:
         if (pool := t.pool(name)) is not None:
             walker.pool(pool)
         elif t.match(name) is not None:
