@@ -8,17 +8,11 @@ A class that keeps its results off the public pages has none; its players are na
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select
-
-from rules import PlayedMatch, TeamSheet, top_scorers
+from rules import MatchTimeline, PlayedMatch, TeamSheet, top_scorers
 from rules.published_scorers import PublishedScorer
 from server import queries
-from server.db.models import ResultRow
 from server.store import Store
 from server.timelines import Timelines
-
-_CLASS_RESULTS = (select(ResultRow.match_id, ResultRow.home, ResultRow.away, ResultRow.stage)
-                  .where(ResultRow.stage.in_(bindparam("stages", expanding=True))).order_by(ResultRow.match_id))
 
 
 class TopScorers:
@@ -26,6 +20,9 @@ class TopScorers:
         """``timelines``: the service's, which its pages read too (each match replayed once for both)."""
         self.store = store
         self.timelines = timelines
+        # Each finished match as the count takes it, kept while its teams and timeline are the same objects: a
+        # class's list is made again after each of its results, over every match it has played.
+        self._played: dict[str, tuple[tuple[str, str, MatchTimeline], PlayedMatch]] = {}
 
     def of_class(self, class_name: str) -> list[PublishedScorer] | None:
         """The class's scorers, most goals first; None for a class whose results are not published (or that the
@@ -35,16 +32,22 @@ class TopScorers:
         if klass is None or not klass.published:
             return None
         t = klass.tournament
-        stages = [*(p.name for p in t.pools), *(m.name for m in t.matches)]
-        with self.store.engine.connect() as c:
-            rows = c.execute(_CLASS_RESULTS, {"stages": stages}).all()
+        stages = {*(p.name for p in t.pools), *(m.name for m in t.matches)}
+        with self.store.session() as s:  # the result feed's, read in memory: not the class's rows again
+            rows = sorted((r for r in self.store.results(s) if r.stage in stages), key=lambda r: r.match_id)
         self.timelines.catch_up()
         played = []
-        for match_id, home, away, stage in rows:
-            timeline = self.timelines.of(match_id, plan.ruleset_of(stage), plan.stage_kind(match_id),
+        for r in rows:
+            match_id = r.match_id
+            timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.stage_kind(match_id),
                                          plan.fixtures[match_id].round)
-            if timeline is not None:
-                played.append(PlayedMatch(int(match_id), home, away, timeline))
+            if timeline is None:
+                continue
+            last = self._played.get(match_id)
+            if last is None or last[0][2] is not timeline or last[0][:2] != (r.home, r.away):
+                last = self._played[match_id] = ((r.home, r.away, timeline),
+                                                  PlayedMatch(int(match_id), r.home, r.away, timeline))
+            played.append(last[1])
         sheets = queries.team_sheets(self.store) if t.player_names else {}
         scorers = top_scorers(played, lambda team, number: _label(sheets.get(team), number))
         return [PublishedScorer(rank=s.rank, team=s.team, label=s.label, goals=s.goals) for s in scorers]
