@@ -94,6 +94,37 @@ def test_the_snapshot_reads_no_match_of_its_own_after_a_result(mosquitto: Any, d
         assert one_match == [], one_match
 
 
+def test_a_tables_result_adds_its_own_record_to_the_snapshot_and_a_correction_remakes_it(
+        mosquitto: Any, db_url: str) -> None:
+    """The snapshot keeps the last one's records of the results and adds a new result's own (a result is stored
+    last); a correction at the desk makes the corrected match's record again, with what it was."""
+    broker = mosquitto()
+    plan = load_plan(YOUTH)
+    with running_service(db_url, broker.url, plan=plan) as service:
+        backend = ServiceBackend(service)
+        first, second = (View(backend.data()).by_number[n] for n in (1, 2))
+        backend.submit(CorrectResult(who="anna", why="sheet", number=1, confirmed=True, result=MatchResult(
+            pool=first.stage, home=first.home, away=first.away, home_goals=1, away_goals=0)))
+        before = backend.data().results
+        table = TableClient(broker.url, plan.id, plan.court_id(second.court))
+        try:
+            events, result = played(plan.ruleset_of(second.stage), 3, 1)
+            table.play("2", events, result)
+            deadline = time.monotonic() + 20
+            while 2 not in (after := backend.data().results):
+                assert time.monotonic() < deadline, "the table's result never reached the snapshot"
+                time.sleep(0.05)
+        finally:
+            table.close()
+        assert after[1] is before[1] and after[2].by == "table"
+        assert (after[2].result.home_goals, after[2].result.away_goals) == (3, 1)
+        backend.submit(CorrectResult(who="anna", why="sheet", number=2, confirmed=True, result=MatchResult(
+            pool=second.stage, home=second.home, away=second.away, home_goals=3, away_goals=2)))
+        corrected = backend.data().results[2]
+        assert (corrected.result.away_goals, corrected.by, corrected.was) == (2, "anna", "3-1")
+        assert list(backend.data().results) == [1, 2]
+
+
 @pytest.mark.parametrize(("example", "court", "penalties", "flagged"), [
     # Seed 004: "All game penalties are addressed to Tournament Organizers"; a minor is not.
     ("ice-hockey", "rink", (("minor", "3"), ("game_misconduct", "12"), ("match_penalty", "19")),

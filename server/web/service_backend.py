@@ -76,6 +76,9 @@ class ServiceBackend:
         # What the last snapshots made of each result and fixture, with what it was made of: kept while that is so.
         self._original = tuple(sorted(self.plan.fixtures.values(), key=lambda m: m.number))  # as the file has them
         self._recorded: dict[str, tuple[tuple[object, ...], RecordedResult]] = {}
+        # The last snapshot's rows, the change log's end then and its records by number: rows that begin with them
+        # (a new result is stored last) and no change since add only their own records.
+        self._records_of: tuple[list[Any], int, dict[int, RecordedResult]] | None = None
         self._versions: dict[int, tuple[queries.FixtureView, str, tuple[str, datetime] | None]] = {}
         self._changes = ChangeLog(self.store)
         self.rulings = Rulings(self.store.engine)
@@ -182,7 +185,11 @@ class ServiceBackend:
         entered = self._changes.entered
         results: dict[int, RecordedResult] = {}
         recorded = self._recorded
-        for r in rows:
+        fresh, last_time = rows, self._records_of
+        if last_time is not None and last_time[1] == self._changes.through and len(rows) > len(last_time[0]) \
+                and rows[:len(last_time[0])] == last_time[0]:
+            results, fresh = dict(last_time[2]), rows[len(last_time[0]):]
+        for r in fresh:
             change = entered.get(r.match_id) if r.source == "organiser" else None
             # What the record is made of: the row (the feed's: the same object until it is written again), and the
             # change that entered it (by its id: the log only grows).
@@ -197,6 +204,7 @@ class ServiceBackend:
                     number=int(r.match_id), result=to_match_result(r), recorded_at=_local(r.recorded_at), by=by,
                     note=note, why=why, was=was))
             results[int(r.match_id)] = last[1]
+        self._records_of = (rows, self._changes.through, results)
         sanctions = []
         with store.engine.connect() as conn:  # one read for the day, whatever its length: a match's events are
             carded = {r.match_id: r.events for r in conn.execute(_CARDED)}  # read again only when they change
