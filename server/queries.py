@@ -346,7 +346,11 @@ def conflicts(store: Store) -> list[ConflictView]:
 
 
 def open_conflicts(store: Store) -> list[ConflictView]:
-    return [c for c in conflicts(store) if c.settled_at is None]
+    """The conflicts not settled yet: read on every snapshot, live states' too, so the settled ones a day gathers
+    are left in the database, not read and parsed again each time."""
+    with store.session() as s:
+        return [_conflict_view(c) for c in s.scalars(select(Conflict).where(Conflict.settled_at.is_(None))
+                                                     .order_by(Conflict.id))]
 
 
 def change_view(c: Change) -> ChangeView:
