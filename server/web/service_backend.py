@@ -79,6 +79,7 @@ class ServiceBackend:
         # The last snapshot's rows, the change log's end then and its records by number: rows that begin with them
         # (a new result is stored last) and no change since add only their own records.
         self._records_of: tuple[list[Any], int, dict[int, RecordedResult]] | None = None
+        self._presence: dict[str, tuple[queries.PresenceView, Presence]] = {}  # court id -> as read, as shown
         self._versions: dict[int, tuple[queries.FixtureView, str, tuple[str, datetime] | None]] = {}
         self._changes = ChangeLog(self.store)
         self.rulings = Rulings(self.store.engine)
@@ -288,6 +289,10 @@ class ServiceBackend:
         for p in queries.court_presence(store):
             if p.state == "unknown":
                 continue
+            kept = self._presence.get(p.court)
+            if kept is not None and kept[0] == p:  # a court's row changes with its messages, not with every snapshot
+                presence[p.court_name] = kept[1]
+                continue
             playing = int(p.last_match) if p.last_match and p.last_match.isdigit() and p.state == "online" else None
             said = [p.last_type or "", f"match {p.last_match}" if p.last_match else ""]
             presence[p.court_name] = Presence(
@@ -297,6 +302,7 @@ class ServiceBackend:
                 last_match=int(p.last_match) if p.last_match and p.last_match.isdigit() else None,
                 playing=playing if p.last_type == "live" else None,
             )
+            self._presence[p.court] = (p, presence[p.court_name])
         conflicts, abandoned = [], []
         for c in queries.open_conflicts(store):
             f = fixtures.get(int(c.match_id)) if c.match_id.isdigit() else None
