@@ -38,7 +38,7 @@ from rules.tournament.placeholders import canonical, source_stage
 from rules.tournament.progression import SetAside
 from server.classes import merged_progress
 from server.db import open_database
-from server.db.models import Change, DecisionRow, Fixture, ResultRow
+from server.db.models import Change, DecisionRow, Fixture, ResultClock, ResultRow
 from server.fairplay import pool_fair_play, pools_fair_play
 from server.logs import log
 from server.openmatches import OpenMatches
@@ -96,6 +96,7 @@ class FixtureRow:
 
 _RESULTS = select(ResultRow.__table__).order_by(ResultRow.recorded_at, ResultRow.match_id)
 _CHANGE_MARK = select(func.max(Change.id))
+_CLOCK = select(ResultClock.revision).where(ResultClock.id == 1)
 _MOVE_MARK = select(func.max(Change.id)).where(Change.action == "move")  # only a move changes a fixture
 
 
@@ -212,7 +213,10 @@ class Store:
     def _revision(self, s: Session) -> tuple[object, ...]:
         """What the stored facts are at, as the progress's cache key (read before the results it is worked out
         from: a result stored in between is newer than the key, never missing from what the key names)."""
-        results = s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one()
+        if wrote_results(s):  # its own results are not stamped yet (server.result_feed): counted
+            results: tuple[object, ...] = tuple(s.execute(select(func.count(), func.max(ResultRow.recorded_at))).one())
+        else:  # the result clock's last stamp: one row read, where counting read every result of the day
+            results = ("clock", s.execute(_CLOCK).scalar())
         decisions = s.execute(select(func.count(DecisionRow.id))).scalar()
         changes = s.execute(_CHANGE_MARK).scalar()
         return (*results, decisions, changes)
