@@ -181,6 +181,7 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         # rows read for a court alone never compared equal to them, and each made the court's views again.
         ids = [f.match_id for f in chosen]
         every = len(chosen) == len(fixtures)
+        rows = store.results(s)
         results = store.results_by_match(s)
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
         if every:  # probed in the database, match by match: a list of 4,000 ids cost more than the query
@@ -191,21 +192,81 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
                 if unfinished else set()
         # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").
         named = store.placeholder_matches(s)
-        waiting = any(f.match_id in named and f.match_id not in results for f in chosen)
+        waiting = any(i not in results for i in named) if every else \
+            any(f.match_id in named and f.match_id not in results for f in chosen)
         # Each class's own: a result changes its class's progress only, so the other classes' views are kept.
         by_class = store.class_progress(s) if waiting else None
-    views = []
-    kept = store.fixture_views
-    cup = store.plan.cup
-    for f in chosen:
-        result = results.get(f.match_id)
+    made = _Views(store, results, conflicted, started, named, by_class)
+    if not every:
+        return [made.view(f) for f in chosen]
+    return _every_view(store, made, fixtures, chosen, rows)
+
+
+@dataclass(frozen=True)
+class _Every:
+    """The whole schedule's views as last made, and what from: the next call makes only those whose inputs moved."""
+
+    fixtures: dict[str, Any]  # the store's, the same object until a move
+    rows: list[Any]  # the results in the order stored
+    conflicted: set[str]
+    started: set[str]
+    by_class: dict[str, Progress] | None
+    views: list[FixtureView]
+    index: dict[str, int]  # match id -> its place in ``views``
+    waiting_of: dict[str, frozenset[str]]  # class name -> its matches that name a placeholder
+
+
+def _every_view(store: Store, made: _Views, fixtures: dict[str, Any], chosen: list[Any],
+                rows: list[Any]) -> list[FixtureView]:
+    """Every match's view. After a result, most of a cup's 4,000 are as they were: the views of the matches whose
+    result, status or class's progress moved are made again, the others kept in place (a pass over all of them
+    after every result cost more than the rest of the snapshot's schedule)."""
+    last = store.every_view
+    if last is None or last.fixtures is not fixtures or len(rows) < len(last.rows) \
+            or rows[:len(last.rows)] != last.rows:
+        cup = store.plan.cup
+        waiting_of: dict[str, set[str]] = {}
+        for i in made.named:
+            found = cup.class_of_stage(fixtures[i].stage)
+            waiting_of.setdefault(found.name if found is not None else "", set()).add(i)
+        views = [made.view(f) for f in chosen]
+        store.every_view = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views,
+                                  {f.match_id: n for n, f in enumerate(chosen)},
+                                  {name: frozenset(ids) for name, ids in waiting_of.items()})
+        return list(views)
+    moved = {r.match_id for r in rows[len(last.rows):]} | (made.conflicted ^ last.conflicted) \
+        | (made.started ^ last.started)
+    now, then = made.by_class or {}, last.by_class or {}
+    for name in now.keys() | then.keys():
+        if now.get(name) is not then.get(name):
+            moved |= last.waiting_of.get(name, frozenset())
+    views = list(last.views)
+    for i in moved:
+        if i in last.index:
+            views[last.index[i]] = made.view(fixtures[i])
+    store.every_view = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views, last.index,
+                              last.waiting_of)
+    return list(views)
+
+
+class _Views:
+    """Makes a match's view from what one read found, or keeps the one made last from the same."""
+
+    def __init__(self, store: Store, results: dict[str, Any], conflicted: set[str], started: set[str],
+                 named: frozenset[str], by_class: dict[str, Progress] | None) -> None:
+        self.store, self.results, self.conflicted, self.started = store, results, conflicted, started
+        self.named, self.by_class = named, by_class
+
+    def view(self, f: Any) -> FixtureView:
+        store, kept = self.store, self.store.fixture_views
+        result = self.results.get(f.match_id)
         progress = None
-        if by_class is not None and result is None and f.match_id in named:
-            found = cup.class_of_stage(f.stage)
-            progress = by_class[found.name if found is not None else ""]
-        status = ("conflict" if f.match_id in conflicted else "finished" if result is not None
-                  else "live" if f.match_id in started else "scheduled")
-        # What the view is made of; the same as last time, the same view (4,000 of them per snapshot).
+        if self.by_class is not None and result is None and f.match_id in self.named:
+            found = store.plan.cup.class_of_stage(f.stage)
+            progress = self.by_class[found.name if found is not None else ""]
+        status = ("conflict" if f.match_id in self.conflicted else "finished" if result is not None
+                  else "live" if f.match_id in self.started else "scheduled")
+        # What the view is made of; the same as last time, the same view.
         made_of = (f, result, status, progress)
         last = kept.get(f.match_id)
         # The fixture and the progress by identity (the store keeps both until they change), the result by identity
@@ -213,24 +274,21 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         same = last is not None and last[0][0] is f and last[0][2] == status and (
             last[0][1] is result or last[0][1] == result)
         if same and last is not None and last[0][3] is progress:
-            views.append(last[1])
-            continue
+            return last[1]  # type: ignore[no-any-return]
         home = result.home if result else _team(store, progress, f.stage, f.home)
         away = result.away if result else _team(store, progress, f.stage, f.away)
         if same and last is not None and (last[1].home, last[1].away) == (home, away):
             # A result elsewhere in its class: its placeholders name the same teams (or none yet), the same view.
             # Every waiting match of the class was made again after each of its results, and its rows on the pages.
             kept[f.match_id] = (made_of, last[1])
-            views.append(last[1])
-            continue
+            return last[1]  # type: ignore[no-any-return]
         view = FixtureView(
             match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind, court=f.court,
             court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
             home=home, away=away, status=status, result=result_view(result) if result else None,
         )
         kept[f.match_id] = (made_of, view)
-        views.append(view)
-    return views
+        return view
 
 
 def schedule(store: Store, session: Session | None = None) -> list[FixtureView]:

@@ -130,6 +130,7 @@ class Store:
         # match id -> (what its view was made of, the view): server.queries makes a fixture's view again only when
         # its fixture, result, status or the progress naming its teams changed.
         self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
+        self.every_view: Any = None  # the whole schedule's views as last made (server.queries)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
         self._fixtures: tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]], frozenset[str]] \

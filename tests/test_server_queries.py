@@ -3,9 +3,11 @@ changed (the views of the other queries are tested where they are used: tests/te
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from server import desk, queries
+from server.db.models import Conflict, EventRow
 from server.plan import load_plan
 from server.store import Store
 
@@ -51,3 +53,39 @@ def test_a_result_keeps_the_views_of_its_class_s_waiting_matches_whose_teams_it_
         assert after[str(pool.number)] is not before[str(pool.number)] and after[str(pool.number)].status == "finished"
     finally:
         store.close()
+
+
+def test_the_whole_schedule_after_each_change_is_the_one_a_fresh_service_makes(store: Store, db_url: str) -> None:
+    """The whole schedule's views are kept between reads and only those whose result, status or class's progress
+    moved are made again. After each step of a day (a match started, results, a conflict held, the pools complete
+    and name the semi-finals' teams) it is the schedule a service started afresh on the same database reads."""
+    def step() -> None:
+        fresh = Store.open(db_url, store.plan)
+        try:
+            with store.reading() as s:
+                kept = queries.schedule(store, s)
+            assert kept == queries.schedule(fresh)
+        finally:
+            fresh.close()
+
+    step()
+    pools = sorted((m for m in store.plan.fixtures.values() if m.round == "pool"), key=lambda m: m.number)
+    for n, m in enumerate(pools):
+        if m.stage == "C":
+            continue  # its teams are the 3rd and 4th of A and B
+        if n == 2:
+            with store.session.begin() as s:
+                s.add(EventRow(match_id=str(m.number), court=store.plan.court_id(m.court), seq=1, type="clock_started",
+                               at=0, body={"type": "clock_started"}, message_id="m1", received_at=datetime.now(UTC)))
+            step()
+        desk.record_result(store, str(m.number), {"home_goals": n % 3 + 2, "away_goals": n % 2, "outcome": "regular",
+                                                  "winner": "home"}, who="ann", why="sheet")
+        if n == 4:
+            with store.session.begin() as s:
+                s.add(Conflict(match_id=str(pools[0].number), court=store.plan.court_id(pools[0].court), seq=9,
+                               payload={},
+                               reason="another score", message_id="c1", received_at=datetime.now(UTC)))
+        step()
+    with store.reading() as s:
+        semi = next(v for v in queries.schedule(store, s) if v.stage == "SF1")
+    assert semi.home is not None and semi.away is not None and semi.status == "scheduled"
