@@ -125,6 +125,30 @@ def test_a_tables_result_adds_its_own_record_to_the_snapshot_and_a_correction_re
         assert list(backend.data().results) == [1, 2]
 
 
+def test_a_match_moved_and_moved_back_is_marked_moved_then_not(mosquitto: Any, db_url: str) -> None:
+    """The snapshot looks again only at the views that changed since the last one, in their places: a move puts
+    them in other places, and its match's mark and version must follow it there and back."""
+    broker = mosquitto()
+    with running_service(db_url, broker.url, plan=load_plan(YOUTH)) as service:
+        backend = ServiceBackend(service)
+        first = backend.data()
+        row = View(first).by_number[1]
+        later = row.start + timedelta(hours=3)
+        backend.submit(MoveMatch(who="anna", why="pitch", number=1, court=row.court, start=later))
+        moved = backend.data()
+        assert moved.moves == {1: (row.court, later)} and moved.versions[1] != first.versions[1]
+        assert all(moved.versions[n] == v for n, v in first.versions.items() if n != 1)
+        backend.submit(MoveMatch(who="anna", why="pitch dry", number=1, court=row.court, start=row.start))
+        back = backend.data()
+        assert back.moves == {} and back.versions == first.versions
+        # To another pitch at the same time and back: the match keeps its place in the schedule's order.
+        other = next(c for c in View(back).courts if c != row.court)
+        backend.submit(MoveMatch(who="anna", why="goal broken", number=1, court=other, start=row.start))
+        assert backend.data().moves == {1: (other, row.start)}
+        backend.submit(MoveMatch(who="anna", why="goal mended", number=1, court=row.court, start=row.start))
+        assert backend.data().moves == {}
+
+
 @pytest.mark.parametrize(("example", "court", "penalties", "flagged"), [
     # Seed 004: "All game penalties are addressed to Tournament Organizers"; a minor is not.
     ("ice-hockey", "rink", (("minor", "3"), ("game_misconduct", "12"), ("match_penalty", "19")),

@@ -80,6 +80,8 @@ class ServiceBackend:
         # (a new result is stored last) and no change since add only their own records.
         self._records_of: tuple[list[Any], int, dict[int, RecordedResult]] | None = None
         self._presence: dict[str, tuple[queries.PresenceView, Presence]] = {}  # court id -> as read, as shown
+        self._last_placed: tuple[list[queries.FixtureView], dict[int, queries.FixtureView], dict[int, str],
+                                 dict[int, tuple[str, datetime]]] | None = None  # server: _placed
         self._versions: dict[int, tuple[queries.FixtureView, str, tuple[str, datetime] | None]] = {}
         self._changes = ChangeLog(self.store)
         self.rulings = Rulings(self.store.engine)
@@ -172,13 +174,14 @@ class ServiceBackend:
         the cards of finished matches, the change log."""
         store = self.store
         with store.reading() as s:  # one read of the results for the schedule, the progress and the results
-            fixtures = {f.number: f for f in queries.schedule(store, s)}
+            views = queries.schedule(store, s)
             rows = store.results(s)
             stored = store.results_by_match(s)  # the schedule's own, made once
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
             class_progress = store.class_progress(s)
         original = self._original
+        fixtures, versions, moves = self._placed(views, stored)
         self._changes.catch_up()
         changes = self._changes.recent
         sheets = queries.team_sheets(self.store)
@@ -219,25 +222,45 @@ class ServiceBackend:
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
                     for r in ruled]
-        # Each match's version for the desk's forms and its move from where the file put it, worked out again only
-        # for a view that changed (the same view: the same place, time and result): one pass over 4,000 matches.
-        versions: dict[int, str] = {}
-        moves = {}
+        return _Base(fixtures=fixtures, original=original, moves=moves, results=results, decisions=decisions,
+                     progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
+                     audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions, sheets=sheets)
+
+    def _placed(self, views: list[queries.FixtureView], stored: dict[str, Any]
+                ) -> tuple[dict[int, queries.FixtureView], dict[int, str], dict[int, tuple[str, datetime]]]:
+        """The matches by number, each one's version for the desk's forms and its move from where the file put
+        it. Against the last snapshot's views in the same places, only the views that changed are looked at (a
+        result changes one or a few of a cup's 4,000); views in other places (a move) make them all again, each
+        worked out again only for a view that changed (the same view: the same place, time and result)."""
+        last = self._last_placed
+        changed = views
+        if last is not None and len(last[0]) == len(views):
+            pairs = [(f, old) for f, old in zip(views, last[0], strict=True) if f is not old]
+            if all(f.match_id == old.match_id for f, old in pairs):
+                changed = [f for f, _ in pairs]
+        if changed is views or last is None:
+            fixtures: dict[int, queries.FixtureView] = {}
+            versions: dict[int, str] = {}
+            moves: dict[int, tuple[str, datetime]] = {}
+        else:
+            fixtures, versions, moves = dict(last[1]), dict(last[2]), dict(last[3])
         as_filed = self.plan.fixtures
-        for number, f in fixtures.items():
+        for f in changed:
+            number = f.number
             seen = self._versions.get(number)
             if seen is None or seen[0] is not f:
                 m = as_filed.get(f.match_id)
                 moved = m is not None and (f.start != m.start or f.court_name != m.court)
                 seen = self._versions[number] = (f, desk.match_version(f.court_name, f.start, stored.get(f.match_id)),
                                                  (f.court_name, f.start) if moved else None)
-            versions[number] = seen[1]
+            fixtures[number], versions[number] = f, seen[1]
             if seen[2] is not None:
                 moves[number] = seen[2]
+            else:
+                moves.pop(number, None)
         moves = dict(sorted(moves.items()))  # in the file's order of numbers, as the pages list them
-        return _Base(fixtures=fixtures, original=original, moves=moves, results=results, decisions=decisions,
-                     progress=progress, class_progress=class_progress, sanctions=tuple(sanctions), rulings=tuple(ruled),
-                     audit=tuple(sorted(entries, key=lambda e: e.at)), versions=versions, sheets=sheets)
+        self._last_placed = (views, fixtures, versions, moves)
+        return fixtures, versions, moves
 
     def _match(self, number: int) -> tuple[ScheduledMatch, Ruleset, StageKind] | None:
         """Match ``number`` as scheduled, the ruleset it is played by and whether it may end level."""
