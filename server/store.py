@@ -131,6 +131,7 @@ class Store:
         # its fixture, result, status or the progress naming its teams changed.
         self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
         self.every_view: Any = None  # the whole schedule's views as last made (server.queries)
+        self._results_of_rows: dict[str, tuple[Any, MatchResult]] = {}  # match id -> (row, as the standings rank it)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
         self._fixtures: tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]], frozenset[str]] \
@@ -343,7 +344,7 @@ class Store:
             for _ in range(len(t.pools) + len(t.matches) + 1):
                 pools = [p.name for p in t.pools]
                 fair_play = pools_fair_play(self, s, rows, pools) if ruleset.ranking.fair_play is not None else None
-                p = progress(t, ruleset, plan.entry_by_class[c.name], [to_match_result(r) for r in rows],
+                p = progress(t, ruleset, plan.entry_by_class[c.name], [self._as_result(r) for r in rows],
                              mine, results_source="the service's results", source=plan.source, strict=False,
                              fair_play=fair_play, ranked=self._ranked)
                 found = _misfits(self, p, later, rows)
@@ -355,6 +356,16 @@ class Store:
             out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
             self._class_progress[fed][c.name] = (key, out[c.name])
         return out
+
+    def _as_result(self, row: Any) -> MatchResult:
+        """:func:`to_match_result`, kept per row object: a class's progress converts each of its rows again after
+        every result of the class (the feed's rows are the same objects until written again)."""
+        kept = self._results_of_rows.get(row.match_id)
+        if kept is not None and kept[0] is row:
+            return kept[1]
+        made = to_match_result(row)
+        self._results_of_rows[row.match_id] = (row, made)
+        return made
 
     def _rows_by_class(self, every: list[Any], fed: bool) -> dict[str, list[Any]]:
         """The results that count (not abandoned) by class: a row naming a stage no class has goes to every class,
