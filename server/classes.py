@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
+from typing import Any
+
 from rules import Progress
 
 
@@ -12,15 +16,24 @@ def merged_progress(by_class: dict[str, Progress]) -> Progress:
     parts = list(by_class.values())
     if len(parts) == 1:
         return parts[0]
-    seen: dict[str, int] = {}
+    # Merged by dict.update, in C: the loop merges them again after each result of a big cup's class.
+    pools: dict[str, Any] = {}
+    matches: dict[str, Any] = {}
+    rankings: dict[str, Any] = {}
+    slots: dict[str, Any] = {}
     for p in parts:
-        for text in p.slots:
-            seen[text] = seen.get(text, 0) + 1
+        pools.update(p.pools)
+        matches.update(p.matches)
+        rankings.update(p.rankings)
+        slots.update(p.slots)
+    for text, classes in Counter(chain.from_iterable(p.slots for p in parts)).items():
+        if classes > 1:
+            del slots[text]
     return Progress(
-        pools={k: v for p in parts for k, v in p.pools.items()},
-        matches={k: v for p in parts for k, v in p.matches.items()},
-        rankings={k: v for p in parts for k, v in p.rankings.items()},
-        slots={k: v for p in parts for k, v in p.slots.items() if seen[k] == 1},
+        pools=pools,
+        matches=matches,
+        rankings=rankings,
+        slots=slots,
         final_ranking=(),
         swaps=tuple(x for p in parts for x in p.swaps),
         exchanges=tuple(x for p in parts for x in p.exchanges),
