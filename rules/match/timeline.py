@@ -11,6 +11,7 @@ and how the match ended.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Literal
 
 from rules.match import events as ev
@@ -85,6 +86,12 @@ class MatchTimeline(Record):
     def scorers(self) -> dict[tuple[ev.Side, str], int]:
         """Goals per (side, shirt number) that count (a disallowed goal does not; a goal with no number is
         nobody's). The shoot-out's are not goals."""
+        return dict(self._scorers)
+
+    # Counted once per timeline (cached_property writes the instance's __dict__, which a frozen record allows): a
+    # class's scorers are counted again after each of its results, over every match it has played.
+    @cached_property
+    def _scorers(self) -> dict[tuple[ev.Side, str], int]:
         disallowed = {line.target for line in self.lines if line.kind == "goal_disallowed"}
         out: dict[tuple[ev.Side, str], int] = {}
         for line in self.lines:
