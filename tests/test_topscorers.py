@@ -66,9 +66,9 @@ def test_after_a_result_the_class_s_scorers_go_out_named_from_the_team_sheet(mos
                      and f.home and f.away and f.stage == bears.stage)
         events, result = with_scorers(plan.ruleset_of(after.stage), [("home", "7")] * 3)
         table.play(after.match_id, events, result)
-        sent = table.wait_for("scorers", lambda m: m.body is not None and m.body.rows[0].goals == 3)
-        assert sent.body is not None and [(r.rank, r.team, r.goals) for r in sent.body.rows[:2]] == [
-            (1, after.home, 3), (2, "Bears AA", 2)]
+        sent = table.wait_for("scorers", lambda m: isinstance(m.body, PublishedScorers) and m.body.rows[0].goals == 3)
+        assert isinstance(sent.body, PublishedScorers)
+        assert [(r.rank, r.team, r.goals) for r in sent.body.rows[:2]] == [(1, after.home, 3), (2, "Bears AA", 2)]
         assert sum(r.goals for r in sent.body.rows) == 4 + 3
         table.close()
 
