@@ -181,7 +181,7 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         # rows read for a court alone never compared equal to them, and each made the court's views again.
         ids = [f.match_id for f in chosen]
         every = len(chosen) == len(fixtures)
-        rows = store.results(s)
+        rows = store.results(s) if every else []  # in the order stored: what the whole schedule's views follow
         results = store.results_by_match(s)
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
         if every:  # probed in the database, match by match: a list of 4,000 ids cost more than the query
