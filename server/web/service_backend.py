@@ -81,7 +81,7 @@ class ServiceBackend:
         self._records_of: tuple[list[Any], int, dict[int, RecordedResult]] | None = None
         self._presence: dict[str, tuple[queries.PresenceView, Presence]] = {}  # court id -> as read, as shown
         self._last_placed: tuple[list[queries.FixtureView], dict[int, queries.FixtureView], dict[int, str],
-                                 dict[int, tuple[str, datetime]]] | None = None  # server: _placed
+                                 dict[int, tuple[str, datetime]]] | None = None  # what _placed made last
         self._versions: dict[int, tuple[queries.FixtureView, str, tuple[str, datetime] | None]] = {}
         self._changes = ChangeLog(self.store)
         self.rulings = Rulings(self.store.engine)
@@ -190,7 +190,7 @@ class ServiceBackend:
         results: dict[int, RecordedResult] = {}
         recorded = self._recorded
         fresh, last_time = rows, self._records_of
-        if last_time is not None and last_time[1] == self._changes.through and len(rows) > len(last_time[0]) \
+        if last_time is not None and last_time[1] == self._changes.through and len(rows) >= len(last_time[0]) \
                 and rows[:len(last_time[0])] == last_time[0]:
             results, fresh = dict(last_time[2]), rows[len(last_time[0]):]
         for r in fresh:
