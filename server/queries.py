@@ -41,6 +41,7 @@ from rules import (
 from rules.link_payloads import LivePayload, read_live_payload
 from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow, TeamSheetRow
 from server.ingest import through_of
+from server.result_feed import added_since
 from server.store import Store, resolve
 
 
@@ -222,19 +223,17 @@ def _every_view(store: Store, made: _Views, fixtures: dict[str, Any], chosen: li
     result, status or class's progress moved are made again, the others kept in place (a pass over all of them
     after every result cost more than the rest of the snapshot's schedule)."""
     last = store.every_view
-    if last is None or last.fixtures is not fixtures or len(rows) < len(last.rows) \
-            or rows[:len(last.rows)] != last.rows:
-        cup = store.plan.cup
+    added = added_since(last.rows, rows) if last is not None and last.fixtures is fixtures else None
+    if last is None or added is None:
         waiting_of: dict[str, set[str]] = {}
         for i in made.named:
-            found = cup.class_of_stage(fixtures[i].stage)
-            waiting_of.setdefault(found.name if found is not None else "", set()).add(i)
+            waiting_of.setdefault(_class_name(store, fixtures[i].stage), set()).add(i)
         views = [made.view(f) for f in chosen]
         store.every_view = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views,
                                   {f.match_id: n for n, f in enumerate(chosen)},
                                   {name: frozenset(ids) for name, ids in waiting_of.items()})
         return list(views)
-    moved = {r.match_id for r in rows[len(last.rows):]} | (made.conflicted ^ last.conflicted) \
+    moved = {r.match_id for r in added} | (made.conflicted ^ last.conflicted) \
         | (made.started ^ last.started)
     now, then = made.by_class or {}, last.by_class or {}
     for name in now.keys() | then.keys():
@@ -262,8 +261,7 @@ class _Views:
         result = self.results.get(f.match_id)
         progress = None
         if self.by_class is not None and result is None and f.match_id in self.named:
-            found = store.plan.cup.class_of_stage(f.stage)
-            progress = self.by_class[found.name if found is not None else ""]
+            progress = self.by_class[_class_name(store, f.stage)]
         status = ("conflict" if f.match_id in self.conflicted else "finished" if result is not None
                   else "live" if f.match_id in self.started else "scheduled")
         # What the view is made of; the same as last time, the same view.
@@ -289,6 +287,12 @@ class _Views:
         )
         kept[f.match_id] = (made_of, view)
         return view
+
+
+def _class_name(store: Store, stage: str) -> str:
+    """The name of the class whose progress names a stage's teams ("" for a stage no class has)."""
+    found = store.plan.cup.class_of_stage(stage)
+    return found.name if found is not None else ""
 
 
 def schedule(store: Store, session: Session | None = None) -> list[FixtureView]:

@@ -56,6 +56,16 @@ def stamp(s: Session) -> None:
     connection.execute(_STAMP.where(ResultRow.match_id.in_(sorted(ids))).values(revision=revision))
 
 
+def added_since(before: list[Any] | None, now: list[Any]) -> list[Any] | None:
+    """The results ``now`` adds to ``before``, both in the order stored (:meth:`ResultFeed.rows`), when ``now`` is
+    ``before`` followed by new ones, as a new result makes it (it is stored last); None for any other change (a result
+    written again, one stored out of order, nothing read before). Compared in C, each row first by identity: a reader
+    that keeps what it made of the rows looks at the new ones only."""
+    if before is None or len(now) < len(before) or now[:len(before)] != before:
+        return None
+    return now[len(before):]
+
+
 @dataclass(frozen=True, slots=True)
 class StoredResult:
     """A stored result (the results table's columns) as a plain object: a snapshot reads every result's attributes

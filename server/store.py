@@ -43,7 +43,7 @@ from server.fairplay import pool_fair_play, pools_fair_play
 from server.logs import log
 from server.openmatches import OpenMatches
 from server.plan import Plan
-from server.result_feed import ResultFeed, stamp, wrote_results
+from server.result_feed import ResultFeed, added_since, stamp, wrote_results
 
 
 def utcnow() -> datetime:
@@ -372,16 +372,17 @@ class Store:
         as Cup.owns says. The same rows as last time (compared in C, each first by identity) are split as then, and
         last time's followed by new ones (a new result is stored last) keep that split, copied, and add the new."""
         last = self._by_class[fed]
-        if last is not None and last[0] == every:
+        added = added_since(last[0] if last is not None else None, every)
+        if last is not None and added == []:
             return last[1]
         cup = self.plan.cup
         classes = cup.classes
-        start, rows_of = 0, {c.name: list[Any]() for c in classes}
-        if last is not None and len(every) > len(last[0]) and every[:len(last[0])] == last[0]:
-            start, rows_of = len(last[0]), {name: list(rows) for name, rows in last[1].items()}
+        rows_of = {c.name: list[Any]() for c in classes}
+        if last is not None and added is not None:
+            rows_of = {name: list(rows) for name, rows in last[1].items()}
         every_class = list(rows_of.values())
         lists_of: dict[str, list[list[Any]]] = {}  # a stage's class looked up once per stage, not once per row
-        for r in every[start:]:
+        for r in every if added is None else added:
             if r.outcome == "abandoned":
                 continue
             lists = lists_of.get(r.stage)

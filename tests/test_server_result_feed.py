@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from server import desk
 from server.plan import load_plan
-from server.result_feed import ResultFeed, StoredResult, stamp, written
+from server.result_feed import ResultFeed, StoredResult, added_since, stamp, written
 from server.store import Store, result_row
 
 HOCKEY = load_plan(Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml")
@@ -120,3 +120,14 @@ def test_a_result_committed_after_a_later_ones_stamp_cannot_be_skipped(pg_url: s
         assert rows["1"].revision < rows["2"].revision
     finally:
         store.close()
+
+
+def test_the_results_added_since_a_read_are_those_that_follow_it_and_none_after_any_other_change() -> None:
+    a, b, c, b_again = (object() for _ in range(4))
+    assert added_since([a, b], [a, b, c]) == [c]
+    assert added_since([a, b], [a, b]) == []
+    assert added_since(None, [a]) is None  # nothing read before
+    assert added_since([a, b], [a, c, b]) is None  # one stored out of order
+    assert added_since([a, b], [a, b_again]) is None  # one written again: a new object in its place
+    assert added_since([a, b], [a, c, b_again]) is None
+    assert added_since([a, b], [a]) is None

@@ -39,6 +39,7 @@ from server.desklog import LogLine, match_log
 from server.discipline import Ruling, sanctions_from_cards
 from server.ingest import CARD_EVENTS
 from server.report_pdf import ReportMatch, report_pdf
+from server.result_feed import added_since
 from server.rulings import Rulings
 from server.service import Service
 from server.store import as_utc, to_match_result
@@ -189,11 +190,12 @@ class ServiceBackend:
         entered = self._changes.entered
         results: dict[int, RecordedResult] = {}
         recorded = self._recorded
-        fresh, last_time = rows, self._records_of
-        if last_time is not None and last_time[1] == self._changes.through and len(rows) >= len(last_time[0]) \
-                and rows[:len(last_time[0])] == last_time[0]:
-            results, fresh = dict(last_time[2]), rows[len(last_time[0]):]
-        for r in fresh:
+        last_time = self._records_of
+        fresh = added_since(last_time[0], rows) if last_time is not None and last_time[1] == self._changes.through \
+            else None
+        if last_time is not None and fresh is not None:
+            results = dict(last_time[2])
+        for r in rows if fresh is None else fresh:
             change = entered.get(r.match_id) if r.source == "organiser" else None
             # What the record is made of: the row (the feed's: the same object until it is written again), and the
             # change that entered it (by its id: the log only grows).
