@@ -57,7 +57,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.tournament.loading": ("ruleset_path",),
     "rules.tournament.model": ("Tournament",),
     "rules.tournament.placeholders": ("WinnerOrLoser", "parse_placeholder"),
-    "rules.tournament.progression": ("PoolState", "Progress", "Slot", "progress"),
+    "rules.tournament.progression": ("KeptProgress", "PoolState", "Progress", "Slot", "progress"),
     "rules.tournament.scorers": ("PlayedMatch", "Scorer", "top_scorers"),
     "rules.tournament.schedule": ("ScheduledMatch", "TournamentSchedule"),
     "rules.tournament.sheets": ("TeamSheet", "parse_sheet_csv", "team_sheets"),
@@ -158,7 +158,8 @@ if TYPE_CHECKING:
     from rules.tournament.model import Tournament as Tournament
     from rules.tournament.placeholders import WinnerOrLoser as WinnerOrLoser, parse_placeholder as parse_placeholder
     from rules.tournament.progression import (
-        PoolState as PoolState, Progress as Progress, Slot as Slot, progress as progress,
+        KeptProgress as KeptProgress, PoolState as PoolState, Progress as Progress, Slot as Slot,
+        progress as progress,
     )
     from rules.tournament.scorers import (
         PlayedMatch as PlayedMatch, Scorer as Scorer, top_scorers as top_scorers,

@@ -22,9 +22,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rules import (
     Decision,
+    KeptProgress,
     MatchResult,
     PoolState,
-    PoolTable,
     Progress,
     Result,
     Slot,
@@ -111,10 +111,11 @@ class Store:
         self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
         self._merged: list[tuple[tuple[Progress, ...], Progress]] = []  # the classes' progress and their merge
         self._logged_aside: set[SetAside] = set()  # the results set aside, each logged once
-        # Each pool's last ranked table and what it was ranked from (rules.tournament.progress's ``ranked``): a
-        # result re-ranks its own pool, not the cup's hundreds. The progress is a pure function of the stored rows,
-        # so a table kept here is the one it would rank again; one dict shared by every thread is safe (GIL).
-        self._ranked: dict[str, tuple[object, PoolTable]] = {}
+        # Each stage's last state and what it was worked out from (rules.tournament.progress's ``kept``): a result
+        # walks its own pool or match again, and what follows from it, not the cup's hundreds. The progress is a pure
+        # function of the stored rows, so a state kept here is the one it would work out again; shared by every
+        # thread (each state is replaced whole).
+        self._kept = KeptProgress()
         # Each class's last progress and what it was worked out from: a result changes its own class only, so a
         # cup's other classes keep theirs (fair-play classes excepted: their cards are not in the key). Kept apart
         # for the result feed's objects (True) and the rows a transaction read itself (server.result_feed): the two
@@ -346,7 +347,7 @@ class Store:
                 fair_play = pools_fair_play(self, s, rows, pools) if ruleset.ranking.fair_play is not None else None
                 p = progress(t, ruleset, plan.entry_by_class[c.name], [self._as_result(r) for r in rows],
                              mine, results_source="the service's results", source=plan.source, strict=False,
-                             fair_play=fair_play, ranked=self._ranked)
+                             fair_play=fair_play, kept=self._kept)
                 found = _misfits(self, p, later, rows)
                 if not found:
                     break

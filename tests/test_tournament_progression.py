@@ -14,6 +14,7 @@ from rules.ruleset import load_ruleset
 from rules.standings import Decision, MatchResult, parse_results_csv
 from rules.tournament import Progress, Tournament, parse_tournament, progress
 from rules.tournament.loading import validate_tournament
+from rules.tournament.progression import KeptProgress
 
 ROOT = Path(__file__).resolve().parent.parent
 HOCKEY = ROOT / "rules" / "examples" / "indoor-hockey.toml"
@@ -313,16 +314,79 @@ def test_not_strict_sets_a_result_that_does_not_fit_aside_with_the_reason_a_file
 
 def test_a_result_re_ranks_its_own_pool_and_what_follows_from_it_when_the_caller_keeps_the_tables() -> None:
     """Issue 32: the service worked out every pool again after every result (128 pools re-ranked for one). With
-    ``ranked`` kept between calls, a pool whose results are unchanged keeps its very table, and the progress is
-    the one worked out afresh."""
+    ``kept`` between calls, a pool whose results are unchanged keeps its very state, and the progress is the one
+    worked out afresh."""
     t, rules = hockey(), load_ruleset("indoor-hockey")
     entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
     results = all_results()
     in_a, others = [r for r in results if r.pool == "A"], [r for r in results if r.pool == "B"]
-    ranked: dict[str, Any] = {}
-    before = progress(t, rules, entry, [*in_a[:-1], *others], ranked=ranked)
-    after = progress(t, rules, entry, [*in_a, *others], ranked=ranked)
+    kept = KeptProgress()
+    before = progress(t, rules, entry, [*in_a[:-1], *others], kept=kept)
+    after = progress(t, rules, entry, [*in_a, *others], kept=kept)
     assert after == progress(t, rules, entry, [*in_a, *others])
-    assert after.pools["B"].table is before.pools["B"].table  # pool B was not ranked again
+    assert after.pools["B"] is before.pools["B"]  # pool B was not walked again
     assert after.pools["A"].table is not before.pools["A"].table
     assert after.pools["A"].complete and not before.pools["A"].complete
+
+
+def test_a_kept_progress_is_the_one_worked_out_afresh_after_every_result_correction_and_removal() -> None:
+    """The service keeps one ``KeptProgress`` all day: whatever comes (a result, a correction that keeps the
+    places or moves them, one taken back, a decision), each state it keeps is the one the results give now."""
+    t, rules = hockey(), load_ruleset("indoor-hockey")
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    results = all_results()
+    kept = KeptProgress()
+
+    def both(rs: list[MatchResult], decisions: tuple[Decision, ...] = ()) -> Progress:
+        fresh = progress(t, rules, entry, rs, decisions, strict=False)
+        again = progress(t, rules, entry, rs, decisions, strict=False, kept=kept)
+        assert again == fresh
+        assert again.set_aside == fresh.set_aside and again.final_ranking == fresh.final_ranking
+        return again
+
+    for n in range(1, len(results) + 1):
+        both(results[:n])
+    # Three Rock Rovers 2-2 Slavia, carried into pool C: a draw still, so pool A's places are kept, but pool C's
+    # table carries the new score.
+    drawn = next(i for i, r in enumerate(results) if {r.home, r.away} == {"Three Rock Rovers", "Slavia Praha"}
+                 and r.pool == "A")
+    corrected = [*results[:drawn], replace(results[drawn], home_goals=3, away_goals=3), *results[drawn + 1:]]
+    before, after = both(results), both(corrected)
+    assert after.pools["A"].table is not None and before.pools["A"].table is not None
+    assert [r.team for r in after.pools["A"].table.rows] == [r.team for r in before.pools["A"].table.rows]
+    assert after.pools["C"] != before.pools["C"]
+    for i, r in enumerate(results):  # each result with its score turned round, then as it was, then taken back
+        both([*results[:i], replace(r, home_goals=r.away_goals, away_goals=r.home_goals), *results[i + 1:]])
+        both(results)
+        both([*results[:i], *results[i + 1:]])
+    # A result pool C sets aside, still set aside when pool C is kept and a knock-out result comes in.
+    again = MatchResult(pool="C", home="Three Rock Rovers", away="Slavia Praha", home_goals=1, away_goals=0)
+    without_final = [r for r in results if r.pool != "F"]
+    assert [a.result for a in both([*without_final, again]).set_aside] == [again]
+    assert [a.result for a in both([*results, again]).set_aside] == [again]
+    # Three Rock Rovers and Slavia level on everything in pool A (as in the test of ties above): 3A and 4A wait for
+    # the decision, and pool C, which takes both, counts its results meanwhile.
+    tied = [replace(r, home_goals=4, away_goals=1) if {r.home, r.away} == {"Rot-Weiss Köln", "Slavia Praha"} else
+            replace(r, home_goals=0, away_goals=2) if {r.home, r.away} == {"Slavia Praha", "Amsterdam H&BC"} else r
+            for r in results]
+    waiting = both(tied)
+    assert waiting.slots["3A"].team is None and waiting.pools["C"].played == 4
+    strokes = Decision(pool="A", method="penalty_competition", order=("Slavia Praha", "Three Rock Rovers"))
+    assert both(tied, (strokes,)).slots["3A"].team == "Slavia Praha"
+    assert both(tied).slots["3A"].team is None
+
+
+def test_a_knock_out_result_walks_again_only_its_match_and_what_its_winner_and_loser_reach() -> None:
+    t, rules = hockey(), load_ruleset("indoor-hockey")
+    entry = {p.name: tuple(p.teams or ()) for p in t.entry_pools}
+    results = all_results()
+    played = [r for r in results if r.pool not in ("SF2", "P34", "F")]
+    kept = KeptProgress()
+    before = progress(t, rules, entry, played, kept=kept)
+    after = progress(t, rules, entry, [*played, *(r for r in results if r.pool == "SF2")], kept=kept)
+    assert all(after.pools[name] is before.pools[name] for name in ("A", "B", "C"))
+    assert after.matches["SF1"] is before.matches["SF1"]
+    assert after.matches["SF2"] is not before.matches["SF2"]
+    final = [after.matches["F"].home.team, after.matches["F"].away.team]
+    assert None not in final and None in [before.matches["F"].home.team, before.matches["F"].away.team]
+    assert after.slots["1A"] is before.slots["1A"] and after.slots["winner SF2"] is not before.slots["winner SF2"]

@@ -9,7 +9,7 @@ penalty competition waits for the organiser's decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from rules.errors import TournamentError
 from rules.record import Record, field
@@ -94,6 +94,25 @@ class Progress(Record):
     """Results left out because they no longer fit (only when ``progress(..., strict=False)``)."""
 
 
+class KeptProgress:
+    """What a caller that works out the progress again after every result (the service) keeps between calls: each
+    pool's and knock-out match's state and each place's team, with what it was worked out from. A stage whose
+    inputs are the objects they were last time keeps its state, so a result walks again its own stage and what
+    follows from it, not every pool, match and place of the class.
+
+    Inputs are compared, never hashed; the kept states are replaced whole, never changed, so one may be shared by
+    several classes (their stage names are unique across a cup) and by threads.
+    """
+
+    def __init__(self) -> None:
+        # stage -> (inputs, state, the results it counts, the results it set aside)
+        self.pools: dict[str, tuple[tuple[object, ...], PoolState, list[MatchResult], list[SetAside]]] = {}
+        self.matches: dict[str, tuple[tuple[object, ...], FixtureProgress, list[SetAside]]] = {}
+        # a place ("2A", "winner SF1") -> (the pool or match state it was read from, its slot)
+        self.slots: dict[str, tuple[object, Slot]] = {}
+        self.entry_slots: dict[tuple[str, ...], tuple[Slot, ...]] = {}
+
+
 class _Walker:
     def __init__(
         self,
@@ -113,7 +132,7 @@ class _Walker:
         self.exchanges: list[str] = []
         self.decisions, self.results_source = decisions, results_source
         self.fair_play: Mapping[str, Mapping[str, int]] | None = None  # pool -> team -> disciplinary points
-        self.ranked: MutableMapping[str, tuple[object, PoolTable]] | None = None  # see progress()
+        self.kept: KeptProgress | None = None  # see progress()
         self.pools: dict[str, PoolState] = {}
         self.matches: dict[str, FixtureProgress] = {}
         self.rankings: dict[str, RankedTeams] = {}
@@ -148,17 +167,34 @@ class _Walker:
     # Placeholders ---------------------------------------------------------------
     def slot(self, text: str) -> Slot:
         key = canonical(text)
-        if key not in self.slots:
-            found = parse_placeholder(text)
-            if found is None:
-                self.slots[key] = Slot(text=key, team=text)
+        made = self.slots.get(key)
+        if made is not None:
+            return made
+        found = parse_placeholder(text)
+        if found is None:
+            made = Slot(text=key, team=text)
+        else:
+            # A pool's place or a match's winner is read from that one state: the same state, the same slot.
+            # Any other place (the best thirds, a same-club swap) is worked out again, with what it records.
+            source: object = None
+            if key not in self.swappable:
+                if isinstance(found, WinnerOrLoser):
+                    source = self.matches[found.match]
+                elif isinstance(found, PoolPlace):
+                    source = self.pools.get(found.stage)
+            kept = self.kept.slots.get(key) if self.kept is not None and source is not None else None
+            if kept is not None and kept[0] is source:
+                made = kept[1]
             else:
                 team, words = self._resolve(found)
                 if team is not None and key in self.swappable:
                     team, words = self._after_swaps(key)
                 needs = None if words is None else reason_text(words)
-                self.slots[key] = Slot(text=key, team=team, needs=needs, needs_words=words)
-        return self.slots[key]
+                made = Slot(text=key, team=team, needs=needs, needs_words=words)
+                if self.kept is not None and source is not None:
+                    self.kept.slots[key] = (source, made)
+        self.slots[key] = made
+        return made
 
     def _resolve(self, found: Placeholder) -> tuple[str | None, Words | None]:
         if isinstance(found, WinnerOrLoser):
@@ -237,11 +273,43 @@ class _Walker:
     # Stages ---------------------------------------------------------------------
     def pool(self, pool: Pool) -> None:
         if pool.name in self.entry:
-            slots = tuple(Slot(text=team, team=team) for team in self.entry[pool.name])
+            slots = self._entry_slots(self.entry[pool.name])
         else:
             slots = tuple(self.slot(text) for text in pool.teams or ())
-        expected = pool_fixture_count(pool, tuple(s.text for s in slots))
         own = self.by_stage.get(pool.name, [])
+        decisions = [d for d in self.decisions if d.pool == pool.name]
+        fair_play = None if self.fair_play is None else self.fair_play.get(pool.name, {})
+        # What the pool's state follows from, once its teams are known one by one (see _known_together): a later
+        # pool's results carried from its first pools are among them (a correction there can keep its places).
+        inputs = None
+        if self.kept is not None and all(s.team is not None for s in slots):
+            carried = tuple(self._carried(pool, {s.text: s.team for s in slots}))
+            inputs = (self.ruleset, self.strict, slots, tuple(own), carried, tuple(decisions),
+                      None if fair_play is None else tuple(sorted(fair_play.items())))
+            kept = self.kept.pools.get(pool.name)
+            if kept is not None and kept[0] == inputs:
+                _, state, counted, refused = kept
+                self.by_stage[pool.name] = counted
+                self.set_aside += refused
+                self.pools[pool.name] = state
+                return
+        refused_before = len(self.set_aside)
+        self._walk_pool(pool, slots, own, decisions, fair_play)
+        if self.kept is not None and inputs is not None:
+            self.kept.pools[pool.name] = (inputs, self.pools[pool.name], self.by_stage.get(pool.name, []),
+                                          self.set_aside[refused_before:])
+
+    def _entry_slots(self, teams: tuple[str, ...]) -> tuple[Slot, ...]:
+        made = self.kept.entry_slots.get(teams) if self.kept is not None else None
+        if made is None:
+            made = tuple(Slot(text=team, team=team) for team in teams)
+            if self.kept is not None:
+                self.kept.entry_slots[teams] = made
+        return made
+
+    def _walk_pool(self, pool: Pool, slots: tuple[Slot, ...], own: list[MatchResult], decisions: list[Decision],
+                   fair_play: Mapping[str, int] | None) -> None:
+        expected = pool_fixture_count(pool, tuple(s.text for s in slots))
         open_slots = [s for s in slots if s.team is None]
         together = self._known_together(open_slots, slots)
         if open_slots and together is None:
@@ -255,24 +323,11 @@ class _Walker:
         own = self.by_stage[pool.name] = self._fitting(pool, own, teams, team_of)
         meets = 2 if pool.double else 1
         carried = tuple(self._carried(pool, team_of))
-        decisions = [d for d in self.decisions if d.pool == pool.name]
         ruleset = self.ruleset
         if meets > ruleset.ranking.meetings:
             # A double round robin meets twice whatever the ruleset's usual pools do.
             ruleset = ruleset.replace(ranking=ruleset.ranking.replace(meetings=meets))
-        fair_play = None if self.fair_play is None else self.fair_play.get(pool.name, {})
-        # The ranking depends on these alone: a pool whose inputs are as last time keeps its table (``ranked``).
-        # The key is compared, never hashed: the ruleset itself is in it (the same object compares at once).
-        key = (self.ruleset, meets, tuple(carried), tuple(own), tuple(teams), tuple(decisions),
-               None if fair_play is None else tuple(sorted(fair_play.items())))
-        kept = self.ranked.get(pool.name) if self.ranked is not None else None
-        if kept is not None and kept[0] == key:
-            table = kept[1]
-        else:
-            table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions,
-                              fair_play=fair_play)
-            if self.ranked is not None:
-                self.ranked[pool.name] = (key, table)
+        table = rank_pool(ruleset, pool.name, [*carried, *own], teams=teams, decisions=decisions, fair_play=fair_play)
         self.pools[pool.name] = PoolState(
             name=pool.name,
             teams=slots,
@@ -364,9 +419,21 @@ class _Walker:
         assert match is not None
         home, away = self._exchanged(name, self.slot(match.home), self.slot(match.away))
         own = self.by_stage.get(name, [])
+        inputs = (self.ruleset, self.strict, home, away, tuple(own))
+        kept = self.kept.matches.get(name) if self.kept is not None else None
+        if kept is not None and kept[0] == inputs:
+            self.matches[name] = kept[1]
+            self.set_aside += kept[2]
+            return
+        refused_before = len(self.set_aside)
+        self._walk_match(name, match.round, home, away, own)
+        if self.kept is not None:
+            self.kept.matches[name] = (inputs, self.matches[name], self.set_aside[refused_before:])
+
+    def _walk_match(self, name: str, round: str, home: Slot, away: Slot, own: list[MatchResult]) -> None:
         result = None
         for r in own:
-            problem = self._misfit(name, match.round, home, away, r) if result is None else \
+            problem = self._misfit(name, round, home, away, r) if result is None else \
                 f"has {len(own)} results; a match has one"
             if problem is None:
                 result = r
@@ -378,7 +445,7 @@ class _Walker:
             loser = away.team if winner == home.team else home.team
         self.matches[name] = FixtureProgress(
             name=name,
-            round=match.round,
+            round=round,
             home=home,
             away=away,
             result=result,
@@ -493,7 +560,7 @@ def progress(
     decision_lines: Sequence[int] = (),
     strict: bool = True,
     fair_play: Mapping[str, Mapping[str, int]] | None = None,
-    ranked: MutableMapping[str, tuple[object, PoolTable]] | None = None,
+    kept: KeptProgress | None = None,
 ) -> Progress:
     """Play the tournament forward as far as ``results`` allow.
 
@@ -508,13 +575,13 @@ def progress(
 
     ``fair_play`` gives each pool's teams' disciplinary points for a ruleset that ranks by them.
 
-    ``ranked``: each pool's last ranked table with what it was ranked from, kept by a caller that works out the
-    progress again after every result (the service): a pool whose results, teams and decisions are unchanged
-    keeps its table, so a result re-ranks its own pool and what follows from it, not every pool of the cup.
+    ``kept``: the states last worked out and what from (:class:`KeptProgress`), for a caller that works out the
+    progress again after every result (the service): a pool whose results, teams and decisions are unchanged keeps its
+    table, so a result re-ranks its own pool and what follows from it, not every pool of the cup.
     """
     check_decisions(t, entry_teams, decisions, decisions_source, decision_lines, ruleset.ranking.criteria)
     walker = _Walker(t, ruleset, entry_teams, results, decisions, results_source, source, result_lines, strict)
-    walker.fair_play, walker.ranked = fair_play, ranked
+    walker.fair_play, walker.kept = fair_play, kept
     # First-round pools first: the same-club check and literal team names may need any of them.
     entry = [p.name for p in t.entry_pools]
     for name in [*entry, *(n for n in t.stages_in_order if n not in entry)]:
