@@ -113,6 +113,12 @@ class ResultFeed:
         committed (the caller reads the table itself then). The feed is never put back: a database restored under
         a running service (not supported: server.backup says to stop it first) is read from the table until the
         service starts again."""
+        read = self.read(connection)
+        return None if read is None else read[0]
+
+    def read(self, connection: Connection) -> tuple[list[StoredResult], dict[str, StoredResult]] | None:
+        """:meth:`rows`, and the same rows by match id, from one read: both copied in C (a snapshot's dict made from
+        the list cost more than the rest of its results' reading)."""
         with self._lock:
             top = connection.scalar(_TOP)
             top = -1 if top is None else top
@@ -121,7 +127,7 @@ class ResultFeed:
             if top > self._seen:
                 self._take(list(connection.execute(
                     select(ResultRow.__table__).where(ResultRow.revision > self._seen))))
-            return list(self._ordered)
+            return list(self._ordered), dict(self._by_match)
 
     def _take(self, fresh: list[Row[Any]]) -> None:
         for read in fresh:

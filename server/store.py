@@ -236,33 +236,30 @@ class Store:
         attributes: the result feed's :class:`StoredResult` objects, each the same object until its result is
         written again, or the rows as the transaction reads them when it wrote a result itself or sees an older
         state than the feed (:meth:`ResultFeed.rows`)."""
-        return self._results(s)[0]
+        return self._results(s).rows
 
     def results_by_match(self, s: Session) -> dict[str, Any]:
-        """:meth:`results` by match id; a snapshot makes it once for all its parts (the schedule, the desk's
+        """:meth:`results` by match id (a snapshot's made once for all its parts: the schedule, the desk's
         versions)."""
-        if s.info.get("reading"):
-            if "results_by_match" not in s.info:
-                s.info["results_by_match"] = {r.match_id: r for r in self.results(s)}
-            found: dict[str, Any] = s.info["results_by_match"]
-            return found
-        return {r.match_id: r for r in self.results(s)}
+        read = self._results(s)
+        if read.by_match is None:
+            read.by_match = {r.match_id: r for r in read.rows}
+        return read.by_match
 
-    def _results(self, s: Session) -> tuple[list[Any], bool]:
-        """:meth:`results`, and whether they are the feed's objects."""
+    def _results(self, s: Session) -> _ResultsRead:
         if s.info.get("reading"):  # a snapshot reads them once for all its parts
             if "results" not in s.info:
                 s.info["results"] = self._read_results(s)
-            found: tuple[list[Any], bool] = s.info["results"]
+            found: _ResultsRead = s.info["results"]
             return found
         return self._read_results(s)
 
-    def _read_results(self, s: Session) -> tuple[list[Any], bool]:
+    def _read_results(self, s: Session) -> _ResultsRead:
         if not wrote_results(s):
-            rows = self.result_feed.rows(s.connection())
-            if rows is not None:
-                return rows, True
-        return list(s.connection().execute(_RESULTS).all()), False  # fetched at once, not row by row
+            read = self.result_feed.read(s.connection())
+            if read is not None:
+                return _ResultsRead(read[0], True, read[1])
+        return _ResultsRead(list(s.connection().execute(_RESULTS).all()), False)  # fetched at once, not row by row
 
     def decisions(self, s: Session) -> list[Decision]:
         rows = s.scalars(select(DecisionRow).order_by(DecisionRow.id))
@@ -325,7 +322,8 @@ class Store:
         plan = self.plan
         cup = plan.cup
         classes = cup.classes
-        every, fed = self._results(s)
+        read = self._results(s)
+        every, fed = read.rows, read.fed
         rows_of = self._rows_by_class(every, fed)
         later = self._later_pool_fixtures(s)
         decisions = self.decisions(s)
@@ -406,6 +404,15 @@ class Store:
     def forget_progress(self) -> None:
         with self._lock:
             self._cached = None
+
+
+@dataclass
+class _ResultsRead:
+    """The stored results as one read found them."""
+
+    rows: list[Any]
+    fed: bool  # the result feed's objects (server.result_feed), or rows the transaction read itself
+    by_match: dict[str, Any] | None = None  # the same rows by match id, made when first asked for
 
 
 class UnknownTeams(LookupError):

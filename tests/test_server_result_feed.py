@@ -20,9 +20,13 @@ WIN = {"outcome": "regular", "winner": "home"}
 
 def _read(store: Store, feed: ResultFeed) -> dict[str, StoredResult]:
     with store.engine.connect() as c:
-        rows = feed.rows(c)
-    assert rows is not None, "a connection of its own sees what the feed has read"
-    return {r.match_id: r for r in rows}
+        read = feed.read(c)
+        assert read is not None, "a connection of its own sees what the feed has read"
+        assert feed.rows(c) == read[0]
+    rows, by_match = read
+    assert len(by_match) == len(rows)
+    assert all(by_match[r.match_id] is r for r in rows)  # the same objects as the rows in order
+    return by_match
 
 
 def _score(row: StoredResult) -> tuple[int, int]:
