@@ -39,6 +39,11 @@ class Timelines:
                 self._last[match_id] = max(self._last.get(match_id, 0), int(last))
                 self._seen = max(self._seen, int(last))
 
+    def marks(self) -> dict[str, int]:
+        """Each match's newest stored event's id as last caught up: a timeline is the same while its mark is."""
+        with self._lock:
+            return dict(self._last)
+
     def of(self, match_id: str, ruleset: Ruleset, stage: StageKind, round: str) -> MatchTimeline | None:
         """The match's timeline as its stored events tell it; None before its first event, or if they do not
         replay (the service stores only what replays: an older version's log)."""

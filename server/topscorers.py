@@ -8,9 +8,12 @@ A class that keeps its results off the public pages has none; its players are na
 
 from __future__ import annotations
 
-from rules import MatchTimeline, PlayedMatch, TeamSheet, top_scorers
+from typing import Any
+
+from rules import PlayedMatch, TeamSheet, top_scorers
 from rules.published_scorers import PublishedScorer
 from server import queries
+from server.result_feed import added_since
 from server.store import Store
 from server.timelines import Timelines
 
@@ -20,9 +23,12 @@ class TopScorers:
         """``timelines``: the service's, which its pages read too (each match replayed once for both)."""
         self.store = store
         self.timelines = timelines
-        # Each finished match as the count takes it, kept while its teams and timeline are the same objects: a
-        # class's list is made again after each of its results, over every match it has played.
-        self._played: dict[str, tuple[tuple[str, str, MatchTimeline], PlayedMatch]] = {}
+        # Each finished match as the count takes it (None: no timeline), kept while its teams and its newest event
+        # are the same: a class's list is made again after each of its results, over every match it has played.
+        self._played: dict[str, tuple[tuple[str, str, int], PlayedMatch | None]] = {}
+        # Each class's stages, and its results as last read from the day's (which they were taken from).
+        self._stages: dict[str, frozenset[str]] = {}
+        self._rows: dict[str, tuple[list[Any], list[Any]]] = {}
 
     def of_class(self, class_name: str) -> list[PublishedScorer] | None:
         """The class's scorers, most goals first; None for a class whose results are not published (or that the
@@ -31,26 +37,45 @@ class TopScorers:
         klass = plan.cup.class_named(class_name)
         if klass is None or not klass.published:
             return None
-        t = klass.tournament
-        stages = {*(p.name for p in t.pools), *(m.name for m in t.matches)}
         with self.store.session() as s:  # the result feed's, read in memory: not the class's rows again
-            rows = sorted((r for r in self.store.results(s) if r.stage in stages), key=lambda r: r.match_id)
+            every = self.store.results(s)
+        rows = self._results_of(class_name, every)
         self.timelines.catch_up()
+        marks = self.timelines.marks()
         played = []
         for r in rows:
             match_id = r.match_id
-            timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.stage_kind(match_id),
-                                         plan.fixtures[match_id].round)
-            if timeline is None:
-                continue
+            made_of = (r.home, r.away, marks.get(match_id, 0))
             last = self._played.get(match_id)
-            if last is None or last[0][2] is not timeline or last[0][:2] != (r.home, r.away):
-                last = self._played[match_id] = ((r.home, r.away, timeline),
+            if last is None or last[0] != made_of:
+                timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.stage_kind(match_id),
+                                             plan.fixtures[match_id].round)
+                last = self._played[match_id] = (made_of, None if timeline is None else
                                                   PlayedMatch(int(match_id), r.home, r.away, timeline))
-            played.append(last[1])
-        sheets = queries.team_sheets(self.store) if t.player_names else {}
+            if last[1] is not None:
+                played.append(last[1])
+        sheets = queries.team_sheets(self.store) if klass.tournament.player_names else {}
         scorers = top_scorers(played, lambda team, number: _label(sheets.get(team), number))
         return [PublishedScorer(rank=s.rank, team=s.team, label=s.label, goals=s.goals) for s in scorers]
+
+    def _results_of(self, class_name: str, every: list[Any]) -> list[Any]:
+        """The class's results (abandoned ones too: their goals were scored) by match id. The day's results as
+        last read followed by new ones (server.result_feed.added_since) add only the new ones of the class."""
+        stages = self._stages.get(class_name)
+        if stages is None:
+            t = self.store.plan.cup.class_named(class_name)
+            assert t is not None
+            stages = self._stages[class_name] = frozenset(
+                {*(p.name for p in t.tournament.pools), *(m.name for m in t.tournament.matches)})
+        last = self._rows.get(class_name)
+        added = added_since(last[0], every) if last is not None else None
+        if last is not None and added is not None:
+            rows = [*last[1], *(r for r in added if r.stage in stages)]
+        else:
+            rows = [r for r in every if r.stage in stages]
+        rows.sort(key=lambda r: r.match_id)
+        self._rows[class_name] = (every, rows)
+        return rows
 
 
 def _label(sheet: TeamSheet | None, number: str) -> str:

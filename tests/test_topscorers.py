@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import protocol as p
 from rules import read_cup_file
 from rules.match import ClockStarted, Goal, GoalDisallowed, Match, PeriodAdvanced, Side, event_to_dict
 from rules.published_scorers import PublishedScorer, PublishedScorers
 from rules.result import result_payload
 from rules.ruleset import Ruleset
-from server import queries
+from server import desk, queries
 from server.plan import load_plan
+from server.service import Service
 from server.store import Store
 from server.timelines import Timelines
 from server.topscorers import TopScorers
@@ -82,5 +84,55 @@ def test_a_class_that_keeps_its_results_off_the_pages_has_no_scorers(db_url: str
         scorers = TopScorers(store, Timelines(store))
         assert scorers.of_class(hidden) is None
         assert scorers.of_class(shown) == []  # no match played yet
+    finally:
+        store.close()
+
+
+def test_a_list_kept_from_result_to_result_is_the_one_counted_afresh(db_url: str) -> None:
+    """Issue 32: each result made the class's list again from every result of the day. Kept between results, it
+    takes in the new ones only, and is still the list a fresh count gives after a correction and a goal the
+    referee took back once the result was in."""
+    plan = load_plan(ICE_HOCKEY)
+    store = Store.open(db_url, plan)
+    try:
+        service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected: its messages stay queued
+        kept = TopScorers(store, Timelines(store))
+
+        def same_as_afresh() -> list[PublishedScorer]:
+            rows = kept.of_class("")
+            assert rows is not None and rows == TopScorers(store, Timelines(store)).of_class("")
+            return rows
+
+        order = sorted((m for m in plan.fixtures.values() if m.round == "pool"), key=lambda m: (m.start, m.number))
+        goals: list[list[tuple[Side, str]]] = [[("home", "7"), ("away", "9")], [("home", "7")] * 3,
+                                               [("away", "11"), ("home", "7")]]
+        last_events: list[dict[str, Any]] = []
+        for m, scored in zip(order, goals, strict=False):
+            events, result = with_scorers(plan.ruleset_of(m.stage), scored)
+            court = plan.court_id(m.court)
+            topic = p.court_topic(plan.id, court, "events")
+            service._messages([
+                *((topic, p.encode(p.event_message(id=f"{m.number}-{e['seq']}", court=court, match=str(m.number),
+                                                   event=e))) for e in events),
+                (p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
+                    id=f"{m.number}-result", court=court, match=str(m.number), seq=events[-1]["seq"],
+                    result=result)))], set(), set())
+            last_events = events
+            same_as_afresh()
+        assert [r.goals for r in same_as_afresh()] == [3, 1, 1, 1, 1]  # (a team and a shirt number: a player)
+        # The organiser corrects the second match's score at the desk: its row is written again.
+        second = str(order[1].number)
+        desk.record_result(store, second, {"home_goals": 2, "away_goals": 0, "outcome": "regular",
+                                           "winner": "home"}, who="ann", why="the sheet says 2-0")
+        before = same_as_afresh()
+        # The last match's first goal disallowed after its result: the timeline changes, the list with it.
+        last = order[len(goals) - 1]
+        court = plan.court_id(last.court)
+        first_goal = next(e for e in last_events if e["type"] == "goal")
+        service._messages([(p.court_topic(plan.id, court, "events"), p.encode(p.event_message(
+            id=f"{last.number}-disallowed", court=court, match=str(last.number),
+            event=event_to_dict(GoalDisallowed(seq=last_events[-1]["seq"] + 1, at=last_events[-1]["at"] + 1000,
+                                               target=first_goal["seq"])))))], set(), set())
+        assert sum(r.goals for r in same_as_afresh()) == sum(r.goals for r in before) - 1
     finally:
         store.close()
