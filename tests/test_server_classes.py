@@ -36,3 +36,32 @@ def test_the_classes_stages_are_merged_and_a_slot_two_classes_name_is_left_to_ea
     assert merged.final_ranking == ()
     (only,) = list(by_class.values())[:1]
     assert merged_progress({"": only}) is only
+
+
+def test_one_class_s_new_progress_put_into_the_last_merge_is_the_merge_made_afresh(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'cup.db'}", load_plan(EXAMPLES / "youth-cup.toml"))
+    try:
+        by_class = store.class_progress()
+    finally:
+        store.close()
+    first, second = list(by_class)[:2]
+    for name in (first, second):  # a place both classes name, as in the test above
+        p = by_class[name]
+        by_class[name] = p.replace(slots={**p.slots, "best 3rd": next(iter(p.slots.values()))})
+    last = (tuple(by_class.values()), merged_progress(by_class))
+    # The second class's progress after a result: new states under the same names.
+    p = by_class[second]
+    pool, place = next(iter(p.pools)), next(iter(p.slots))
+    after = {**by_class, second: p.replace(pools={**p.pools, pool: p.pools[pool].replace(played=99)},
+                                            slots={**p.slots, place: p.slots["best 3rd"], "best 3rd": p.slots[place]})}
+    again, afresh = merged_progress(after, last), merged_progress(after)
+    assert again == afresh and again is not last[1]
+    for field in ("pools", "matches", "rankings", "slots"):
+        assert list(getattr(again, field).items()) == list(getattr(afresh, field).items())
+    assert again.pools[pool].played == 99 and "best 3rd" not in again.slots
+    # A class that no longer names a place, or names a new one: merged afresh.
+    shrunk = {**by_class, second: p.replace(slots={k: v for k, v in p.slots.items() if k != place})}
+    assert place not in merged_progress(shrunk, last).slots
+    grown = {**by_class, second: p.replace(slots={**p.slots, "9Z": p.slots[place]})}
+    assert merged_progress(grown, last) == merged_progress(grown) and "9Z" in merged_progress(grown, last).slots
+    assert merged_progress(by_class, last) == last[1]  # nothing new
