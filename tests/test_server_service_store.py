@@ -169,6 +169,27 @@ def test_the_loop_and_the_pages_work_a_result_out_once(store: Store) -> None:
     assert pages is not loop and store.progress() is pages
 
 
+def test_the_loop_s_kept_progress_takes_a_table_s_result_which_writes_no_change(store: Store) -> None:
+    """The loop keeps its progress under what the stored facts are at: a table's result writes no change row and
+    no decision, only the result clock's stamp tells it came."""
+    from rules import protocol as p
+    from server.service import Service
+    from tests.service_support import played
+
+    before = store.progress()
+    assert store.progress() is before  # kept
+    service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected: its messages stay queued
+    events, result = played(store.plan.ruleset_of("A"), 3, 1)
+    court = store.plan.court_id(store.plan.fixtures["1"].court)
+    service._messages([
+        *((p.court_topic(store.plan.id, court, "events"), p.encode(p.event_message(
+            id=f"e{e['seq']}", court=court, match="1", event=e))) for e in events),
+        (p.court_topic(store.plan.id, court, "result"), p.encode(p.result_message(
+            id="r", court=court, match="1", seq=events[-1]["seq"], result=result)))], set(), set())
+    pool = store.plan.fixtures["1"].stage
+    assert before.pools[pool].played == 0 and store.progress().pools[pool].played == 1
+
+
 def test_each_class_counts_the_results_of_its_stages_as_they_come_and_after_a_correction(db_url: str) -> None:
     """The loop and the pages keep each class's share of the results and add a new result to it alone. Whatever
     came in what order (a result stored last, one corrected in its place, one abandoned), every class's progress is
