@@ -157,14 +157,6 @@ def _team(store: Store, progress: Progress | None, stage: str, text: str) -> str
     return resolve(store, progress, stage, text) if progress is not None else None
 
 
-# The matches with an event and no result: the fixtures' and the results' primary keys and the events' index on
-# match_id, probed once per fixture (a cost that does not grow with the day's events or results). The result first:
-# late in the day most matches have one, and their events need not be looked for.
-_STARTED = select(Fixture.match_id).where(
-    ~select(ResultRow.match_id).where(ResultRow.match_id == Fixture.match_id).exists(),
-    select(EventRow.id).where(EventRow.match_id == Fixture.match_id).exists())
-
-
 def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
                    match_id: str | None = None, session: Session | None = None) -> list[FixtureView]:
     """The fixtures (all, or those on ``courts``, or one) in schedule order, teams and status as stored now;
@@ -185,8 +177,8 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         rows = store.results(s) if every else []  # in the order stored: what the whole schedule's views follow
         results = store.results_by_match(s)
         conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
-        if every:  # probed in the database, match by match: a list of 4,000 ids cost more than the query
-            started = set(s.scalars(_STARTED))
+        if every:  # the matches with an event (server.event_marks: only the newest events read) and no result
+            started = store.event_marks.read(s.connection()).keys() - results.keys()
         else:
             unfinished = [i for i in ids if i not in results]
             started = set(s.scalars(select(EventRow.match_id).where(EventRow.match_id.in_(unfinished)).distinct())) \

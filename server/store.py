@@ -39,6 +39,7 @@ from rules.tournament.progression import SetAside
 from server.classes import merged_progress
 from server.db import open_database
 from server.db.models import Change, DecisionRow, Fixture, ResultClock, ResultRow
+from server.event_marks import EventMarks
 from server.fairplay import pool_fair_play, pools_fair_play
 from server.logs import log
 from server.openmatches import OpenMatches
@@ -115,6 +116,7 @@ class Store:
         self.session = sessionmaker(engine, expire_on_commit=False)
         event.listen(self.session, "before_commit", stamp)  # a transaction that wrote results stamps them
         self.result_feed = ResultFeed()  # the snapshots' results, read as they are written (server.result_feed)
+        self.event_marks = EventMarks()  # each match's newest event, read as they are stored (server.event_marks)
         self._lock = threading.Lock()
         self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
         self._merged: list[tuple[tuple[Progress, ...], Progress]] = []  # the classes' progress and their merge
