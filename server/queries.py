@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.orm import Session
 
 from rules import (
@@ -330,18 +330,27 @@ def stored_events(store: Store, match_id: str) -> list[Event]:
 
 
 def team_sheets(store: Store) -> dict[str, TeamSheet]:
-    """The file's team sheets, each one the desk changed replaced by that (checked when it was stored)."""
-    with store.session() as s:
-        changed = {r.team: r.sheet for r in s.scalars(select(TeamSheetRow))}
+    """The file's team sheets, each one the desk changed replaced by that (checked when it was stored); each
+    stored text read once (the snapshot asks after every result)."""
+    with store.engine.connect() as c:
+        changed: dict[str, str] = {team: text for team, text in c.execute(_SHEETS)}
     if not changed:
         return store.plan.sheets
     out = dict(store.plan.sheets)
+    read = store.sheets_read
     for team, text in changed.items():
-        try:
-            out[team] = parse_sheet_csv(text, f"{team}'s sheet", team)
-        except CourtsideError:
-            continue  # stored only once checked: a sheet this version cannot read keeps the file's
+        last = read.get(team)
+        if last is None or last[0] != text:
+            try:
+                last = read[team] = (text, parse_sheet_csv(text, f"{team}'s sheet", team))
+            except CourtsideError:
+                last = read[team] = (text, None)  # stored only once checked: a sheet this version cannot read
+        if last[1] is not None:
+            out[team] = last[1]
     return out
+
+
+_SHEETS = select(TeamSheetRow.team, TeamSheetRow.sheet)
 
 
 _LIVE_STAMPS = select(Live.court, Live.updated_at)
@@ -374,20 +383,29 @@ def live_state(store: Store, court: str) -> LiveView | None:
 
 
 def court_presence(store: Store) -> list[PresenceView]:
-    with store.engine.connect() as c:  # plain rows: the pages ask after every live state
-        rows = {r.court: r for r in c.execute(select(Presence.__table__))}
+    """Each court's presence; a court whose row is as last read keeps its view (the pages ask after every live
+    state, and 110 courts' views made again each time cost a millisecond)."""
+    with store.engine.connect() as c:  # plain rows, compared as tuples
+        rows = {r.court: r for r in c.execute(_PRESENCE)}
+    kept = store.presence_views
     out = []
     for court, name in store.plan.courts.items():
         r = rows.get(court)
-        out.append(PresenceView(
-            court=court, court_name=name, state=r.state if r else "unknown", since=r.since if r else None,
-            last_message_at=r.last_message_at if r else None, last_type=r.last_type if r else None,
-            last_match=r.last_match if r else None,
-        ))
+        last = kept.get(court)
+        if last is None or last[0] != r:
+            last = kept[court] = (r, PresenceView(
+                court=court, court_name=name, state=r.state if r else "unknown", since=r.since if r else None,
+                last_message_at=r.last_message_at if r else None, last_type=r.last_type if r else None,
+                last_match=r.last_match if r else None,
+            ))
+        out.append(last[1])
     return out
 
 
-def _conflict_view(c: Conflict) -> ConflictView:
+_PRESENCE = select(Presence.__table__)
+
+
+def _conflict_view(c: Conflict | Row[Any]) -> ConflictView:
     return ConflictView(
         id=c.id, match_id=c.match_id, court=c.court, result=read_result(c.payload), reason=c.reason,
         received_at=c.received_at, settled_at=c.settled_at, settled_by=c.settled_by, settlement=c.settlement,
@@ -401,10 +419,12 @@ def conflicts(store: Store) -> list[ConflictView]:
 
 def open_conflicts(store: Store) -> list[ConflictView]:
     """The conflicts not settled yet: read on every snapshot, live states' too, so the settled ones a day gathers
-    are left in the database, not read and parsed again each time."""
-    with store.session() as s:
-        return [_conflict_view(c) for c in s.scalars(select(Conflict).where(Conflict.settled_at.is_(None))
-                                                     .order_by(Conflict.id))]
+    are left in the database, not read and parsed again each time (as plain rows: no session's bookkeeping)."""
+    with store.engine.connect() as c:
+        return [_conflict_view(r) for r in c.execute(_OPEN_CONFLICTS)]
+
+
+_OPEN_CONFLICTS = select(Conflict.__table__).where(Conflict.settled_at.is_(None)).order_by(Conflict.id)
 
 
 def change_view(c: Change) -> ChangeView:

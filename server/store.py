@@ -142,6 +142,8 @@ class Store:
         # its fixture, result, status or the progress naming its teams changed.
         self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
         self.every_view: Any = None  # the whole schedule's views as last made (server.queries)
+        self.presence_views: dict[str, tuple[Any, Any]] = {}  # court -> (its presence row, its view): server.queries
+        self.sheets_read: dict[str, tuple[str, Any]] = {}  # team -> (its stored sheet, as read): server.queries
         self._results_of_rows: dict[str, tuple[Any, MatchResult]] = {}  # match id -> (row, as the standings rank it)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from server import desk, queries
-from server.db.models import Conflict, EventRow
+from server.db.models import Conflict, EventRow, Presence, TeamSheetRow
 from server.plan import load_plan
 from server.store import Store
 
@@ -89,3 +89,51 @@ def test_the_whole_schedule_after_each_change_is_the_one_a_fresh_service_makes(s
     with store.reading() as s:
         semi = next(v for v in queries.schedule(store, s) if v.stage == "SF1")
     assert semi.home is not None and semi.away is not None and semi.status == "scheduled"
+
+
+def test_a_court_s_presence_view_is_made_again_only_when_its_row_changes(store: Store) -> None:
+    """The pages read every court's presence after every live state: a court whose row is as last read keeps its
+    view, and one whose table spoke has a new view that says so."""
+    first = {p.court: p for p in queries.court_presence(store)}
+    assert all(p.state == "unknown" for p in first.values())
+    court = next(iter(first))
+    at = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+    with store.session.begin() as s:
+        s.add(Presence(court=court, state="online", since=at, last_message_at=at, last_type="live", last_match="1"))
+    second = {p.court: p for p in queries.court_presence(store)}
+    assert second[court] is not first[court] and (second[court].state, second[court].last_match) == ("online", "1")
+    assert all(second[c] is first[c] for c in first if c != court)
+    with store.session.begin() as s:
+        row = s.get(Presence, court)
+        assert row is not None
+        row.last_match = "2"
+    third = {p.court: p for p in queries.court_presence(store)}
+    assert third[court].last_match == "2" and all(third[c] is second[c] for c in first if c != court)
+
+
+def test_a_team_sheet_the_desk_stored_is_read_once_and_again_when_it_changes(store: Store) -> None:
+    team = sorted(store.entry_team_names)[0]
+    assert queries.team_sheets(store) == store.plan.sheets
+    at = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+    with store.session.begin() as s:
+        s.add(TeamSheetRow(team=team, sheet="number,name\n7,Anna Berg\n", who="ann", at=at))
+    first = queries.team_sheets(store)[team]
+    assert first.label("7") == "#7 Anna Berg" and queries.team_sheets(store)[team] is first
+    with store.session.begin() as s:
+        row = s.get(TeamSheetRow, team)
+        assert row is not None
+        row.sheet = "number,name\n7,Anna Berg\n9,Eva Lind\n"
+    again = queries.team_sheets(store)[team]
+    assert again is not first and again.label("9") == "#9 Eva Lind"
+
+
+def test_the_open_conflicts_are_read_and_a_settled_one_is_not(store: Store) -> None:
+    at = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+    payload = {"home_goals": 2, "away_goals": 1, "outcome": "regular", "winner": "home"}
+    with store.session.begin() as s:
+        for match_id, settled in (("1", None), ("2", at)):
+            s.add(Conflict(match_id=match_id, court="hall-1", seq=9, payload=payload, reason="differs",
+                           message_id=f"m{match_id}", received_at=at, settled_at=settled))
+    (only,) = queries.open_conflicts(store)
+    assert (only.match_id, only.court, only.reason, only.settled_at) == ("1", "hall-1", "differs", None)
+    assert (only.result.home_goals, only.result.away_goals) == (2, 1)

@@ -315,7 +315,7 @@ class ServiceBackend:
             if p.state == "unknown":
                 continue
             kept = self._presence.get(p.court)
-            if kept is not None and kept[0] == p:  # a court's row changes with its messages, not with every snapshot
+            if kept is not None and (kept[0] is p or kept[0] == p):  # a row changes with its court's messages
                 presence[p.court_name] = kept[1]
                 continue
             playing = int(p.last_match) if p.last_match and p.last_match.isdigit() and p.state == "online" else None
