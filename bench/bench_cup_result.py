@@ -19,6 +19,9 @@ result alone, as a table sends it, and what the service does for it:
 
 Times are this process's CPU time (``time.process_time``), which other work on a shared machine disturbs far less
 than the wall clock; the service is never connected to a broker (what it publishes stays queued in paho).
+
+``--statements`` also lists each SQL statement the timed parts ran, with its wall time per result (the
+database's own time included, which the CPU figures leave out on PostgreSQL), the slowest first.
 """
 
 from __future__ import annotations
@@ -34,8 +37,10 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
+from sqlalchemy import event
 from starlette.testclient import TestClient
 
 from bench.cup import classes_cup_toml, pitches
@@ -72,19 +77,42 @@ def in_playing_order(plan: Plan) -> list[ScheduledMatch]:
 
 
 @contextlib.contextmanager
-def cpu_ms(into: list[float]) -> Iterator[None]:
+def cpu_ms(into: list[float], times: StatementTimes | None = None, part: str | None = None) -> Iterator[None]:
+    if times is not None:
+        times.part = part
     started = time.process_time()
     yield
     into.append((time.process_time() - started) * 1000)
+    if times is not None:
+        times.part = None
 
 
-def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path
-        ) -> dict[str, list[float]]:
+class StatementTimes:
+    """Each statement's wall time in the part being timed, summed by (part, statement)."""
+
+    def __init__(self, store: Store) -> None:
+        self.part: str | None = None
+        self.times: dict[tuple[str, str], float] = {}
+        event.listen(store.engine, "before_cursor_execute", self._before)
+        event.listen(store.engine, "after_cursor_execute", self._after)
+
+    def _before(self, conn: Any, *_a: Any) -> None:
+        conn.info["started"] = time.perf_counter()
+
+    def _after(self, conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        if self.part is not None:
+            key = (self.part, " ".join(statement.split())[:100])
+            self.times[key] = self.times.get(key, 0.0) + time.perf_counter() - conn.info["started"]
+
+
+def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path,
+        statements: bool = False) -> tuple[dict[str, list[float]], StatementTimes | None]:
     cup = folder / "cup.toml"
     cup.write_text(classes_cup_toml(teams=teams, classes=classes, **pitches(courts_in_all)), encoding="utf-8")
     plan = load_plan(cup)
     store = Store.open(db or f"sqlite:///{folder / 'cup.db'}", plan)
     service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected
+    times = StatementTimes(store) if statements else None
     backend = ServiceBackend(service)
     client = TestClient(create_app(backend, lang="en", secure_cookies=False))
     order = in_playing_order(plan)
@@ -112,11 +140,11 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
         service._publish_changes(pools, courts)
         backend.data()
         pools, courts = set(), set()
-        with cpu_ms(figures["loop"]):
+        with cpu_ms(figures["loop"], times, "loop"):
             service._messages([result], pools, courts)
-        with cpu_ms(figures["publishing"]):
+        with cpu_ms(figures["publishing"], times, "publishing"):
             service._publish_changes(pools, courts)
-        with cpu_ms(figures["snapshot"]):
+        with cpu_ms(figures["snapshot"], times, "snapshot"):
             backend.data()
         page = f"/pool/{quote(m.stage)}" if m.round == "pool" else f"/bracket?class={quote(m.class_name)}"
         with cpu_ms(figures["its page"]):
@@ -126,7 +154,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
     store.close()
     if stored_now != stored + results:
         raise SystemExit(f"{stored_now} results stored, not {stored + results}: the service refused some")
-    return figures
+    return figures, times
 
 
 def main() -> int:
@@ -137,17 +165,23 @@ def main() -> int:
     ap.add_argument("--stored", type=int, default=3500)
     ap.add_argument("--results", type=int, default=20)
     ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database, not a SQLite file")
+    ap.add_argument("--statements", action="store_true", help="each SQL statement's wall time per result")
     args = ap.parse_args()
     database = fresh_database("bench_cup_result") if args.postgres else contextlib.nullcontext("")  # "": SQLite
     with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
             database as db:
-        figures = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp))
+        figures, times = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp),
+                             args.statements)
     total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
     print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "
           f"the next {args.results} "
           f"one at a time: CPU ms per result, median (worst)")
     for name, values in [*figures.items(), ("in all", total)]:
         print(f"  {name:<11} {statistics.median(values):6.1f} ({max(values):6.1f})")
+    if times is not None:
+        print(f"SQL statements, wall ms per result ({sum(times.times.values()) * 1000 / args.results:.1f} in all):")
+        for (part, statement), seconds in sorted(times.times.items(), key=lambda item: -item[1]):
+            print(f"  {seconds * 1000 / args.results:6.3f}  {part:<10}  {statement}")
     return 0
 
 
