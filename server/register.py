@@ -31,8 +31,7 @@ _PENALTY_TYPES = CARD_EVENTS  # the only events that make or take back a card
 # publication, and building the statement and the ORM session's bookkeeping cost more than the reads.
 _LAST_EVENT = select(func.max(EventRow.id))
 _PENALTIES_SINCE = select(EventRow.match_id, EventRow.type, EventRow.body).where(
-    EventRow.id > bindparam("seen", literal_execute=True), EventRow.id <= bindparam("last", literal_execute=True),
-    EventRow.type.in_(_PENALTY_TYPES))  # the range written in: PostgreSQL plans it with its values (server.event_marks)
+    EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"), EventRow.type.in_(_PENALTY_TYPES))
 _REVISION = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
                    select(func.max(ResultRow.recorded_at)).scalar_subquery(),
                    select(func.max(Change.id)).scalar_subquery(), select(func.max(RulingRow.id)).scalar_subquery())

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, func, select, update
+from sqlalchemy import Connection, Row, func, select, update
 from sqlalchemy.orm import Session
 
 from server.db.models import ResultClock, ResultRow
@@ -33,8 +33,6 @@ _TICK = (update(ResultClock).where(ResultClock.id == 1).values(revision=ResultCl
          .returning(ResultClock.revision))
 _STAMP = update(ResultRow)
 _TOP = select(func.max(ResultRow.revision))
-# The revision written into the statement, as PostgreSQL plans it with its value (server.event_marks says why).
-_SINCE = select(ResultRow.__table__).where(ResultRow.revision > bindparam("seen", literal_execute=True))
 
 
 def written(s: Session, match_id: str) -> None:
@@ -127,7 +125,8 @@ class ResultFeed:
             if top < self._seen:
                 return None
             if top > self._seen:
-                self._take(list(connection.execute(_SINCE, {"seen": self._seen})))
+                self._take(list(connection.execute(
+                    select(ResultRow.__table__).where(ResultRow.revision > self._seen))))
             return list(self._ordered), dict(self._by_match)
 
     def _take(self, fresh: list[Row[Any]]) -> None:

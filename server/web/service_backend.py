@@ -54,9 +54,7 @@ _LAST_EVENT = select(func.max(EventRow.id))
 _CARDED = (select(EventRow.match_id, func.count().label("events"))
            .where(EventRow.match_id.in_(select(EventRow.match_id).where(EventRow.type.in_(CARD_EVENTS))))
            .group_by(EventRow.match_id))
-# The range written in: PostgreSQL plans it with its values (server.event_marks says why).
-_CARDS_SINCE = select(EventRow.match_id).where(EventRow.id > bindparam("seen", literal_execute=True),
-                                               EventRow.id <= bindparam("last", literal_execute=True),
+_CARDS_SINCE = select(EventRow.match_id).where(EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"),
                                                EventRow.type.in_(CARD_EVENTS))
 
 
