@@ -39,15 +39,25 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
     fixtures = queries.court_schedule(store, court) if fixtures is None else fixtures
     continues = continuing(store, [f.match_id for f in fixtures if f.status == "live"])
     suspended = suspended or {}
-    return court_schedule_payload(CourtSchedule(court_name=store.plan.courts[court], matches=tuple(CourtMatch(
-        match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,  # type: ignore[arg-type]
-        home=f.home_label, away=f.away_label, home_known=f.home is not None, away_known=f.away is not None,
-        start=f.start, end=f.end, status=f.status,  # type: ignore[arg-type]
-        result=None if f.result is None else of_standings(f.result),
-        suspended=tuple(Suspended(**s) for s in suspended.get(f.match_id, ())),
-        continues=continues.get(f.match_id),  # type: ignore[arg-type]
-        class_name=store.plan.class_of(f.stage).name,
-    ) for f in fixtures)))
+    kept = store.court_matches
+    matches = []
+    for f in fixtures:
+        # Each match as the court's table gets it, made again only when its view (kept by server.queries while
+        # it is the same), its suspensions or its settlement change: a result changes one match of a court's 40.
+        made_of = (suspended.get(f.match_id, ()), continues.get(f.match_id))
+        last = kept.get(f.match_id)
+        if last is None or last[0] is not f or last[1] != made_of:
+            last = kept[f.match_id] = (f, made_of, CourtMatch(
+                match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,  # type: ignore[arg-type]
+                home=f.home_label, away=f.away_label, home_known=f.home is not None, away_known=f.away is not None,
+                start=f.start, end=f.end, status=f.status,  # type: ignore[arg-type]
+                result=None if f.result is None else of_standings(f.result),
+                suspended=tuple(Suspended(**s) for s in made_of[0]),
+                continues=made_of[1],  # type: ignore[arg-type]
+                class_name=store.plan.class_of(f.stage).name,
+            ))
+        matches.append(last[2])
+    return court_schedule_payload(CourtSchedule(court_name=store.plan.courts[court], matches=tuple(matches)))
 
 
 def continuing(store: Store, match_ids: list[str]) -> dict[str, str]:

@@ -144,6 +144,7 @@ class Store:
         self.every_view: Any = None  # the whole schedule's views as last made (server.queries)
         self.presence_views: dict[str, tuple[Any, Any]] = {}  # court -> (its presence row, its view): server.queries
         self.sheets_read: dict[str, tuple[str, Any]] = {}  # team -> (its stored sheet, as read): server.queries
+        self.court_matches: dict[str, tuple[Any, Any, Any]] = {}  # match id -> its court's schedule's: server.payloads
         self._results_of_rows: dict[str, tuple[Any, MatchResult]] = {}  # match id -> (row, as the standings rank it)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)

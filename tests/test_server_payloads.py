@@ -84,3 +84,27 @@ def test_a_schedule_says_how_an_abandoned_match_is_played_on_once_the_desk_settl
     desk.record_result(store, first, {"home_goals": 1, "away_goals": 0, "outcome": "regular", "winner": "home"},
                        who="ann", why="sheet")
     assert "continues" not in {m["match"]: m for m in schedule_payload(store, "hall-1")["matches"]}[first]
+
+
+def test_a_schedule_made_again_after_a_result_and_a_suspension_is_the_one_made_afresh(store: Store) -> None:
+    """Each match of a court's schedule is kept while its view, suspensions and settlement are the same: after a
+    result, a suspension and its end, the payload is what a service started afresh on the database sends."""
+    schedule_payload(store, "hall-1")
+    kept = dict(store.court_matches)
+    match_id = queries.court_schedule(store, "hall-1")[0].match_id
+    desk.record_result(store, match_id, {"home_goals": 2, "away_goals": 0, "outcome": "regular", "winner": "home"},
+                       who="ann", why="sheet")
+    fixtures = queries.court_schedule(store, "hall-1")
+    sitting_out = {"side": "away", "player": "9", "kind": "red", "label": "Red card", "given_in": 1,
+                   "matches_left": 1}
+    for suspended in ({}, {fixtures[1].match_id: [sitting_out]}, {}):
+        again = schedule_payload(store, "hall-1", fixtures, suspended)
+        afresh = Store.open(store.engine.url.render_as_string(hide_password=False), store.plan)
+        try:
+            assert again == schedule_payload(afresh, "hall-1", None, suspended)
+        finally:
+            afresh.close()
+    assert again["matches"][0]["result"] is not None
+    assert store.court_matches[match_id] is not kept[match_id]
+    # The others as they were, but the one suspended and then not.
+    assert [m for m in kept if store.court_matches[m] is not kept[m]] == [match_id, fixtures[1].match_id]
