@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from rules import Progress
 from server.classes import merged_progress
 from server.plan import load_plan
 from server.store import Store
@@ -12,18 +13,23 @@ from server.store import Store
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
 
 
-def test_the_classes_stages_are_merged_and_a_slot_two_classes_name_is_left_to_each(tmp_path: Path) -> None:
+def _classes_sharing_a_place(tmp_path: Path) -> dict[str, Progress]:
+    """The youth cup's classes' progress, the first two both naming "best 3rd" (as two classes that rank their
+    pools' thirds do)."""
     store = Store.open(f"sqlite:///{tmp_path / 'cup.db'}", load_plan(EXAMPLES / "youth-cup.toml"))
     try:
         by_class = store.class_progress()
     finally:
         store.close()
     assert len(by_class) > 2
-    # Two classes that both rank their pools' thirds ("best 3rd"): each stage's own slots name it, the cup's not.
-    first, second = list(by_class)[:2]
-    for name in (first, second):
+    for name in list(by_class)[:2]:
         p = by_class[name]
         by_class[name] = p.replace(slots={**p.slots, "best 3rd": next(iter(p.slots.values()))})
+    return by_class
+
+
+def test_the_classes_stages_are_merged_and_a_slot_two_classes_name_is_left_to_each(tmp_path: Path) -> None:
+    by_class = _classes_sharing_a_place(tmp_path)  # each stage's own slots name "best 3rd", the cup's not
     merged = merged_progress(by_class)
     parts = list(by_class.values())
     for field in ("pools", "matches", "rankings"):
@@ -39,15 +45,8 @@ def test_the_classes_stages_are_merged_and_a_slot_two_classes_name_is_left_to_ea
 
 
 def test_one_class_s_new_progress_put_into_the_last_merge_is_the_merge_made_afresh(tmp_path: Path) -> None:
-    store = Store.open(f"sqlite:///{tmp_path / 'cup.db'}", load_plan(EXAMPLES / "youth-cup.toml"))
-    try:
-        by_class = store.class_progress()
-    finally:
-        store.close()
-    first, second = list(by_class)[:2]
-    for name in (first, second):  # a place both classes name, as in the test above
-        p = by_class[name]
-        by_class[name] = p.replace(slots={**p.slots, "best 3rd": next(iter(p.slots.values()))})
+    by_class = _classes_sharing_a_place(tmp_path)
+    second = list(by_class)[1]
     last = (tuple(by_class.values()), merged_progress(by_class))
     # The second class's progress after a result: new states under the same names.
     p = by_class[second]
