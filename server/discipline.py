@@ -121,10 +121,22 @@ def with_rulings(sanctions: Iterable[Sanction], rulings: Iterable[Ruling]) -> li
 
 def misses(sanction: Sanction, matches: Sequence[Fixture], given: Fixture | None) -> tuple[int, ...]:
     """The match numbers the player sits out: the team's next ``suspended_matches`` matches after ``given``
-    (the match the card was given in), ``matches`` being the whole schedule in playing order."""
+    (the match the card was given in), ``matches`` being the whole schedule in playing order, or the team's own
+    matches in it (:func:`matches_by_team`)."""
     later = [m.number for m in matches
              if sanction.team in (m.home, m.away) and (given is None or m.start > given.start)]
     return tuple(later[:sanction.suspended_matches])
+
+
+def matches_by_team(matches: Sequence[Fixture]) -> dict[str, list[Fixture]]:
+    """Each team's matches of ``matches``, in their order: a sanction's misses are read from its own team's (the
+    whole schedule read again for each sanction cost a cup's 4,000 matches times its red cards)."""
+    out: dict[str, list[Fixture]] = {}
+    for m in matches:
+        for team in (m.home, m.away):
+            if team:
+                out.setdefault(team, []).append(m)
+    return out
 
 
 def suspended_by_match(sanctions: Iterable[Sanction], matches: Sequence[Fixture]) -> dict[int, list[dict[str, Any]]]:
@@ -132,11 +144,12 @@ def suspended_by_match(sanctions: Iterable[Sanction], matches: Sequence[Fixture]
     ``Suspended``): the side, the player, the card (the ruleset's key and label, in the tournament's
     language), the match it was given in and how many matches are left to sit out, this one included."""
     by_number = {m.number: m for m in matches}
+    of_team = matches_by_team(matches)
     out: dict[int, list[dict[str, Any]]] = {}
     for s in sanctions:
         if s.player == "?":  # nobody is suspended without a name (the desk lists the card to complete)
             continue
-        missed = misses(s, matches, by_number.get(s.number))
+        missed = misses(s, of_team.get(s.team, ()), by_number.get(s.number))
         for i, number in enumerate(missed):
             m = by_number[number]
             side = "home" if m.home == s.team else "away"

@@ -13,6 +13,7 @@ from server.discipline import (
     Ruling,
     Sanction,
     cards_of,
+    matches_by_team,
     may_sanction,
     misses,
     sanctions_from_cards,
@@ -103,6 +104,18 @@ def test_the_schedules_entries_per_match_with_the_matches_left() -> None:
         7: [{"side": "home", "player": "7", "kind": "red", "label": "Rött kort", "given_in": 2, "matches_left": 2}],
         14: [{"side": "away", "player": "7", "kind": "red", "label": "Rött kort", "given_in": 2, "matches_left": 1}],
     }  # a card without a player suspends nobody (the desk lists it to complete)
+
+
+def test_a_team_s_misses_read_from_its_own_matches_are_those_read_from_the_whole_schedule() -> None:
+    """Each sanction's misses are read from its team's matches (matches_by_team), not the whole schedule again."""
+    of_team = matches_by_team(SCHEDULE)
+    assert [m.number for m in of_team["Örebro"]] == [2, 7, 14] and "1A" in of_team and None not in of_team
+    for sanction in (red(), red(matches=2), red(matches=5), red(number=7), red(number=14), red(number=99)):
+        given = next((m for m in SCHEDULE if m.number == sanction.number), None)
+        assert misses(sanction, of_team[sanction.team], given) == misses(sanction, SCHEDULE, given)
+    gais = Sanction(number=5, team="GAIS", player="4", kind="red", label="Rött kort", suspended_matches=1,
+                    needs_decision=False)
+    assert suspended_by_match([gais], SCHEDULE) == {}  # GAIS play no later match
 
 
 def test_a_red_card_of_an_abandoned_play_still_counts_once_the_match_is_replayed() -> None:

@@ -20,7 +20,7 @@ from rules import (
     progress,
 )
 from server.classes import merged_progress
-from server.discipline import misses
+from server.discipline import matches_by_team, misses
 from server.web.inputs import Abandoned, Sanction, TournamentData
 from server.web.match_rows import MatchRow, MatchRows, RowMaker, window_of
 from server.web.schedule_parts import class_part, day_parts, default_part, known_part, matches_of, parts
@@ -284,8 +284,9 @@ class View:
     # Discipline -------------------------------------------------------------------------
     def _suspensions(self) -> list[Suspension]:
         out = []
+        of_team = matches_by_team(self.matches) if self.data.sanctions else {}
         for s in self.data.sanctions:
-            out.append(Suspension(sanction=s, misses=misses(s, self.matches, self.by_number.get(s.number))))
+            out.append(Suspension(sanction=s, misses=misses(s, of_team.get(s.team, ()), self.by_number.get(s.number))))
         return out
 
     def suspended(self, number: int) -> list[Sanction]:
