@@ -12,7 +12,7 @@ for the organiser to complete.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
@@ -128,23 +128,28 @@ def misses(sanction: Sanction, matches: Sequence[Fixture], given: Fixture | None
     return tuple(later[:sanction.suspended_matches])
 
 
-def matches_by_team(matches: Sequence[Fixture]) -> dict[str, list[Fixture]]:
-    """Each team's matches of ``matches``, in their order: a sanction's misses are read from its own team's (the
-    whole schedule read again for each sanction cost a cup's 4,000 matches times its red cards)."""
+def matches_by_team(matches: Sequence[Fixture], teams: Collection[str] | None = None) -> dict[str, list[Fixture]]:
+    """Each team's matches of ``matches`` (of ``teams`` only, if given), in their order: a sanction's misses are
+    read from its own team's (the whole schedule read again for each sanction cost a cup's 4,000 matches times its
+    red cards)."""
     out: dict[str, list[Fixture]] = {}
     for m in matches:
         for team in (m.home, m.away):
-            if team:
+            if team and (teams is None or team in teams):
                 out.setdefault(team, []).append(m)
     return out
 
 
-def suspended_by_match(sanctions: Iterable[Sanction], matches: Sequence[Fixture]) -> dict[int, list[dict[str, Any]]]:
+def suspended_by_match(sanctions: Sequence[Sanction], matches: Sequence[Fixture]) -> dict[int, list[dict[str, Any]]]:
     """Per match number, who may not play it, as the courts' schedules carry it (docs/asyncapi.yaml's
     ``Suspended``): the side, the player, the card (the ruleset's key and label, in the tournament's
-    language), the match it was given in and how many matches are left to sit out, this one included."""
+    language), the match it was given in and how many matches are left to sit out, this one included.
+    ``matches``: the whole schedule, in any order (each sanctioned team's own are put in playing order: a team
+    plays one match at a time, so by their start)."""
     by_number = {m.number: m for m in matches}
-    of_team = matches_by_team(matches)
+    of_team = matches_by_team(matches, {s.team for s in sanctions})
+    for own in of_team.values():
+        own.sort(key=lambda m: (m.start, m.number))
     out: dict[int, list[dict[str, Any]]] = {}
     for s in sanctions:
         if s.player == "?":  # nobody is suspended without a name (the desk lists the card to complete)

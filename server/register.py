@@ -96,9 +96,11 @@ class Register:
         if not sanctions:
             return {}
         sanctions = discipline.with_rulings(sanctions, self.rulings.all())
-        order = sorted(schedule, key=lambda f: (f.start, f.court_name, f.number))  # as the pages order them
+        # The whole schedule, unsorted: each sanctioned team's own matches are put in playing order (sorting a
+        # cup's 4,000 after every result cost more than the rest).
+        missed = discipline.suspended_by_match(sanctions, schedule)
         numbers = {f.number: f.match_id for f in schedule}
-        return {numbers[n]: entries for n, entries in discipline.suspended_by_match(sanctions, order).items()}
+        return {numbers[n]: entries for n, entries in missed.items()}
 
     def _replay(self, match_ids: Iterable[str], fixtures: dict[str, queries.FixtureView]) -> None:
         wanted = sorted(m for m in match_ids if m in fixtures)

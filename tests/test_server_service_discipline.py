@@ -116,6 +116,9 @@ def test_a_team_s_misses_read_from_its_own_matches_are_those_read_from_the_whole
     gais = Sanction(number=5, team="GAIS", player="4", kind="red", label="Rött kort", suspended_matches=1,
                     needs_decision=False)
     assert suspended_by_match([gais], SCHEDULE) == {}  # GAIS play no later match
+    # The schedule in any order: each sanctioned team's matches are put in playing order.
+    both = [red(matches=2), red(player="11", number=7)]
+    assert suspended_by_match(both, SCHEDULE[::-1]) == suspended_by_match(both, SCHEDULE) != {}
 
 
 def test_a_red_card_of_an_abandoned_play_still_counts_once_the_match_is_replayed() -> None:
