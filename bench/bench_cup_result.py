@@ -20,8 +20,11 @@ result alone, as a table sends it, and what the service does for it:
 Times are this process's CPU time (``time.process_time``), which other work on a shared machine disturbs far less
 than the wall clock; the service is never connected to a broker (what it publishes stays queued in paho).
 
-``--statements`` also lists each SQL statement the timed parts ran, with its wall time per result (the
-database's own time included, which the CPU figures leave out on PostgreSQL), the slowest first.
+``--cards`` gives a yellow card in every tenth match and a red in every fortieth (the classes whose rulesets have
+them): the register of suspensions then works after every result.
+
+``--statements`` also lists each SQL statement the timed parts ran, with its wall time per result (the database's
+own time included, which the CPU figures leave out on PostgreSQL), the slowest first.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from starlette.testclient import TestClient
 from bench.cup import classes_cup_toml, pitches
 from bench.postgres import fresh_database
 from rules import protocol as p
+from rules.match import Side
 from rules.tournament.schedule import ScheduledMatch
 from server.plan import Plan, load_plan
 from server.service import Service
@@ -58,13 +62,20 @@ from tests.service_support import played
 Message = tuple[str, bytes]
 
 
-def match_messages(plan: Plan, m: ScheduledMatch, n: int) -> tuple[list[Message], Message]:
-    """A match's events and its result as its court's table sends them; a knock-out is won by one goal."""
+def match_messages(plan: Plan, m: ScheduledMatch, n: int, cards: bool = False) -> tuple[list[Message], Message]:
+    """A match's events and its result as its court's table sends them; a knock-out is won by one goal. With
+    ``cards``, where the class's ruleset has them, a yellow card in every tenth match and a red in every fortieth."""
     court = plan.court_id(m.court)
     knockout = m.round != "pool"
     home, away = (n % 3 + 1, n % 3) if knockout else (n % 4, n % 3)
-    lines, result = played(plan.ruleset_of(m.stage), home, away, kind="knockout" if knockout else "round_robin",
-                           round=m.round)
+    ruleset = plan.ruleset_of(m.stage)
+    given: list[tuple[Side, str, str]] = []
+    if cards and "yellow" in ruleset.penalties.kinds and n % 10 == 0:
+        given.append(("home", "yellow", str(n % 11 + 2)))
+    if cards and "red" in ruleset.penalties.kinds and n % 40 == 5:
+        given.append(("away", "red", "9"))
+    lines, result = played(ruleset, home, away, kind="knockout" if knockout else "round_robin", round=m.round,
+                           cards=given)
     events = [(p.court_topic(plan.id, court, "events"),
                p.encode(p.event_message(id=uuid.uuid4().hex, court=court, match=str(m.number), event=e)))
               for e in lines]
@@ -107,7 +118,7 @@ class StatementTimes:
 
 
 def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int, db: str, folder: Path,
-        statements: bool = False) -> tuple[dict[str, list[float]], StatementTimes | None]:
+        statements: bool = False, cards: bool = False) -> tuple[dict[str, list[float]], StatementTimes | None]:
     cup = folder / "cup.toml"
     cup.write_text(classes_cup_toml(teams=teams, classes=classes, **pitches(courts_in_all)), encoding="utf-8")
     plan = load_plan(cup)
@@ -123,7 +134,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
     courts: set[str] = set()
     batch: list[Message] = []
     for n, m in enumerate(order[:stored]):
-        events, result = match_messages(plan, m, n)
+        events, result = match_messages(plan, m, n, cards)
         batch += [*events, result]
         if len(batch) >= 400 or n == stored - 1:
             service._messages(batch, pools, courts)
@@ -140,7 +151,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
     gc.freeze()  # as `courtside server` does once it has started
     figures: dict[str, list[float]] = {"loop": [], "publishing": [], "snapshot": [], "its page": []}
     for n, m in enumerate(order[stored:stored + results], start=stored):
-        events, result = match_messages(plan, m, n)
+        events, result = match_messages(plan, m, n, cards)
         pools, courts = set(), set()
         service._messages(events, pools, courts)
         service._publish_changes(pools, courts)
@@ -172,12 +183,13 @@ def main() -> int:
     ap.add_argument("--results", type=int, default=20)
     ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database, not a SQLite file")
     ap.add_argument("--statements", action="store_true", help="each SQL statement's wall time per result")
+    ap.add_argument("--cards", action="store_true", help="a yellow card every tenth match, a red every fortieth")
     args = ap.parse_args()
     database = fresh_database("bench_cup_result") if args.postgres else contextlib.nullcontext("")  # "": SQLite
     with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
             database as db:
         figures, times = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp),
-                             args.statements)
+                             args.statements, args.cards)
     total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
     print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "
           f"the next {args.results} "

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_benchmark_stores_every_result_it_sends_and_prints_each_part_of_its_cost() -> None:
     # 128 teams in 4 classes: 192 pool matches, so the 200 stored and the 3 timed are play-off results.
     out = subprocess.run([sys.executable, "-m", "bench.bench_cup_result", "--teams", "128", "--classes", "4",
-                          "--courts", "10", "--stored", "200", "--results", "3", "--statements"],
+                          "--courts", "10", "--stored", "200", "--results", "3", "--statements", "--cards"],
                          capture_output=True, text=True, timeout=300, check=True, cwd=ROOT).stdout
     assert "128 teams in 4 classes on 10 pitches, 200 results stored, the next 3 one at a time" in out, out
     for part in ("loop", "publishing", "snapshot", "its page", "in all"):
