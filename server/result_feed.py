@@ -57,7 +57,7 @@ def stamp(s: Session) -> None:
 
 
 def added_since(before: list[Any] | None, now: list[Any]) -> list[Any] | None:
-    """The results ``now`` adds to ``before``, both in the order stored (:meth:`ResultFeed.rows`), when ``now`` is
+    """The results ``now`` adds to ``before``, both in the order stored (:meth:`ResultFeed.read`), when ``now`` is
     ``before`` followed by new ones, as a new result makes it (it is stored last); None for any other change (a result
     written again, one stored out of order, nothing read before). Compared in C, each row first by identity: a reader
     that keeps what it made of the rows looks at the new ones only."""
@@ -107,18 +107,13 @@ class ResultFeed:
         self._ordered: list[StoredResult] = []
         self._seen = -1  # the highest revision read; -1: nothing read yet (the results before the clock are at 0)
 
-    def rows(self, connection: Connection) -> list[StoredResult] | None:
-        """The stored results as ``connection`` sees them (a copy of the list: the caller may keep it), or None if
-        it sees an older state than the feed has read: a transaction begun before a result it has not seen was
-        committed (the caller reads the table itself then). The feed is never put back: a database restored under
-        a running service (not supported: server.backup says to stop it first) is read from the table until the
-        service starts again."""
-        read = self.read(connection)
-        return None if read is None else read[0]
-
     def read(self, connection: Connection) -> tuple[list[StoredResult], dict[str, StoredResult]] | None:
-        """:meth:`rows`, and the same rows by match id, from one read: both copied in C (a snapshot's dict made from
-        the list cost more than the rest of its results' reading)."""
+        """The stored results as ``connection`` sees them, in the order stored, and the same rows by match id
+        (copies made in C, which the caller may keep: a snapshot's dict made from the list cost more than the rest of
+        its results' reading); or None if it sees an older state than the feed has read: a transaction begun before a
+        result it has not seen was committed (the caller reads the table itself then). The feed is never put back: a
+        database restored under a running service (not supported: server.backup says to stop it first) is read from
+        the table until the service starts again."""
         with self._lock:
             top = connection.scalar(_TOP)
             top = -1 if top is None else top

@@ -244,7 +244,7 @@ class Store:
         """Every stored result (abandoned ones too) in the order stored, each with the results table's columns as
         attributes: the result feed's :class:`StoredResult` objects, each the same object until its result is
         written again, or the rows as the transaction reads them when it wrote a result itself or sees an older
-        state than the feed (:meth:`ResultFeed.rows`)."""
+        state than the feed (:meth:`ResultFeed.read`)."""
         return self._results(s).rows
 
     def results_by_match(self, s: Session) -> dict[str, Any]:
