@@ -7,7 +7,6 @@ on an off-screen surface, so no video driver is needed at all.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from rules import (
     FileLineError,
     MatchState,
     Ruleset,
+    ScheduledMatch,
     TournamentError,
     load_cup_rulesets,
     read_cup_file,
@@ -52,22 +52,13 @@ def read_state(path: str) -> MatchState:
             from None
 
 
-@dataclass(frozen=True)
-class Fixture:
-    home: str
-    away: str
-    round: str | None
-    stage: str | None
-    court: str | None
-
-
 def language_of(tournament: Cup | None) -> str | None:
     """The tournament file's ``language`` (read defensively: older files have none)."""
     return getattr(tournament, "language", None) if tournament is not None else None
 
 
-def find_fixture(cup: Cup, rulesets: dict[str, Ruleset], source: str, ident: str) -> tuple[Fixture, str]:
-    """A match of the cup's schedule by its number ("12") or a knock-out match's name ("SF1"), and its class."""
+def find_fixture(cup: Cup, rulesets: dict[str, Ruleset], source: str, ident: str) -> ScheduledMatch:
+    """A match of the cup's schedule by its number ("12") or a knock-out match's name ("SF1")."""
     from rules import plan_cup
 
     schedule = plan_cup(cup, rulesets, source).schedule
@@ -75,17 +66,17 @@ def find_fixture(cup: Cup, rulesets: dict[str, Ruleset], source: str, ident: str
         klass = cup.class_of_stage(m.stage)
         knockout = klass is not None and klass.tournament.pool(m.stage) is None
         if str(m.number) == ident or (m.stage == ident and knockout):
-            return Fixture(m.home, m.away, m.round, m.stage, m.court), m.class_name
+            return m
     raise TournamentError(source, "matches", f"no match {ident!r}: give a match number of the schedule or a "
                                              "knock-out match's name (courtside tournament schedule lists them)")
 
 
-def view_for(state: MatchState, ruleset: Ruleset, fixture: Fixture | None = None,
+def view_for(state: MatchState, ruleset: Ruleset, match: ScheduledMatch | None = None,
              language: str | None = None) -> ScoreboardView:
-    if fixture is None:
+    if match is None:
         return ScoreboardView(state, ruleset, language=language)
-    return ScoreboardView(state, ruleset, TeamLook(fixture.home), TeamLook(fixture.away), language=language,
-                          round=fixture.round, stage=fixture.stage)
+    return ScoreboardView(state, ruleset, TeamLook(match.home), TeamLook(match.away), language=language,
+                          round=match.round, stage=match.stage)
 
 
 def load_view(state_path: str, rules: str | None, tournament_path: str | None, match: str | None,
@@ -98,12 +89,13 @@ def load_view(state_path: str, rules: str | None, tournament_path: str | None, m
     if rules is None and (cup is None or tournament_path is None):
         raise FileLineError("--rules", None, "give --rules, or --tournament (whose ruleset is used)")
     rulesets = load_cup_rulesets(cup, tournament_path) if cup is not None and tournament_path is not None else {}
-    fixture, class_name = None, cup.classes[0].name if cup is not None else ""
+    scheduled, class_name = None, cup.classes[0].name if cup is not None else ""
     if cup is not None and tournament_path is not None and match is not None:
-        fixture, class_name = find_fixture(cup, rulesets, tournament_path, match)
+        scheduled = find_fixture(cup, rulesets, tournament_path, match)
+        class_name = scheduled.class_name
     # The match's class's ruleset (a cup's classes play by their own), unless --rules says otherwise.
     ruleset = load_ruleset(rules) if rules is not None else rulesets[class_name]
-    return view_for(state, ruleset, fixture, language or language_of(cup))
+    return view_for(state, ruleset, scheduled, language or language_of(cup))
 
 
 def log_view(path: str, rules: str | None, at_ms: int | None, language: str | None) -> ScoreboardView:
@@ -115,8 +107,9 @@ def log_view(path: str, rules: str | None, at_ms: int | None, language: str | No
     match = Match.from_log(log, load_ruleset, source=path, ruleset=load_ruleset(rules) if rules else None)
     state = match.state_at(match.last_at if at_ms is None else at_ms)
     h = log.header
-    fixture = Fixture(h.home, h.away, h.round, None, h.court) if h is not None and h.home and h.away else None
-    return view_for(state, match.ruleset, fixture, language)
+    if h is None or not h.home or not h.away:
+        return view_for(state, match.ruleset, None, language)
+    return ScoreboardView(state, match.ruleset, TeamLook(h.home), TeamLook(h.away), language=language, round=h.round)
 
 
 def render(view: ScoreboardView, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
