@@ -100,7 +100,8 @@ class LightTables:
     def __init__(self, plan: Any, tournament: Path, broker_port: int, courts: list[str], light: list[int],
                  journals: Path) -> None:
         from firmware.link import Link
-        from firmware.schedule import Scheduled, court_plan
+        from firmware.schedule import court_plan
+        from rules import CourtMatch
 
         self.plan = plan
         self.courts = courts  # every court's name; index c is a token's last digits
@@ -112,12 +113,12 @@ class LightTables:
         self.threads: dict[str, ThreadPoolExecutor] = {}
         self.closing = False
         # Each court's pool matches from the one plan: court_plan would plan the whole cup again for each court.
-        self.schedules: dict[str, list[Scheduled]] = {courts[c]: [] for c in light}
+        self.schedules: dict[str, list[CourtMatch]] = {courts[c]: [] for c in light}
         for n, m in sorted(plan.fixtures.items(), key=lambda item: (item[1].start, item[1].number)):
             if m.court in self.schedules and m.round == "pool":
-                self.schedules[m.court].append(Scheduled(
-                    match_id=n, home=m.home, away=m.away, stage=m.stage, round=m.round, kind="round_robin",
-                    start=m.start, court=m.court, class_name=m.class_name))
+                self.schedules[m.court].append(CourtMatch(
+                    match=n, number=m.number, home=m.home, away=m.away, stage=m.stage, round=m.round,
+                    kind="round_robin", start=m.start, end=m.end, class_name=m.class_name))
         for c in self.schedules:
             court_id = plan.court_id(c)
             link = Link(f"mqtt://127.0.0.1:{broker_port}", tournament=plan.id, court_id=court_id, court_name=c,
@@ -163,11 +164,11 @@ class LightTables:
         rules, _ = self.class_rules.of(scheduled)
         match = Match(rules, stage="round_robin", round="pool")
         match.apply(ClockStarted(at=0))
-        payload = live_payload(match.state_at(1), rules, scheduled.match_id)
+        payload = live_payload(match.state_at(1), rules, scheduled.match)
         payload["board"]["running"] = False
         payload["board"]["clock_ms"] = LIGHT + k * token_base(len(self.courts)) + c
         link = self.links[self.courts[c]]
-        msg = p.build(id=uuid.uuid4().hex, type="live", court=link.court, match=scheduled.match_id, payload=payload)
+        msg = p.build(id=uuid.uuid4().hex, type="live", court=link.court, match=scheduled.match, payload=payload)
         self.live_sent[f"{c},{k}"] = time.monotonic()
         link.client.publish(p.court_topic(self.plan.id, link.court, "live"), p.encode(msg), qos=0, retain=True)
 
@@ -190,7 +191,7 @@ class LightTables:
             link.on_event(session.header, session.apply(event_from_dict(line, "bench")).event)
         # The table shows it finished: its outbox sends the result (and its link the final board).
         link.on_state(ScoreboardView(state=session.match.state_at(session.match.last_at), ruleset=rules,
-                                     match=scheduled.match_id))
+                                     match=scheduled.match))
         session.journal.close()
 
     def close(self) -> None:
@@ -216,7 +217,7 @@ async def play_light(tables: LightTables, seconds: float, rate: float, live_per_
                 k += 1
                 tables.live(c, scheduled, k)
                 await asyncio.sleep(1 / rate)
-            number = int(scheduled.match_id)
+            number = scheduled.number
             await tables.play_out(c, scheduled, number % 4, (number // 4) % 3)
         finals[f"court{c}"] = k
 
@@ -269,8 +270,8 @@ def officials_script(plan: Any, tournament: Path, court: str, matches: int = 3) 
     text, end = "", None
     for scheduled in order.matches[:matches]:
         rules, _ = class_rules.of(scheduled)
-        officials = plan_match(rules, stage=scheduled.kind, round=scheduled.round, seed=int(scheduled.match_id))
-        part, end = press_script(officials, rules, title=f"match {scheduled.match_id} on {court}",
+        officials = plan_match(rules, stage=scheduled.kind, round=scheduled.round, seed=int(scheduled.match))
+        part, end = press_script(officials, rules, title=f"match {scheduled.match} on {court}",
                                  load=end is not None, offset=0.0 if end is None else end + 5.0)
         text += part
     return text

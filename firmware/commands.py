@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.schedule import Scheduled
+from rules import CourtSchedule
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,9 +35,9 @@ class Key:
 
 @dataclass(frozen=True, kw_only=True)
 class ScheduleUpdate:
-    """The service pushed this court's schedule."""
+    """The service pushed this court's schedule (the matches still to play)."""
 
-    matches: tuple[Scheduled, ...]
+    schedule: CourtSchedule
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -25,7 +25,6 @@ from display.view import ScoreboardView
 from firmware.commands import Command, LinkMessage, ScheduleUpdate
 from firmware.nodelay import no_delay
 from firmware.outbox import Outbox
-from firmware.schedule import Scheduled
 from rules import CourtSchedule, CourtsideError, Event, LogHeader, live_payload
 from rules import protocol as p
 from rules.link_payloads import AckPayload, HeldPayload
@@ -132,8 +131,8 @@ class Link:
             return
         match m.body:
             case CourtSchedule(court_name=court_name, matches=matches):
-                self._post(ScheduleUpdate(matches=tuple(Scheduled.of(s, court_name) for s in matches
-                                                        if s.status not in ("finished", "conflict"))))
+                left = tuple(s for s in matches if s.status not in ("finished", "conflict"))
+                self._post(ScheduleUpdate(schedule=CourtSchedule(court_name=court_name, matches=left)))
             case AckPayload(of=of, through=through) if m.match is not None and m.seq is not None:
                 self._post(LinkMessage(payload=Ack(match=m.match, of=of, seq=m.seq, through=through)))
             case HeldPayload(through=through, result=result) if m.match is not None:

@@ -12,7 +12,7 @@ Plug-in point for the MQTT link (firmware/link.py), any object with these method
 all called on the loop's thread::
 
     start(post)                  # post(command) puts a command on the queue from any thread:
-                                 #   ScheduleUpdate(matches=(Scheduled, ...)) replaces the court's schedule,
+                                 #   ScheduleUpdate(schedule) replaces the court's schedule,
                                  #   LinkMessage(payload) comes back as handle(payload) on this thread
     match_loaded(header, events) # a match was loaded or recovered: its journal's events so far
     on_event(header, event)      # an event is journaled (fsynced): publish it
@@ -40,7 +40,7 @@ from firmware.commands import Command, Edge, Key, LinkMessage, ScheduleUpdate, S
 from firmware.horn import Signal
 from firmware.notify import sd_notify, watchdog_interval
 from firmware.operator import operator_view
-from firmware.schedule import ClassRules, MatchSource, Scheduled, keep_schedule, kept_schedule
+from firmware.schedule import ClassRules, MatchSource, keep_schedule, kept_schedule
 from firmware.screen import Screen
 from firmware.script import ScriptPlayer
 from firmware.session import MatchSession, Recovery, abandoned_journals, is_abandoned, played_ids
@@ -48,6 +48,8 @@ from firmware.words import english, table_text
 from rules import (
     CONTINUES,
     SOURCE_LANGUAGE,
+    CourtMatch,
+    CourtSchedule,
     Event,
     IllegalCommand,
     LogHeader,
@@ -107,19 +109,20 @@ class TableLoop:
         self._next_ping = 0.0
         self.recovery = recovery
         self._horn_checked = 0
-        self.next_match: Scheduled | None = None
+        self.next_match: CourtMatch | None = None
         self.played: set[str] = played_ids(journal_dir) if journal_dir.exists() else set()
         # Played matches whose journal ends abandoned: the schedule may say to play them on (resume, replay).
         self.abandoned: dict[str, Path] = abandoned_journals(journal_dir, rules.load) if journal_dir.exists() else {}
+        self.court_name = court  # the court's name as the service's schedule gives it, for the views
         kept = kept_schedule(journal_dir)
         if kept is not None:  # the service's word from before a restart, until it sends it again
-            self.source.replace(kept)
+            self._follow(kept)
         self.session: MatchSession = session or self._load(self._first_match(), quiet=True)
         if recovery is not None:
             down = None if recovery.down_s is None else round(recovery.down_s * 1000)
             self._notice("recovered", recovery.notice(*self._words()), hold=30.0, down_ms=down)
         self._horn_checked = self.session.ms(self.clock.seconds())
-        self.played.add(self.session.scheduled.match_id)
+        self.played.add(self.session.scheduled.match)
         if recovery is not None and self.session.match.state_at(self._horn_checked).phase == "finished":
             self.next_match = self.source.nearest(datetime.now(), self.played)  # a restart between matches
 
@@ -130,7 +133,7 @@ class TableLoop:
 
     # -- which match ----------------------------------------------------------------------
 
-    def _first_match(self) -> Scheduled:
+    def _first_match(self) -> CourtMatch:
         first = self.source.next_match(self.played)
         if first is None:
             first = self.source.nearest(datetime.now(), set())
@@ -138,7 +141,7 @@ class TableLoop:
             raise IllegalCommand("this court has no match in the schedule")
         return first
 
-    def _load(self, scheduled: Scheduled, *, quiet: bool = False) -> MatchSession:
+    def _load(self, scheduled: CourtMatch, *, quiet: bool = False) -> MatchSession:
         if not quiet:
             self._leave()  # before a reopen: the match left may be the very one played on
         session, again = self._reopened(scheduled)
@@ -146,18 +149,18 @@ class TableLoop:
             ruleset, ref = self.rules.of(scheduled)  # a cup's court plays each class by its own rules
             session = MatchSession.create(self.journal_dir, ruleset, ref, scheduled,
                                           court=self.court, session_now=self.clock.seconds(), speed=self.clock.speed)
-        self.played.add(scheduled.match_id)
+        self.played.add(scheduled.match)
         if not quiet:
             self.session = session
             self.entry.reset()
             self._horn_checked = session.resume_ms
-            self._notice("info", table_text("loaded", *self._words(), match=scheduled.match_id, home=scheduled.home,
+            self._notice("info", table_text("loaded", *self._words(), match=scheduled.match, home=scheduled.home,
                                             away=scheduled.away))
         if again is not None:
             # Journaled like any event; the link then sends it with the journal's earlier events.
             applied = session.apply(again)
             self.shown.append(applied.event)
-            self.abandoned.pop(scheduled.match_id, None)
+            self.abandoned.pop(scheduled.match, None)
             log.info("event %s", applied.event)
             self._notice("info", applied_text(applied, *self._words()), hold=RESUMED_S)
         if not quiet and self.link is not None:
@@ -168,22 +171,22 @@ class TableLoop:
         """The match shown is left for another: remember whether it ended abandoned, close its journal."""
         s = self.session
         if is_abandoned(s.match):
-            self.abandoned[s.scheduled.match_id] = s.journal.path
+            self.abandoned[s.scheduled.match] = s.journal.path
         else:
-            self.abandoned.pop(s.scheduled.match_id, None)
+            self.abandoned.pop(s.scheduled.match, None)
         s.journal.close()
 
-    def _reopened(self, scheduled: Scheduled) -> tuple[MatchSession | None, Event | None]:
+    def _reopened(self, scheduled: CourtMatch) -> tuple[MatchSession | None, Event | None]:
         """The abandoned match the schedule says to play on, its journal reopened, and the event to enter:
         a resumption or a replay at the reopened instant. (None, None) for any other match: without the
         service's word an abandoned match stays as it ended."""
-        path = self.abandoned.get(scheduled.match_id)
+        path = self.abandoned.get(scheduled.match)
         if scheduled.continues not in CONTINUES or path is None:
             return None, None
         session = MatchSession.reopen(path, self.rules.of(scheduled)[0], scheduled, session_now=self.clock.seconds(),
                                       speed=self.clock.speed)
         if session is None:
-            self.abandoned.pop(scheduled.match_id, None)
+            self.abandoned.pop(scheduled.match, None)
             return None, None
         at = session.resume_ms
         return session, MatchResumed(at=at) if scheduled.continues == "resume" else MatchReplayed(at=at)
@@ -192,11 +195,16 @@ class TableLoop:
         """The abandoned matches, the one shown included once it is abandoned."""
         s = self.session
         if is_abandoned(s.match):
-            return {**self.abandoned, s.scheduled.match_id: s.journal.path}
+            return {**self.abandoned, s.scheduled.match: s.journal.path}
         return self.abandoned
 
-    def _offer_next(self) -> Scheduled | None:
-        if self.next_match is not None and self.next_match.match_id not in self.played:
+    def _follow(self, schedule: CourtSchedule) -> None:
+        """The service's schedule for this court: its matches still to play, and the court's name it gives."""
+        self.source.replace(schedule.matches)
+        self.court_name = schedule.court_name or self.court_name
+
+    def _offer_next(self) -> CourtMatch | None:
+        if self.next_match is not None and self.next_match.match not in self.played:
             return self.next_match
         return self.source.next_match(self.played, self._abandoned_now())
 
@@ -212,7 +220,7 @@ class TableLoop:
             self.link.match_loaded(self.session.header, self.session.match.events)
         self._redraw()
         sd_notify("READY=1")
-        log.info("table ready: court %s, match %s", self.court, self.session.scheduled.match_id)
+        log.info("table ready: court %s, match %s", self.court, self.session.scheduled.match)
         while not self.stopped:
             cue = self.script.held_at(self.clock.seconds()) if self.script is not None else None
             if cue is not None:
@@ -288,13 +296,14 @@ class TableLoop:
         elif isinstance(item, Key):
             self._key(item)
         elif isinstance(item, ScheduleUpdate):
-            self.source.replace(item.matches)
+            self._follow(item.schedule)
             try:
-                keep_schedule(self.journal_dir, item.matches)
+                keep_schedule(self.journal_dir, item.schedule)
             except OSError as err:  # a full card: the schedule still holds until the table restarts
                 log.warning("could not keep the service's schedule in %s: %s", self.journal_dir, err)
             self.next_match = None
-            log.info("schedule from the service: %s", ", ".join(m.match_id for m in item.matches) or "nothing left")
+            log.info("schedule from the service: %s",
+                     ", ".join(m.match for m in item.schedule.matches) or "nothing left")
         elif isinstance(item, LinkMessage):
             if self.link is not None:
                 self.link.handle(item.payload)
@@ -398,7 +407,7 @@ class TableLoop:
         return dv.ScoreboardView(
             state, self.ruleset, dv.TeamLook(m.home), dv.TeamLook(m.away), round=m.round, stage=m.stage,
             language=getattr(self.screen, "language", None), notices=tuple(self.notices), not_eligible=m.suspended,
-            match=m.match_id, court=m.court, prompt=self.entry.prompt(s.match, *self._words()),
+            match=m.match, court=self.court_name, prompt=self.entry.prompt(s.match, *self._words()),
             link=self.link.status() if self.link is not None else None,
             between=None if following is None else dv.BetweenMatches(dv.NextMatch(
                 following.home, following.away, following.start, following.round, following.stage)),
@@ -414,7 +423,7 @@ class TableLoop:
         s, words = self.session, self._words()
         return operator_view(s, state or s.match.state_at(self.now_ms()), self.entry, self.notices,
                              self.link.status() if self.link is not None else None, self.operator_keys,
-                             court=self.court, pressed=self.pressed, _=words[0] if words else english)
+                             court=self.court_name, pressed=self.pressed, _=words[0] if words else english)
 
     def _redraw(self) -> None:
         view = self.view()

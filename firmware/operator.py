@@ -102,7 +102,7 @@ def operator_view(session: MatchSession, state: MatchState, entry: Entry, notice
     link_line, link_ok = link_text(link, _)
     board = board_text(session, state, _)
     return OperatorView(
-        court=m.court or court, match=f"{m.match_id} · {teams}", board=board,
+        court=court, match=f"{m.match} · {teams}", board=board,
         penalties=tuple(penalty_text(p, match.ruleset, _) for p in state.penalties), entering=entry.prompt(match, _),
         next_press=next_press(state, _), feedback=feedback_of(notices, _), entered=entered,
         undo=table_text("undo_takes", _, what=entered_text(match, target, _)) if target is not None else "",

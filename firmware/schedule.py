@@ -9,84 +9,80 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
-from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from rules import CourtMatch, Ruleset, StageKind, Suspended, TournamentError, read_text
+from rules import (
+    CourtMatch,
+    CourtSchedule,
+    ProtocolError,
+    Ruleset,
+    Suspended,
+    TournamentError,
+    court_schedule_payload,
+    parse_placeholder,
+    read_court_match,
+    read_court_schedule,
+    read_text,
+)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Scheduled:
-    """One match for this court: who, which stage and round, when it is due, and who may not play it."""
-
-    match_id: str
-    home: str
-    away: str
-    stage: str = "friendly"  # the tournament's stage name ("A", "SF1")
-    round: str | None = None  # the ruleset's round ("pool", "semi_final")
-    kind: StageKind = "round_robin"  # whether it may end level
-    start: datetime | None = None
-    court: str = ""
-    suspended: tuple[Suspended, ...] = ()
-    # An abandoned match the organiser settled to be played on (seed 004): "resume" or "replay". Only with
-    # this word from the service does the table reopen its journal of the match (docs/asyncapi.yaml).
-    continues: str | None = None
-    class_name: str = ""  # a cup's class: the match is played by that class's ruleset (ClassRules)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["start"] = self.start.isoformat(timespec="minutes") if self.start else None
-        return data
-
-    @classmethod
-    def of(cls, m: CourtMatch, court: str) -> Scheduled:
-        """A match of the service's schedule for court ``court`` (its name)."""
-        return cls(match_id=m.match, home=m.home, away=m.away, stage=m.stage, round=m.round, kind=m.kind,
-                   start=m.start, court=court, suspended=m.suspended, continues=m.continues, class_name=m.class_name)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Scheduled:
-        start = data.get("start")
-        suspended = tuple(Suspended(**s) for s in data.get("suspended", ()))  # a journal from before has none
-        return cls(**{**data, "start": datetime.fromisoformat(start) if start else None, "suspended": suspended})
+def read_kept_match(data: Any, where: str = "match") -> CourtMatch:
+    """A match the table kept (its journal's meta, its kept schedule), as :func:`rules.court_match_payload` wrote
+    it. A table before this one kept its own record (``match_id``, ``court``, no ``number``): read as it meant,
+    so a match cut by a power cut across the update comes back."""
+    if not (isinstance(data, dict) and "match_id" in data and "match" not in data):
+        return read_court_match(data, where)
+    try:
+        match_id, start = str(data["match_id"]), data.get("start")
+        return CourtMatch(
+            match=match_id, number=int(match_id) if match_id.isdigit() else 0, stage=data.get("stage", "friendly"),
+            round=data.get("round") or "", home=data["home"], away=data["away"],
+            start=None if start is None else datetime.fromisoformat(start), kind=data.get("kind", "round_robin"),
+            suspended=tuple(Suspended(**s) for s in data.get("suspended", ())), continues=data.get("continues"),
+            class_name=data.get("class_name", ""),
+        )
+    except (KeyError, TypeError, ValueError) as err:
+        raise ProtocolError(where, f"not a match a table kept ({err})") from None
 
 
 class MatchSource(Protocol):
-    def next_match(self, played: Collection[str], abandoned: Collection[str] = ()) -> Scheduled | None: ...
-    def nearest(self, now: datetime, played: Collection[str]) -> Scheduled | None: ...
-    def replace(self, matches: Sequence[Scheduled]) -> None: ...
+    def next_match(self, played: Collection[str], abandoned: Collection[str] = ()) -> CourtMatch | None: ...
+    def nearest(self, now: datetime, played: Collection[str]) -> CourtMatch | None: ...
+    def replace(self, matches: Sequence[CourtMatch]) -> None: ...
 
 
-def friendly(court: str, number: int = 1) -> Scheduled:
-    return Scheduled(match_id=f"friendly-{number}", home="Home", away="Away", court=court)
+def friendly(number: int = 1) -> CourtMatch:
+    """A match the table makes itself when it has no schedule: no time, no round, played by its own ruleset."""
+    return CourtMatch(match=f"friendly-{number}", number=0, stage="friendly", round="", home="Home", away="Away",
+                      start=None)
 
 
 class PlayingOrder:
     """The matches of one court in playing order; a friendly match when there are none left."""
 
-    def __init__(self, court: str, matches: Sequence[Scheduled] = ()) -> None:
+    def __init__(self, court: str, matches: Sequence[CourtMatch] = ()) -> None:
         self.court = court
-        self.matches: tuple[Scheduled, ...] = tuple(matches)
+        self.matches: tuple[CourtMatch, ...] = tuple(matches)
 
-    def replace(self, matches: Sequence[Scheduled]) -> None:
-        """A new schedule (from the service): matches moved to or from this court follow."""
-        self.matches = tuple(m for m in matches if not m.court or m.court == self.court)
+    def replace(self, matches: Sequence[CourtMatch]) -> None:
+        """A new schedule (the service's for this court): matches moved to or from this court follow."""
+        self.matches = tuple(matches)
 
-    def next_match(self, played: Collection[str], abandoned: Collection[str] = ()) -> Scheduled | None:
+    def next_match(self, played: Collection[str], abandoned: Collection[str] = ()) -> CourtMatch | None:
         """The first match not played; ``abandoned``: played ones that count as not played when the schedule
         says they are played on (resumed or replayed)."""
         for m in self.matches:
-            if m.match_id not in played or (m.continues is not None and m.match_id in abandoned):
+            if m.match not in played or (m.continues is not None and m.match in abandoned):
                 return m
         if self.matches:
             return None  # the court's day is over
-        return friendly(self.court, len([p for p in played if p.startswith("friendly-")]) + 1)
+        return friendly(len([p for p in played if p.startswith("friendly-")]) + 1)
 
-    def nearest(self, now: datetime, played: Collection[str]) -> Scheduled | None:
+    def nearest(self, now: datetime, played: Collection[str]) -> CourtMatch | None:
         """The unplayed match whose start is nearest ``now`` (a restart between matches)."""
-        left = [m for m in self.matches if m.match_id not in played and m.start is not None]
+        left = [m for m in self.matches if m.match not in played and m.start is not None]
         if not left or not believable(now, self.matches):
             return self.next_match(played)
         return min(left, key=lambda m: abs((m.start - now).total_seconds()) if m.start else 0.0)
@@ -95,29 +91,31 @@ class PlayingOrder:
 SCHEDULE_FILE = "schedule.json"
 
 
-def keep_schedule(journal_dir: Path, matches: Sequence[Scheduled]) -> None:
-    """The service's last schedule for this court, kept beside the journal (fsynced, then renamed): a table
-    that restarts before the broker hands it the schedule again (a power cut, no network) must not play a
+def keep_schedule(journal_dir: Path, schedule: CourtSchedule) -> None:
+    """The service's last schedule for this court, kept beside the journal (fsynced, then renamed) as its payload:
+    a table that restarts before the broker hands it the schedule again (a power cut, no network) must not play a
     match the organiser settled at the desk (a walk-over) because the tournament file still lists it."""
     from firmware.journal import write_atomic
 
-    write_atomic(journal_dir / SCHEDULE_FILE, json.dumps([m.to_dict() for m in matches], ensure_ascii=False))
+    write_atomic(journal_dir / SCHEDULE_FILE, json.dumps(court_schedule_payload(schedule), ensure_ascii=False))
 
 
-def kept_schedule(journal_dir: Path) -> list[Scheduled] | None:
+def kept_schedule(journal_dir: Path) -> CourtSchedule | None:
     """The schedule :func:`keep_schedule` kept; None when there is none, or it cannot be read (then the
-    tournament file's stands until the service sends its own)."""
+    tournament file's stands until the service sends its own). A table before protocol 2 kept a list of matches."""
     try:
         data = json.loads((journal_dir / SCHEDULE_FILE).read_text(encoding="utf-8"))
-        return [Scheduled.from_dict(m) for m in data]
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        if isinstance(data, list):
+            return CourtSchedule(court_name="", matches=tuple(read_kept_match(m) for m in data))
+        return read_court_schedule(data, SCHEDULE_FILE)
+    except (OSError, ValueError, ProtocolError):
         return None
 
 
 BELIEVABLE = timedelta(hours=12)
 
 
-def believable(now: datetime, matches: Sequence[Scheduled]) -> bool:
+def believable(now: datetime, matches: Sequence[CourtMatch]) -> bool:
     """A wall-clock time within the day's schedule (12 h either side): a Pi without a real-time clock or network
     time starts years off, and then the playing order, not the clock, says which match comes next."""
     starts = [m.start for m in matches if m.start is not None]
@@ -134,8 +132,8 @@ class ClassRules:
         self.refs = refs or {}  # class name -> the ruleset's reference (a preset's name or a file's path)
         self._loaded: dict[str, Ruleset] = {}
 
-    def ref(self, scheduled: Scheduled) -> str:
-        return self.refs.get(scheduled.class_name, self.default)
+    def ref(self, match: CourtMatch) -> str:
+        return self.refs.get(match.class_name, self.default)
 
     def load(self, ref: str) -> Ruleset:
         if ref not in self._loaded:
@@ -144,8 +142,8 @@ class ClassRules:
             self._loaded[ref] = load_ruleset(ref)
         return self._loaded[ref]
 
-    def of(self, scheduled: Scheduled) -> tuple[Ruleset, str]:
-        ref = self.ref(scheduled)
+    def of(self, match: CourtMatch) -> tuple[Ruleset, str]:
+        ref = self.ref(match)
         return self.load(ref), ref
 
 
@@ -173,9 +171,10 @@ def court_plan(path: str | Path, court: str, ruleset: Ruleset | None = None) -> 
     plan = plan_cup(cup, rulesets, source)
     refs = {} if own else {c.name: _ref(ruleset_path(c.tournament, source)) for c in cup.classes}
     matches = [
-        Scheduled(match_id=str(m.number), home=m.home, away=m.away, stage=m.stage, round=m.round,
-                  kind="round_robin" if _pool(cup, m.stage) else "knockout", start=m.start, court=m.court,
-                  class_name=m.class_name)
+        CourtMatch(match=str(m.number), number=m.number, stage=m.stage, round=m.round, home=m.home, away=m.away,
+                   start=m.start, end=m.end, kind="round_robin" if _pool(cup, m.stage) else "knockout",
+                   home_known=parse_placeholder(m.home) is None, away_known=parse_placeholder(m.away) is None,
+                   class_name=m.class_name)
         for m in plan.schedule.matches if m.court == name
     ]
     default = ruleset.name if ruleset is not None else refs[cup.classes[0].name]

@@ -17,19 +17,22 @@ from pathlib import Path
 
 from firmware.errors import JournalError
 from firmware.journal import Journal, Meta, current_journal, read_alive, safe_name
-from firmware.schedule import Scheduled
+from firmware.schedule import read_kept_match
 from firmware.words import english, table_text
 from rules import (
     Applied,
     ClockStopped,
+    CourtMatch,
     CourtsideError,
     Event,
     IllegalCommand,
     LogHeader,
     Match,
+    ProtocolError,
     Ruleset,
     Translate,
     clock_text,
+    court_match_payload,
     load_ruleset,
     read_log,
 )
@@ -79,7 +82,7 @@ class Recovery:
 
 
 class MatchSession:
-    def __init__(self, match: Match, journal: Journal, scheduled: Scheduled) -> None:
+    def __init__(self, match: Match, journal: Journal, scheduled: CourtMatch) -> None:
         self.match = match
         self.journal = journal
         self.scheduled = scheduled
@@ -104,21 +107,22 @@ class MatchSession:
         return applied
 
     @classmethod
-    def create(cls, directory: Path, ruleset: Ruleset, ruleset_ref: str, scheduled: Scheduled, *,
+    def create(cls, directory: Path, ruleset: Ruleset, ruleset_ref: str, scheduled: CourtMatch, *,
                court: str, session_now: float, speed: float) -> MatchSession:
         header = LogHeader.for_match(
-            ruleset, ruleset_ref=ruleset_ref, stage=scheduled.kind, round=scheduled.round, home=scheduled.home,
-            away=scheduled.away, match_id=scheduled.match_id, court=court,
+            ruleset, ruleset_ref=ruleset_ref, stage=scheduled.kind, round=scheduled.round or None,
+            home=scheduled.home, away=scheduled.away, match_id=scheduled.match, court=court,
         )
-        meta = Meta(anchor_wall_ms=wall_ms(), session_at_zero=session_now, speed=speed, scheduled=scheduled.to_dict())
-        journal = Journal.create(directory, f"court-{safe_name(court)}-match-{scheduled.match_id}", header, meta)
-        match = Match(ruleset, stage=scheduled.kind, round=scheduled.round)
-        log.info("loaded match %s: %s v %s (%s, %s)", scheduled.match_id, scheduled.home, scheduled.away,
+        meta = Meta(anchor_wall_ms=wall_ms(), session_at_zero=session_now, speed=speed,
+                    scheduled=court_match_payload(scheduled))
+        journal = Journal.create(directory, f"court-{safe_name(court)}-match-{scheduled.match}", header, meta)
+        match = Match(ruleset, stage=scheduled.kind, round=scheduled.round or None)
+        log.info("loaded match %s: %s v %s (%s, %s)", scheduled.match, scheduled.home, scheduled.away,
                  scheduled.stage, scheduled.round or "no round")
         return cls(match, journal, scheduled)
 
     @classmethod
-    def reopen(cls, path: Path, ruleset: Ruleset, scheduled: Scheduled, *, session_now: float,
+    def reopen(cls, path: Path, ruleset: Ruleset, scheduled: CourtMatch, *, session_now: float,
                speed: float) -> MatchSession | None:
         """The abandoned match of journal ``path`` opened again to be played on (None: it is not abandoned).
 
@@ -140,10 +144,10 @@ class MatchSession:
         since_zero = believed_since(old.anchor_wall_ms) if speed == 1 and old.speed == 1 else None
         at = match.last_at + max(0, since_zero - match.last_at) if since_zero is not None else match.last_at
         journal.adopt(Meta(anchor_wall_ms=wall_ms() - at, session_at_zero=session_now - at / 1000, speed=speed,
-                           scheduled=scheduled.to_dict()))
+                           scheduled=court_match_payload(scheduled)))
         session = cls(match, journal, scheduled)
         session.resume_ms = at
-        log.info("reopened match %s from %s to %s it: %d events", scheduled.match_id, path, scheduled.continues,
+        log.info("reopened match %s from %s to %s it: %d events", scheduled.match, path, scheduled.continues,
                  len(parsed.events))
         return session
 
@@ -169,9 +173,13 @@ class MatchSession:
             raise JournalError(f"{path}: cannot replay the journal with these rules ({err})") from None
         meta = journal.meta
         h = journal.header
-        scheduled = (Scheduled.from_dict(meta.scheduled) if meta.scheduled else
-                     Scheduled(match_id=h.match_id or path.stem, home=h.home or "Home", away=h.away or "Away",
-                               round=h.round, kind=h.stage, court=h.court or ""))
+        scheduled = CourtMatch(match=h.match_id or path.stem, number=0, stage="friendly", round=h.round or "",
+                               home=h.home or "Home", away=h.away or "Away", start=None, kind=h.stage)
+        if meta.scheduled:  # the schedule's entry it was loaded from (its stage, time, who may not play)
+            try:
+                scheduled = read_kept_match(meta.scheduled, f"{path}: meta.scheduled")
+            except ProtocolError as err:  # the header still says who plays: the match goes on
+                log.warning("%s; the match goes on as its header names it", err)
         session = cls(match, journal, scheduled)
         last_event = match.last_at if match.events else None
         # The cut is the latest instant the table is known to have reached: its last event, or the last
@@ -195,7 +203,7 @@ class MatchSession:
         recovery = Recovery(down_s=down, stopped_clock_at=stopped, torn_line=parsed.torn is not None, cut_ms=cut,
                             last_event_ms=last_event, script_went_on_at=went_on)
         session.resume_ms = resume
-        log.warning("recovered match %s from %s: %d events; %s", scheduled.match_id, path, len(parsed.events),
+        log.warning("recovered match %s from %s: %d events; %s", scheduled.match, path, len(parsed.events),
                     recovery.notice())
         return session, recovery
 

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.court_schedule": (
-        "CONTINUES", "CourtMatch", "CourtSchedule", "Suspended", "court_schedule_payload",
+        "CONTINUES", "CourtMatch", "CourtSchedule", "Suspended", "court_match_payload", "court_schedule_payload",
+        "read_court_match", "read_court_schedule",
     ),
     "rules.errors": (
         "CourtsideError", "DemoError", "EventLogError", "FileLineError", "IllegalCommand", "ProtocolError",
@@ -92,7 +93,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from rules.court_schedule import (
         CONTINUES as CONTINUES, CourtMatch as CourtMatch, CourtSchedule as CourtSchedule, Suspended as Suspended,
-        court_schedule_payload as court_schedule_payload,
+        court_match_payload as court_match_payload, court_schedule_payload as court_schedule_payload,
+        read_court_match as read_court_match, read_court_schedule as read_court_schedule,
     )
     from rules.errors import (
         CourtsideError as CourtsideError, DemoError as DemoError, EventLogError as EventLogError,

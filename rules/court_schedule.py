@@ -37,16 +37,17 @@ class Suspended(Record):
 
 
 class CourtMatch(Record):
-    """One match of a court's schedule, teams resolved as far as results allow (docs/asyncapi.yaml)."""
+    """One match of a court's schedule, teams resolved as far as results allow (docs/asyncapi.yaml). The table
+    plays this record itself: from the service's schedule, from its tournament file's, or a friendly it makes."""
 
-    match: str  # the schedule's number as text, as the envelope's ``match`` names it
-    number: int
-    stage: str  # the pool, or the tournament file's match name ("SF1")
-    round: str
+    match: str  # the schedule's number as text, as the envelope's ``match`` names it ("friendly-1": the table's own)
+    number: int  # 0 for a friendly
+    stage: str  # the pool, or the tournament file's match name ("SF1"); "friendly"
+    round: str  # the ruleset's round ("pool", "semi_final"); "" for a friendly
     home: str  # a team, or the placeholder it waits for ("2A", "winner SF1")
     away: str
-    start: datetime
-    status: MatchStatus
+    start: datetime | None  # None only for a friendly, which has no time: the service always sends one
+    status: MatchStatus = "scheduled"
     kind: StageKind = "round_robin"
     home_known: bool = True
     away_known: bool = True
@@ -65,26 +66,29 @@ class CourtSchedule(Record):
 
 
 def court_schedule_payload(schedule: CourtSchedule) -> dict[str, Any]:
-    """The payload the service publishes; ``end``, ``suspended`` and ``continues`` only where there are some."""
-    matches = []
-    for m in schedule.matches:
-        item: dict[str, Any] = {
-            "match": m.match, "number": m.number, "stage": m.stage, "round": m.round, "kind": m.kind,
-            "home": m.home, "away": m.away, "home_known": m.home_known, "away_known": m.away_known,
-            "start": m.start.isoformat(timespec="minutes"), "status": m.status,
-            "result": None if m.result is None else result_payload(m.result),
-        }
-        if m.end is not None:
-            item["end"] = m.end.isoformat(timespec="minutes")
-        if m.suspended:
-            item["suspended"] = [{"side": s.side, "player": s.player, "kind": s.kind, "label": s.label,
-                                  "given_in": s.given_in, "matches_left": s.matches_left} for s in m.suspended]
-        if m.continues is not None:
-            item["continues"] = m.continues
-        if m.class_name:
-            item["class"] = m.class_name
-        matches.append(item)
-    return {"court_name": schedule.court_name, "matches": matches}
+    """The payload the service publishes."""
+    return {"court_name": schedule.court_name, "matches": [court_match_payload(m) for m in schedule.matches]}
+
+
+def court_match_payload(m: CourtMatch) -> dict[str, Any]:
+    """One match as the schedule's payload has it (and a table's journal keeps the match it plays);
+    ``end``, ``suspended``, ``continues`` and ``class`` only where there are some."""
+    item: dict[str, Any] = {
+        "match": m.match, "number": m.number, "stage": m.stage, "round": m.round, "kind": m.kind,
+        "home": m.home, "away": m.away, "home_known": m.home_known, "away_known": m.away_known,
+        "start": None if m.start is None else m.start.isoformat(timespec="minutes"), "status": m.status,
+        "result": None if m.result is None else result_payload(m.result),
+    }
+    if m.end is not None:
+        item["end"] = m.end.isoformat(timespec="minutes")
+    if m.suspended:
+        item["suspended"] = [{"side": s.side, "player": s.player, "kind": s.kind, "label": s.label,
+                              "given_in": s.given_in, "matches_left": s.matches_left} for s in m.suspended]
+    if m.continues is not None:
+        item["continues"] = m.continues
+    if m.class_name:
+        item["class"] = m.class_name
+    return item
 
 
 def read_court_schedule(payload: Any, where: str = "payload") -> CourtSchedule:
@@ -95,13 +99,17 @@ def read_court_schedule(payload: Any, where: str = "payload") -> CourtSchedule:
     court_name = payload.get("court_name", "")
     if not isinstance(court_name, str):
         raise ProtocolError(f"{where}.court_name", "a text is required")
-    matches = []
-    for i, item in enumerate(payload["matches"]):
-        try:
-            matches.append(_court_match(item))
-        except ProtocolError as err:  # the key's path is made only for a wrong one: the service checks each it sends
-            raise ProtocolError(f"{where}.matches[{i}]{err.field}", err.message) from None
+    matches = [read_court_match(item, f"{where}.matches[{i}]") for i, item in enumerate(payload["matches"])]
     return CourtSchedule(court_name=court_name, matches=tuple(matches))
+
+
+def read_court_match(item: Any, where: str = "match") -> CourtMatch:
+    """One match as :func:`court_match_payload` writes it, checked; a wrong value raises ProtocolError naming its
+    key under ``where``."""
+    try:
+        return _court_match(item)
+    except ProtocolError as err:  # the key's path is made only for a wrong one: the service checks each it sends
+        raise ProtocolError(f"{where}{err.field}", err.message) from None
 
 
 def _court_match(item: Any) -> CourtMatch:
@@ -123,7 +131,8 @@ def _court_match(item: Any) -> CourtMatch:
     return CourtMatch(
         match=item["match"], number=whole_number(".number", item.get("number")), stage=item["stage"],
         round=item["round"],
-        home=item["home"], away=item["away"], start=_time(".start", item.get("start")), status=item["status"],
+        home=item["home"], away=item["away"], status=item["status"],
+        start=None if item.get("start") is None else _time(".start", item["start"]),
         kind=item.get("kind", "round_robin"), home_known=item.get("home_known", True),
         away_known=item.get("away_known", True), end=None if end is None else _time(".end", end),
         result=None if result is None else read_result(result, ".result"),

@@ -17,9 +17,9 @@ from paho.mqtt.enums import CallbackAPIVersion
 from display.view import ScoreboardView
 from firmware.commands import LinkMessage, ScheduleUpdate
 from firmware.link import RESEND_S, Link
-from firmware.schedule import Scheduled
 from firmware.session import MatchSession
 from rules import protocol as p
+from rules.court_schedule import CourtMatch
 from rules.link_payloads import ErrorPayload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, Side, event_to_dict
 from rules.result import result_payload
@@ -175,7 +175,8 @@ class Table:
 
     def __init__(self, broker_url: str, journal: Path, court: str = "hall-1", name: str = "Hall 1") -> None:
         self.queue: queue.Queue[Any] = queue.Queue()
-        self.schedules: list[tuple[Scheduled, ...]] = []
+        self.schedules: list[tuple[CourtMatch, ...]] = []
+        self.court_names: list[str] = []  # the court each schedule names, as the link took it
         self.journal, self.name = journal, name
         self.link = Link(broker_url, tournament="indoor-hockey", court_id=court, court_name=name, journal=journal)
         self.link.start(self.queue.put)
@@ -183,8 +184,8 @@ class Table:
 
     def load(self, match_id: str, home: str, away: str, *, stage: str = "A", round: str = "pool",
              kind: str = "round_robin") -> None:
-        scheduled = Scheduled(match_id=match_id, home=home, away=away, stage=stage, round=round,
-                              kind=kind, court=self.name)  # type: ignore[arg-type]
+        scheduled = CourtMatch(match=match_id, number=int(match_id), home=home, away=away, stage=stage, round=round,
+                               start=None, kind=kind)  # type: ignore[arg-type]
         self.session = MatchSession.create(self.journal, RULES, "indoor-hockey", scheduled, court=self.name,
                                            session_now=0.0, speed=1.0)
         self.link.match_loaded(self.session.header, ())
@@ -213,7 +214,7 @@ class Table:
                        else ClockStarted(at=at))
         # What the loop does on every redraw: the link sees the state shown (now: finished).
         self.link.on_state(ScoreboardView(self.session.match.state_at(at), RULES,
-                                          match=self.session.scheduled.match_id))
+                                          match=self.session.scheduled.match))
 
     def pump(self, until: Callable[[], bool], timeout: float = 20.0, others: tuple[Table, ...] = ()) -> None:
         """Be the loop: hand what the link posted back to it until ``until()`` (the ``others`` tables too)."""
@@ -237,7 +238,8 @@ class Table:
             if isinstance(item, LinkMessage):
                 self.link.handle(item.payload)
             elif isinstance(item, ScheduleUpdate):
-                self.schedules.append(item.matches)
+                self.schedules.append(item.schedule.matches)
+                self.court_names.append(item.schedule.court_name)
 
     def stop(self) -> None:
         self.link.stop()

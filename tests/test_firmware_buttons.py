@@ -84,14 +84,14 @@ def test_destructive_hold_needs_the_long_hold(tmp_path: Path) -> None:
         b.down("mode")
         b.at(11.5)  # past hold (1 s), short of long_hold (3 s)
         b.up("mode")
-        first = b.loop.session.scheduled.match_id
+        first = b.loop.session.scheduled.match
         assert first == "friendly-1"
         assert b.state.set_piece == "penalty_corner"  # it was a short press: MODE's own action
         b.at(12.0)
         b.down("mode")
         b.at(20.0)
         b.up("mode")
-        assert b.loop.session.scheduled.match_id == "friendly-2"
+        assert b.loop.session.scheduled.match == "friendly-2"
 
 
 def test_stop_held_for_the_long_hold_abandons_the_match_and_a_shorter_hold_only_stops_the_clock(

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from display.content import frame_of
 from display.view import Link
 from firmware.commands import ScheduleUpdate
-from rules.court_schedule import Suspended
+from rules.court_schedule import CourtSchedule, Suspended
 from rules.match import ClockStarted, Goal
 from rules.ruleset import load_ruleset
 from server import desk, queries
@@ -117,12 +117,12 @@ def test_the_courts_schedule_reaches_the_table_and_follows_a_moved_match(mosquit
     with running_service(f"sqlite:///{tmp_path / 's.db'}", broker.url) as service:
         table = Table(broker.url, tmp_path / "j2", court="hall-2", name="Hall 2")
         table.pump(lambda: bool(table.schedules))
-        assert "1" not in {m.match_id for m in table.schedules[-1]}
+        assert "1" not in {m.match for m in table.schedules[-1]}
         service.submit(lambda: desk.move_match(service.store, "1", court="hall-2", who="ann", why="floor wet"))
-        table.pump(lambda: "1" in {m.match_id for m in table.schedules[-1]})
-        moved = next(m for m in table.schedules[-1] if m.match_id == "1")
-        assert (moved.home, moved.away, moved.court, moved.kind) == ("Rot-Weiss Köln", "Slavia Praha", "Hall 2",
-                                                                     "round_robin")
+        table.pump(lambda: "1" in {m.match for m in table.schedules[-1]})
+        moved = next(m for m in table.schedules[-1] if m.match == "1")
+        assert (moved.home, moved.away, moved.kind) == ("Rot-Weiss Köln", "Slavia Praha", "round_robin")
+        assert table.court_names[-1] == "Hall 2"
         table.stop()
 
 
@@ -142,8 +142,8 @@ def test_a_schedule_addressed_to_another_court_is_not_taken(mosquitto: Any, tmp_
         table.link.client.subscribe(p.court_topic("indoor-hockey", "hall-1", "schedule"), qos=1)
         seen = len(table.schedules)
         service.submit(lambda: desk.move_match(service.store, "1", court="hall-2", who="ann", why="floor wet"))
-        table.pump(lambda: any("1" in {m.match_id for m in s} for s in table.schedules[seen:]))
-        assert all(m.court == "Hall 2" for s in table.schedules for m in s)
+        table.pump(lambda: any("1" in {m.match for m in s} for s in table.schedules[seen:]))
+        assert set(table.court_names) == {"Hall 2"}
         table.stop()
 
 
@@ -164,10 +164,10 @@ def test_who_may_not_play_reaches_the_table_and_shows_when_next_loads_the_match(
         pushed = next(s for s in table.schedules if any(m.suspended for m in s))
         table.stop()
         hall_1.close()
-    assert [(m.match_id, m.suspended) for m in pushed if m.suspended] == [
+    assert [(m.match, m.suspended) for m in pushed if m.suspended] == [
         ("6", (Suspended(side="home", player="9", kind="red", label="Red card", given_in=1, matches_left=1),))]
     with board(tmp_path / "hall-2", tournament=str(HOCKEY), court="2") as b:
-        b.loop.queue.put(ScheduleUpdate(matches=pushed))
+        b.loop.queue.put(ScheduleUpdate(schedule=CourtSchedule(court_name="Hall 2", matches=pushed)))
         for _ in ("2", "4"):  # leave Hall 2's first two matches (long hold of MODE): NEXT is match 6
             b.at(b.loop.clock.seconds() + 1)
             b.down("mode")

@@ -15,6 +15,7 @@ from firmware.buttons import Action
 from firmware.commands import ScheduleUpdate
 from firmware.journal import current_journal
 from firmware.schedule import PlayingOrder
+from rules.court_schedule import Continues, CourtSchedule
 from rules.match.log import read_log
 from tests.firmware_support import Board, board
 
@@ -34,12 +35,13 @@ def _abandon_the_first_match(b: Board) -> None:
     assert b.state.result is not None and b.state.result.outcome == "abandoned"
 
 
-def _schedule(b: Board, continues: str | None) -> None:
+def _schedule(b: Board, continues: Continues | None) -> None:
     """What the service pushes once the desk settled match 1: the court's day with match 1 later, ``continues``."""
     source = b.loop.source
     assert isinstance(source, PlayingOrder)
     first, *rest = source.matches
-    b.loop.queue.put(ScheduleUpdate(matches=(replace(first, continues=continues), *rest)))
+    pushed = CourtSchedule(court_name="Rink", matches=(replace(first, continues=continues), *rest))
+    b.loop.queue.put(ScheduleUpdate(schedule=pushed))
     b.loop.step()
 
 
@@ -51,7 +53,7 @@ def test_nothing_reopens_an_abandoned_match_without_the_schedules_word(tmp_path:
         before = journal.read_text(encoding="utf-8")
         _schedule(b, None)
         b.press("next")
-        assert b.loop.session.scheduled.match_id == "2" and b.state.phase == "pre_match"
+        assert b.loop.session.scheduled.match == "2" and b.state.phase == "pre_match"
         assert journal.read_text(encoding="utf-8") == before  # match 1's journal as it ended
         assert b.loop.abandoned == {"1": journal}
 
@@ -78,7 +80,7 @@ def test_a_resumed_match_reopens_its_journal_and_goes_on_as_it_stood(tmp_path: P
         parsed = read_log(journal.read_text(encoding="utf-8"), str(journal))
         assert [e.type for e in parsed.events][-2:] == ["match_resumed", "clock_started"]  # journaled
         b.press("next")  # the match is on again: NEXT does not leave it
-        assert b.loop.session.scheduled.match_id == "1"
+        assert b.loop.session.scheduled.match == "1"
 
 
 def test_a_replayed_match_starts_again_in_the_tournaments_language(tmp_path: Path) -> None:
@@ -97,7 +99,7 @@ def test_after_a_restart_the_table_still_knows_the_abandoned_match(tmp_path: Pat
     with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:
         _abandon_the_first_match(b)
     with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:
-        assert b.loop.session.scheduled.match_id == "1" and "1" in b.loop.abandoned
+        assert b.loop.session.scheduled.match == "1" and "1" in b.loop.abandoned
         _schedule(b, "resume")
         b.press("next")
         assert b.loop.session.match.events[-1].type == "match_resumed" and b.state.home_goals == 1
@@ -111,14 +113,15 @@ def test_a_table_restarted_before_the_broker_answers_keeps_the_service_s_schedul
         source = b.loop.source
         assert isinstance(source, PlayingOrder)
         first, second, *rest = source.matches
-        b.loop.queue.put(ScheduleUpdate(matches=(first, *rest)))  # match 2 settled at the desk
+        settled = CourtSchedule(court_name="Rink", matches=(first, *rest))  # match 2 settled at the desk
+        b.loop.queue.put(ScheduleUpdate(schedule=settled))
         b.loop.step()
     with board(tmp_path, tournament=TOURNAMENT, court="Rink") as b:  # the same journal folder, no broker
         b.press("clock_start")
         b.at(120.0)
         b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))
         b.press("next")
-        assert b.loop.session.scheduled.match_id == rest[0].match_id != second.match_id
+        assert b.loop.session.scheduled.match == rest[0].match != second.match
 
 
 def test_the_headless_table_imports_no_pygame() -> None:
@@ -133,12 +136,12 @@ def test_a_cup_court_plays_each_match_by_its_class_s_rules_and_recovers_by_them(
     # 7v7 Plan 1 plays P10 (2 x 15 min) and F10 (2 x 20 min) matches in turn.
     with board(tmp_path, tournament=CUP, court="7v7 Plan 1") as b:
         first = b.loop.session.scheduled
-        assert (first.match_id, first.class_name) == ("1", "P10")
+        assert (first.match, first.class_name) == ("1", "P10")
         assert b.loop.ruleset.name == "youth-football-7v7" and b.state.clock_ms == 15 * 60_000
         b.loop.do(Action(name=ActionName.ABANDON, at=b.loop.clock.seconds()))  # the quickest way to the next
         b.press("next")
         following = b.loop.session.scheduled
-        assert (following.match_id, following.class_name) == ("6", "F10")
+        assert (following.match, following.class_name) == ("6", "F10")
         assert b.loop.ruleset.name == "youth-football" and b.state.clock_ms == 20 * 60_000
         b.press("clock_start")
         b.at(60.0)
@@ -147,5 +150,5 @@ def test_a_cup_court_plays_each_match_by_its_class_s_rules_and_recovers_by_them(
         assert header is not None and header.ruleset == "youth-football"
     # A power cut: the table starts again showing the F10 match, replayed by the rules its journal names.
     with board(tmp_path, tournament=CUP, court="7v7 Plan 1") as b:
-        assert b.loop.session.scheduled.match_id == "6" and b.loop.ruleset.name == "youth-football"
+        assert b.loop.session.scheduled.match == "6" and b.loop.ruleset.name == "youth-football"
         assert b.state.home_goals == 1

@@ -17,7 +17,7 @@ from display.operator import OperatorView, compact_line
 from firmware.buttonmap import load_button_map
 from firmware.commands import ScheduleUpdate
 from firmware.operator import key_lines
-from firmware.schedule import Scheduled
+from rules.court_schedule import CourtMatch, CourtSchedule
 from tests.firmware_support import Board, board
 
 
@@ -58,8 +58,9 @@ def play(b: Board, steps: Sequence[Step]) -> list[OperatorView]:
 def final(b: Board, home: str, away: str) -> None:
     """The service's schedule says this court plays a final next (a knock-out: time-outs, a shoot-out); the
     official loads it as the view says to."""
-    b.loop.queue.put(ScheduleUpdate(matches=(Scheduled(match_id="22", home=home, away=away, stage="F",
-                                                       round="final", kind="knockout"),)))
+    the_final = CourtMatch(match="22", number=22, home=home, away=away, stage="F", round="final", kind="knockout",
+                           start=None)
+    b.loop.queue.put(ScheduleUpdate(schedule=CourtSchedule(court_name="Hall 1", matches=(the_final,))))
     play(b, [Step(0.5, "press next", said="Refused: the match has not started: START starts it; hold MODE to load "
                                          "another match"),
              Step(1, "hold mode", said=f"match 22: {home} v {away}", now="START starts the match")])

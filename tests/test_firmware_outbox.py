@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 from firmware.outbox import Outbox, acked_path
-from firmware.schedule import Scheduled
 from firmware.session import MatchSession
+from rules.court_schedule import CourtMatch
 from rules.match import ClockStarted, Goal
 from rules.ruleset import load_ruleset
 
@@ -17,8 +17,8 @@ RULES = load_ruleset("indoor-hockey")
 
 def _played(folder: Path, goals: int) -> tuple[Outbox, MatchSession]:
     """A match's journal with its start and ``goals`` goals (seq 1 .. goals + 1), loaded into a new outbox."""
-    scheduled = Scheduled(match_id="1", home="Rot-Weiss Köln", away="Slavia Praha", stage="A", round="pool",
-                          court="Hall 1")
+    scheduled = CourtMatch(match="1", number=1, home="Rot-Weiss Köln", away="Slavia Praha", stage="A", round="pool",
+                           start=None)
     session = MatchSession.create(folder, RULES, "indoor-hockey", scheduled, court="Hall 1", session_now=0.0,
                                   speed=1.0)
     outbox = Outbox(folder)

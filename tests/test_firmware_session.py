@@ -84,7 +84,7 @@ def test_between_matches_next_loads_the_next_match_and_the_header_names_it(tmp_p
         assert b.state.phase == "finished"
         b.at(18.0)
         b.press("next")
-        assert b.loop.session.scheduled.match_id == "friendly-2"
+        assert b.loop.session.scheduled.match == "friendly-2"
     assert played_ids(tmp_path) == {"friendly-1"}  # friendly-2 has no event yet
     current = current_journal(tmp_path)
     assert current is not None

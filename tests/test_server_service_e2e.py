@@ -94,7 +94,7 @@ def play_day(tables: dict[str, Table], upto: int, between: Any = None) -> list[i
 def _known(table: Table, match_id: str) -> tuple[str, str] | None:
     for schedule in reversed(table.schedules):
         for s in schedule:
-            if s.match_id == match_id:
+            if s.match == match_id:
                 return (s.home, s.away) if s.home in TEAMS and s.away in TEAMS else None
     return None
 

@@ -393,17 +393,17 @@ def test_an_abandoned_match_settled_resume_or_replay_is_played_on_at_the_table_t
         (report,) = View(backend.data()).data.abandoned
         assert (report.number, report.home_goals, report.away_goals) == (1, 1, 0)
         b.press("next")  # before the organiser's word NEXT goes on to match 2, not back to match 1
-        assert b.loop.session.scheduled.match_id == "2" and "1" in b.loop.abandoned
+        assert b.loop.session.scheduled.match == "2" and "1" in b.loop.abandoned
         with _desk(backend, db_url) as (client, token):
             done = client.post("/desk/match/1/abandoned", data={
                 "csrf": token, "settle": settle, "court": "Rink", "start": "2026-04-11T07:40",
                 "why": "both teams and the referees heard"}, follow_redirects=False)
             assert done.status_code == 303, done.text
         # The court's schedule now says how match 1 goes on; its table takes it (match 2 not yet started).
-        _pump(b, lambda: any(m.match_id == "1" and m.continues == settle for m in b.loop.source.matches))
+        _pump(b, lambda: any(m.match == "1" and m.continues == settle for m in b.loop.source.matches))
         b.press("mode", length=3.5)  # match 2 not started: the long hold loads the next, match 1 again
         session = b.loop.session
-        assert session.scheduled.match_id == "1"
+        assert session.scheduled.match == "1"
         assert session.match.events[-1].type == {"resume": "match_resumed", "replay": "match_replayed"}[settle]
         assert session.match.events[-1].seq == session.match.events[-2].seq + 1  # the seq goes on
         assert (b.state.home_goals, b.state.away_goals) == ((1, 0) if settle == "resume" else (0, 0))
