@@ -76,7 +76,7 @@ def main() -> None:
     args = parser.parse_args()
     plan = load_plan(EXAMPLE)
     first = min(plan.fixtures.values(), key=lambda m: m.number)
-    events = busy_match(args.events, plan.stage_kind(str(first.number)), first.round)
+    events = busy_match(args.events, first.kind, first.round)
     with tempfile.TemporaryDirectory() as tmp:
         store = Store.open(f"sqlite:///{tmp}/day.db", plan)
         with store.session.begin() as s:

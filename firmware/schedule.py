@@ -172,7 +172,7 @@ def court_plan(path: str | Path, court: str, ruleset: Ruleset | None = None) -> 
     refs = {} if own else {c.name: _ref(ruleset_path(c.tournament, source)) for c in cup.classes}
     matches = [
         CourtMatch(match=str(m.number), number=m.number, stage=m.stage, round=m.round, home=m.home, away=m.away,
-                   start=m.start, end=m.end, kind="round_robin" if _pool(cup, m.stage) else "knockout",
+                   start=m.start, end=m.end, kind=m.kind,
                    home_known=parse_placeholder(m.home) is None, away_known=parse_placeholder(m.away) is None,
                    class_name=m.class_name)
         for m in plan.schedule.matches if m.court == name
@@ -185,8 +185,3 @@ def _ref(path: str | Path) -> str:
     """A ruleset's reference as a journal keeps it: a preset's name, or the file's absolute path (a restarted
     table replays its journal wherever it runs from)."""
     return str(path) if isinstance(path, str) else str(Path(path).resolve())
-
-
-def _pool(cup: Any, stage: str) -> bool:
-    found = cup.class_of_stage(stage)
-    return found is not None and found.tournament.pool(stage) is not None

@@ -96,6 +96,7 @@ class Batch(dict[str, Any]):
 
     def __init__(self, session: Session, store: Store) -> None:
         super().__init__(store.fixtures(session))
+        self.court_id = store.plan.court_id
         self.matches = store.matches
         self.matches.new_batch()
         self.results: dict[str, dict[str, Any] | None] = {}
@@ -144,7 +145,7 @@ def _fixture(session: Session, m: Message, fixtures: Batch) -> Any:
     f = fixtures.get(m.match)
     if f is None:
         raise Refused(f"court {m.court}: there is no match {m.match!r} in this tournament")
-    if f.court != m.court:
+    if fixtures.court_id(f.court) != m.court:
         raise Refused(f"court {m.court}: match {m.match} is scheduled on {f.court}, not here")
     return f
 

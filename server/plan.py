@@ -17,7 +17,6 @@ from rules import (
     FileLineError,
     Ruleset,
     ScheduledMatch,
-    StageKind,
     TeamSheet,
     TournamentClass,
     TournamentError,
@@ -73,11 +72,13 @@ class Plan:
     def ruleset_of(self, stage: str) -> Ruleset:
         return self.rulesets[self.cup.class_of(stage).name]
 
-    def stage_kind(self, match_id: str) -> StageKind:
-        return "round_robin" if self.pool(self.fixtures[match_id].stage) is not None else "knockout"
+    @cached_property
+    def _court_ids(self) -> dict[str, str]:
+        return {name: court for court, name in self.courts.items()}
 
     def court_id(self, name: str) -> str:
-        return slug(name)
+        """A court's id (on the wire, in addresses) from its name, as a scheduled match names its court."""
+        return self._court_ids.get(name) or slug(name)
 
 
 def load_plan(path: str | Path, *, seed: int | None = None, tournament_id: str | None = None) -> Plan:

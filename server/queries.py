@@ -166,7 +166,8 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         if match_id is not None:
             chosen = [fixtures[match_id]] if match_id in fixtures else []
         elif courts is not None:
-            chosen = [f for f in fixtures.values() if f.court in courts]
+            names = {store.plan.courts.get(c) for c in courts}  # a scheduled match names its court by name
+            chosen = [f for f in fixtures.values() if f.court in names]
         else:
             chosen = list(fixtures.values())
         # The results as the result feed keeps them (server.result_feed: only what was stored since is read), for a
@@ -273,9 +274,9 @@ class _Views:
             kept[f.match_id] = (made_of, last[1])
             return last[1]  # type: ignore[no-any-return]
         view = FixtureView(
-            match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind, court=f.court,
-            court_name=f.court_name, start=f.start, end=f.end, home_slot=f.home, away_slot=f.away,
-            home=home, away=away, status=status, result=result_view(result) if result else None,
+            match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,
+            court=store.plan.court_id(f.court), court_name=f.court, start=f.start, end=f.end, home_slot=f.home,
+            away_slot=f.away, home=home, away=away, status=status, result=result_view(result) if result else None,
         )
         kept[f.match_id] = (made_of, view)
         return view

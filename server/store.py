@@ -27,6 +27,7 @@ from rules import (
     PoolState,
     Progress,
     Result,
+    ScheduledMatch,
     Slot,
     parse_placeholder,
     progress,
@@ -75,24 +76,6 @@ def _match_result(key: tuple[Any, ...]) -> MatchResult:
     # Every snapshot converts every stored row again (a cup's 3,000 at 25 us each): one conversion per distinct row.
     row = SimpleNamespace(**dict(zip(_RESULT_COLUMNS, key, strict=True)))
     return standings_result(row, pool=row.stage, home=row.home, away=row.away)
-
-
-@dataclass(frozen=True, slots=True)
-class FixtureRow:
-    """A fixture as stored (the Fixture table's columns), as a plain object: the loop and the schedules read
-    their attributes thousands of times a second, several times faster than from a database row."""
-
-    match_id: str
-    number: int
-    stage: str
-    round: str
-    kind: str
-    home: str
-    away: str
-    court: str
-    court_name: str
-    start: datetime
-    end: datetime
 
 
 _RESULTS = select(ResultRow.__table__).order_by(ResultRow.recorded_at, ResultRow.match_id)
@@ -148,7 +131,8 @@ class Store:
         self._results_of_rows: dict[str, tuple[Any, MatchResult]] = {}  # match id -> (row, as the standings rank it)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
-        self._fixtures: tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]], frozenset[str]] \
+        self._fixtures: tuple[object, dict[str, ScheduledMatch], dict[str | None, list[ScheduledMatch]],
+                              frozenset[str]] \
             | None = None
 
     @classmethod
@@ -168,13 +152,15 @@ class Store:
                 if match_id in known:
                     continue
                 s.add(Fixture(
-                    match_id=match_id, number=m.number, stage=m.stage, round=m.round,
-                    kind=self.plan.stage_kind(match_id), home=m.home, away=m.away,
+                    match_id=match_id, number=m.number, stage=m.stage, round=m.round, kind=m.kind, home=m.home,
+                    away=m.away,
                     court=self.plan.court_id(m.court), court_name=m.court, start=m.start, end=m.end,
                 ))
 
-    def fixtures(self, s: Session) -> dict[str, FixtureRow]:
-        """match id -> its fixture as the organiser left it, in playing order.
+    def fixtures(self, s: Session) -> dict[str, ScheduledMatch]:
+        """match id -> its scheduled match as the organiser left it (moved to another court or time), in playing
+        order: the core's record, read as plain objects, as the loop and the schedules read their attributes
+        thousands of times a second, several times faster than from a database row.
 
         Read again only when the change log has a new move (any instance's desk writes a move with its change, in
         one transaction; a result or a decision changes no fixture): the loop checks every batch against the
@@ -186,11 +172,17 @@ class Store:
         if cached is None or cached[0] != mark:
             read = s.connection().execute(select(Fixture.__table__))
             # In playing order once, as every schedule is read in it (sorting 4,000 of them per page cost more).
-            rows = {f.match_id: f for f in sorted((FixtureRow(**row._mapping) for row in read),
+            rows = {f.match_id: f for f in sorted((self._scheduled(row) for row in read),
                                                    key=lambda f: (f.start, f.number))}
             named = frozenset(i for i, f in rows.items() if not {f.home, f.away} <= self.entry_team_names)
             cached = self._fixtures = (mark, rows, _waiting(rows[i] for i in named), named)
         return cached[1]
+
+    def _scheduled(self, row: Any) -> ScheduledMatch:
+        found = self.plan.cup.class_of_stage(row.stage)  # None: a stage the tournament file no longer has
+        return ScheduledMatch(number=row.number, stage=row.stage, round=row.round, kind=row.kind, home=row.home,
+                              away=row.away, court=row.court_name, start=row.start, end=row.end,
+                              class_name=found.name if found is not None else "")
 
     def placeholder_matches(self, s: Session) -> frozenset[str]:
         """The matches whose teams a placeholder names ("2A", "winner SF1"): the results so far decide them."""
@@ -212,13 +204,13 @@ class Store:
                 continue
             seen.add(source)
             for f in waiting.get(source, ()):
-                courts.add(f.court)
+                courts.add(self.plan.court_id(f.court))
                 if to_the_final:
                     todo.append(f.stage)
         return frozenset(courts)
 
-    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, FixtureRow], dict[str | None, list[FixtureRow]],
-                                                  frozenset[str]]:
+    def _read_fixtures(self, s: Session) -> tuple[object, dict[str, ScheduledMatch],
+                                                  dict[str | None, list[ScheduledMatch]], frozenset[str]]:
         if self._fixtures is None:  # whoever asks has read the fixtures (and the change log) already
             self.fixtures(s)
         assert self._fixtures is not None
@@ -546,10 +538,10 @@ def pool_states(store: Store, s: Session, names: Iterable[str]) -> dict[str, Poo
     return out
 
 
-def _waiting(named: Iterable[FixtureRow]) -> dict[str | None, list[FixtureRow]]:
+def _waiting(named: Iterable[ScheduledMatch]) -> dict[str | None, list[ScheduledMatch]]:
     """stage -> the matches a placeholder of theirs takes a team from it; None: those whose placeholder ranks the
     first-round pools' teams (rules.tournament.placeholders.source_stage)."""
-    waiting: dict[str | None, list[FixtureRow]] = {}
+    waiting: dict[str | None, list[ScheduledMatch]] = {}
     for f in named:
         for source in {source_stage(p) for side in (f.home, f.away) if (p := parse_placeholder(side)) is not None}:
             waiting.setdefault(source, []).append(f)

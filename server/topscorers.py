@@ -48,7 +48,7 @@ class TopScorers:
             made_of = (r.home, r.away, marks.get(match_id, 0))
             last = self._played.get(match_id)
             if last is None or last[0] != made_of:
-                timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.stage_kind(match_id),
+                timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.fixtures[match_id].kind,
                                              plan.fixtures[match_id].round)
                 last = self._played[match_id] = (made_of, None if timeline is None else
                                                   PlayedMatch(int(match_id), r.home, r.away, timeline))

@@ -75,7 +75,7 @@ def play_day(tables: dict[str, Table], upto: int, between: Any = None) -> list[i
     for number in range(1, upto + 1):
         m = PLAN.fixtures[str(number)]
         table = tables[m.court]
-        kind = PLAN.stage_kind(str(number))
+        kind = PLAN.fixtures[str(number)].kind
         home, away = m.home, m.away
         if home not in TEAMS or away not in TEAMS:
             # The table learns a later stage's teams from the service's schedule, as NEXT loads them.

@@ -60,7 +60,7 @@ def test_wrong_court_unknown_match_bad_payload_and_false_result_are_refused(mosq
         events, result = played(RULES, 2, 0)
         table.send_event("1", events[0])  # match 1 is on hall-1
         err = table.wait_for("error")
-        assert "scheduled on hall-1" in err.payload["reason"]
+        assert "scheduled on Hall 1, not here" in err.payload["reason"]
         schema_for("error")[1].validate(err.to_dict())
         table.send_event("99", events[0])
         assert "no match '99'" in table.wait_for("error").payload["reason"]
@@ -211,9 +211,10 @@ def test_a_result_names_its_court_and_the_courts_whose_matches_wait_on_its_stage
     with store.session() as s:  # pools A and B (pool C, a placement pool, takes its teams from them too)
         pool_matches = {i: f for i, f in store.fixtures(s).items() if f.stage in ("A", "B")}
     for match_id, f in pool_matches.items():
-        play(match_id, f.court)
+        play(match_id, store.plan.court_id(f.court))
     first, last = (list(pool_matches)[n] for n in (0, -1))  # played in playing order: the last completes B
-    assert courts[first] == {pool_matches[first].court}  # its pool not yet complete: no other team is decided
+    # Its pool not yet complete: no other team is decided.
+    assert courts[first] == {store.plan.court_id(pool_matches[first].court)}
     assert courts[last] == {"hall-1", "hall-2"}  # both semi-finals and pool C take from it
     play("15", "hall-1", knockout=True)  # SF1: the third place and the final on Hall 1 take from it
     play("16", "hall-2", knockout=True)  # SF2: its own court, and Hall 1 where they play

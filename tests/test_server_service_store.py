@@ -286,7 +286,7 @@ def test_a_stage_is_waited_on_by_the_courts_of_the_matches_that_take_their_teams
     # A move writes the change log: the fixtures and their courts are read again.
     desk.move_match(store, final.match_id, court="hall-2", who="ann", why="the final in the big hall")
     with store.session() as s:
-        assert store.fixtures(s)[final.match_id].court == "hall-2"
+        assert store.fixtures(s)[final.match_id].court == "Hall 2"
         assert store.courts_waiting_on(s, "SF1") == {"hall-1", "hall-2"}
 
 

@@ -57,6 +57,8 @@ def check_common(t: Tournament, s: TournamentSchedule) -> None:
     sch = t.schedule
     for m in s.matches:
         assert m.start >= sch.start
+        # Each match names its identity (its number, as text on the wire) and its stage's kind.
+        assert m.match_id == str(m.number) and m.kind == ("round_robin" if t.pool(m.stage) else "knockout")
         if sch.day_start is not None and sch.day_end is not None:
             assert m.start.time() >= sch.day_start and m.end.time() <= sch.day_end and m.start.date() == m.end.date()
         for b in sch.breaks:
@@ -167,6 +169,16 @@ def test_breaks_and_the_next_day() -> None:
     # slot (10:10-11:00), which a rested team can take; the third match goes to the next morning.
     starts = [m.start.strftime("%d %H:%M") for m in s.matches]
     assert starts == ["17 09:00", "17 10:10", "18 09:00"]
+
+
+def test_a_scheduled_match_moved_or_renumbered_is_named_by_its_own_number() -> None:
+    """The identity is made once and kept beside the fields; a copy with another number names its own."""
+    _, s = scheduled("indoor-hockey")
+    m = s.matches[0]
+    assert m.match_id == "1"
+    moved = m.replace(number=41, court="Hall 9")
+    assert (moved.match_id, m.match_id) == ("41", "1")
+    assert m.replace() == m and hash(m.replace()) == hash(m)  # the identity made is no field of the record
 
 
 def test_the_same_file_gives_the_same_schedule() -> None:

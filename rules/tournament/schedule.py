@@ -22,10 +22,11 @@ import math
 import random
 from bisect import bisect_right
 from datetime import datetime, timedelta
+from functools import cached_property
 
 from rules.errors import ScheduleError
 from rules.record import Record
-from rules.ruleset import Ruleset
+from rules.ruleset import Ruleset, StageKind
 from rules.tournament.checks import slot_lengths
 from rules.tournament.fixtures import POOL_ROUND, Fixture, all_fixtures
 from rules.tournament.model import OTHER_COURT, Schedule, Tournament
@@ -37,15 +38,26 @@ MAX_DAYS = 60
 
 
 class ScheduledMatch(Record):
-    number: int
-    stage: str
-    round: str
-    home: str
+    """A match of the tournament's schedule: the one shape of a scheduled match that the service stores (with the
+    organiser's moves), its pages and the table's tournament file read. A court's schedule on the wire
+    (:class:`rules.CourtMatch`) is this match as a court plays it: teams resolved, its status and result."""
+
+    number: int  # the match's identity: its number in the schedule ("12" as text on the wire and in the database)
+    stage: str  # the pool, or the tournament file's match name ("SF1")
+    round: str  # the ruleset's round ("pool", "semi_final")
+    kind: StageKind  # round_robin (a pool's match may end level) or knockout
+    home: str  # a team, or the placeholder it waits for ("2A", "winner SF1")
     away: str
-    court: str
+    court: str  # the court's name ("Hall 1"); its id on the wire and in addresses is rules.protocol.slug of it
     start: datetime
     end: datetime
     class_name: str = ""  # the cup's class; "" in a tournament without classes
+
+    @cached_property  # in the record's dict beside its fields, which equality, hash and replace() leave out
+    def match_id(self) -> str:
+        """The match's number as text: an envelope's ``match``, the database's key, a court schedule's ``match``;
+        read for each of a cup's 4,000 matches at every snapshot, so made once."""
+        return str(self.number)
 
 
 class Resurfacing(Record):
@@ -328,6 +340,7 @@ def schedule_classes(venue: Schedule, plans: list[ClassPlan]) -> TournamentSched
                 number=n,
                 stage=fixtures[i].stage,
                 round=fixtures[i].round,
+                kind="round_robin" if owner[i].t.pool(fixtures[i].stage) is not None else "knockout",
                 home=fixtures[i].home,
                 away=fixtures[i].away,
                 court=courts[c],

@@ -267,7 +267,7 @@ class ServiceBackend:
     def _match(self, number: int) -> tuple[ScheduledMatch, Ruleset, StageKind] | None:
         """Match ``number`` as scheduled, the ruleset it is played by and whether it may end level."""
         m = self.plan.fixtures.get(str(number))
-        return None if m is None else (m, self.plan.ruleset_of(m.stage), self.plan.stage_kind(str(number)))
+        return None if m is None else (m, self.plan.ruleset_of(m.stage), m.kind)
 
     def timeline(self, number: int) -> MatchTimeline | None:
         """Match ``number``'s timeline as its table's stored events tell it (None before its first event)."""
