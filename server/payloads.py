@@ -48,7 +48,7 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
         last = kept.get(f.match_id)
         if last is None or last[0] is not f or last[1] != made_of:
             last = kept[f.match_id] = (f, made_of, CourtMatch(
-                match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,  # type: ignore[arg-type]
+                match=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,
                 home=f.home_label, away=f.away_label, home_known=f.home is not None, away_known=f.away is not None,
                 start=f.start, end=f.end, status=f.status,  # type: ignore[arg-type]
                 result=None if f.result is None else of_standings(f.result),

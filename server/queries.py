@@ -32,6 +32,8 @@ from rules import (
     Progress,
     ProtocolError,
     Result,
+    ScheduledMatch,
+    StageKind,
     TeamSheet,
     event_from_dict,
     parse_sheet_csv,
@@ -61,31 +63,66 @@ class ResultView:
     recorded_at: datetime
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class FixtureView:
-    match_id: str
-    number: int
-    stage: str
-    round: str
-    kind: str  # round_robin | knockout
-    court: str
-    court_name: str
-    start: datetime
-    end: datetime
-    home_slot: str  # as the file says: a team or a placeholder ("2A", "winner SF1")
-    away_slot: str
+    """A scheduled match as the day has made it: the core's record as stored (the organiser's moves applied), its
+    teams as far as results name them, its status and its result. Its schedule's fields are the record's own."""
+
+    scheduled: ScheduledMatch
+    court: str  # the court's id (an address, the wire); its name is the scheduled match's
     home: str | None  # the team once known
     away: str | None
     status: str  # scheduled | live | finished | conflict
     result: ResultView | None
 
     @property
+    def match_id(self) -> str:
+        return self.scheduled.match_id
+
+    @property
+    def number(self) -> int:
+        return self.scheduled.number
+
+    @property
+    def stage(self) -> str:
+        return self.scheduled.stage
+
+    @property
+    def round(self) -> str:
+        return self.scheduled.round
+
+    @property
+    def kind(self) -> StageKind:
+        return self.scheduled.kind
+
+    @property
+    def court_name(self) -> str:
+        return self.scheduled.court
+
+    @property
+    def start(self) -> datetime:
+        return self.scheduled.start
+
+    @property
+    def end(self) -> datetime:
+        return self.scheduled.end
+
+    @property
+    def home_slot(self) -> str:
+        """As the file says: a team or a placeholder ("2A", "winner SF1")."""
+        return self.scheduled.home
+
+    @property
+    def away_slot(self) -> str:
+        return self.scheduled.away
+
+    @property
     def home_label(self) -> str:
-        return self.home or self.home_slot
+        return self.home or self.scheduled.home
 
     @property
     def away_label(self) -> str:
-        return self.away or self.away_slot
+        return self.away or self.scheduled.away
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -274,9 +311,8 @@ class _Views:
             kept[f.match_id] = (made_of, last[1])
             return last[1]  # type: ignore[no-any-return]
         view = FixtureView(
-            match_id=f.match_id, number=f.number, stage=f.stage, round=f.round, kind=f.kind,
-            court=store.plan.court_id(f.court), court_name=f.court, start=f.start, end=f.end, home_slot=f.home,
-            away_slot=f.away, home=home, away=away, status=status, result=result_view(result) if result else None,
+            scheduled=f, court=store.plan.court_id(f.court), home=home, away=away, status=status,
+            result=result_view(result) if result else None,
         )
         kept[f.match_id] = (made_of, view)
         return view

@@ -46,7 +46,7 @@ class Register:
         self._dirty: set[str] = set()  # ... whose cards must be replayed again
         self._cards: dict[str, list[dict[str, Any]]] = {}
         self._published: Suspended = {}
-        self._court_of: dict[str, str] = {}  # match id -> its court's id, as last read
+        self._views: dict[str, queries.FixtureView] = {}  # match id -> its view, as last read (its court's id)
         self._revision_seen: tuple[object, ...] | None = None
 
     def suspended(self) -> tuple[Suspended, set[str]]:
@@ -55,7 +55,7 @@ class Register:
         now = self._work_out() if self._candidates else {}
         changed = {m for m in set(now) | set(self._published) if now.get(m) != self._published.get(m)}
         self._published = now
-        return now, {self._court_of[m] for m in changed if m in self._court_of}
+        return now, {self._views[m].court for m in changed if m in self._views}
 
     def _read_new_events(self) -> None:
         plan = self.store.plan
@@ -84,8 +84,7 @@ class Register:
         if not self._dirty and revision == self._revision_seen:
             return self._published
         schedule = queries.schedule(self.store)  # in playing order, teams resolved, moves applied
-        by_id = {f.match_id: f for f in schedule}
-        self._court_of = {f.match_id: f.court for f in schedule}
+        by_id = self._views = {f.match_id: f for f in schedule}
         self._replay(self._dirty, by_id)
         self._dirty, self._revision_seen = set(), revision
         sanctions: list[discipline.Sanction] = []
@@ -99,8 +98,7 @@ class Register:
         # The whole schedule, unsorted: each sanctioned team's own matches are put in playing order (sorting a
         # cup's 4,000 after every result cost more than the rest).
         missed = discipline.suspended_by_match(sanctions, schedule)
-        numbers = {f.number: f.match_id for f in schedule}
-        return {numbers[n]: entries for n, entries in missed.items()}
+        return {str(n): entries for n, entries in missed.items()}  # a match's id is its number as text
 
     def _replay(self, match_ids: Iterable[str], fixtures: dict[str, queries.FixtureView]) -> None:
         wanted = sorted(m for m in match_ids if m in fixtures)

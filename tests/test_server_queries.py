@@ -32,6 +32,21 @@ def test_a_courts_schedule_and_the_pages_snapshot_share_the_views_of_its_matches
     assert all(after[i] is before[i] for i in before)  # nothing was made again: nothing changed
 
 
+def test_a_match_s_view_holds_its_scheduled_match_as_stored_and_a_move_names_the_new_court(store: Store) -> None:
+    """One shape of a scheduled match: the view holds the store's record itself (the organiser's moves applied),
+    with the court's id beside it for addresses and the wire."""
+    desk.move_match(store, "1", court="hall-2", who="ann", why="floor wet")
+    with store.reading() as s:
+        stored = store.fixtures(s)
+        views = {v.match_id: v for v in queries.schedule(store, s)}
+    assert all(v.scheduled is stored[i] for i, v in views.items())
+    moved = views["1"]
+    assert (moved.court, moved.court_name, moved.scheduled.court) == ("hall-2", "Hall 2", "Hall 2")
+    assert store.plan.fixtures["1"].court != "Hall 2"  # the file's schedule had it elsewhere
+    assert [v.match_id for v in queries.court_schedule(store, "hall-2")].count("1") == 1
+    assert "1" not in {v.match_id for v in queries.court_schedule(store, "hall-1")}
+
+
 def test_a_result_keeps_the_views_of_its_class_s_waiting_matches_whose_teams_it_does_not_name(tmp_path: Path) -> None:
     """A result changes its class's progress, and each match of the class still waiting for its teams ("winner
     P14-A1") was given a new view, and a new row on the pages, after every result of the class. Only those whose
