@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rules import parse_placeholder
+from rules import ScheduledMatch, parse_placeholder
 from server.plan import load_plan
 from server.web.inputs import Presence
 from server.web.match_rows import MatchRow, MatchRows, RowMaker
@@ -87,8 +87,10 @@ def test_a_result_for_a_match_the_schedule_lacks_makes_no_row() -> None:
 
 def _row(number: int, court: str, minute: int, **kw: Any) -> MatchRow:
     start = datetime(2026, 12, 6, 9, 0) + timedelta(minutes=minute)
-    return MatchRow(number=number, stage=kw.pop("stage", "A"), round="pool", court=court, start=start,
-                    end=start + timedelta(minutes=20), home=kw.pop("home", f"H{number}"),
+    scheduled = ScheduledMatch(number=number, stage=kw.pop("stage", "A"), round="pool", kind="round_robin",
+                               home=f"H{number}", away=f"A{number}", court=court, start=start,
+                               end=start + timedelta(minutes=20), class_name=kw.pop("class_name", ""))
+    return MatchRow(scheduled=scheduled, home=kw.pop("home", f"H{number}"),
                     away=kw.pop("away", f"A{number}"), home_known=True, away_known=True, recorded=None, live=False,
                     locked_at=None, moved=False, **kw)
 
@@ -101,8 +103,9 @@ def test_a_row_that_keeps_its_place_is_replaced_where_it_stands_and_a_moved_one_
     assert again.matches[0] is versioned and again.by["court"]["Hall 1"][0] is versioned
     assert again.by["team"]["H1"] == [versioned] and again.by["stage"]["A"][0] is versioned
     assert rows.by_number[1].version == "" and rows.by["court"]["Hall 1"][0].version == ""  # the older untouched
-    moved = replace(rows.by_number[1], court="Hall 2", start=rows.by_number[3].start + timedelta(minutes=30),
-                    moved=True)
+    first = rows.by_number[1]
+    later = rows.by_number[3].start + timedelta(minutes=30)
+    moved = replace(first, scheduled=first.scheduled.replace(court="Hall 2", start=later), moved=True)
     last = rows.replaced([moved])
     assert [r.number for r in last.matches] == [2, 3, 1]
     assert [r.number for r in last.by["court"]["Hall 2"]] == [2, 1] and [

@@ -24,12 +24,10 @@ from server.web.inputs import RecordedResult, TournamentData
 
 @dataclass(frozen=True, kw_only=True)
 class MatchRow:
-    number: int
-    stage: str
-    round: str
-    court: str
-    start: datetime
-    end: datetime
+    """A page's row of a scheduled match: the schedule's record as the organiser left it (a moved match's court and
+    time), and what the day made of it (its teams as far as known, its result, whether it is being played)."""
+
+    scheduled: ScheduledMatch
     home: str  # the team, or the placeholder while it is open ("winner SF1")
     away: str
     home_known: bool
@@ -43,8 +41,37 @@ class MatchRow:
     # A result stored for this match that no longer counts (a correction sent other teams here): never shown as
     # its result; the match is "to be played again" until its result is entered anew.
     set_aside: RecordedResult | None = None
-    class_name: str = ""  # the cup's class ("" without classes)
     published: bool = True  # False: the class keeps its results off the public pages (they show who played)
+
+    @property
+    def number(self) -> int:
+        return self.scheduled.number
+
+    @property
+    def stage(self) -> str:
+        return self.scheduled.stage
+
+    @property
+    def round(self) -> str:
+        return self.scheduled.round
+
+    @property
+    def court(self) -> str:
+        """The court's name."""
+        return self.scheduled.court
+
+    @property
+    def start(self) -> datetime:
+        return self.scheduled.start
+
+    @property
+    def end(self) -> datetime:
+        return self.scheduled.end
+
+    @property
+    def class_name(self) -> str:
+        """The cup's class ("" without classes)."""
+        return self.scheduled.class_name
 
     @property
     def shows_score(self) -> bool:
@@ -215,12 +242,13 @@ class RowMaker:
             klass = data.class_of(m.stage)
             window = windows[klass.name]
             locked_at = recorded.recorded_at + window if recorded is not None and window is not None else None
+            moved = m if (court, start) == (m.court, m.start) else \
+                m.replace(court=court, start=start, end=start + (m.end - m.start))
             row = MatchRow(
-                number=m.number, stage=m.stage, round=m.round, court=court, start=start, end=start + (m.end - m.start),
-                home=home, away=away, home_known=home_known, away_known=away_known, recorded=recorded, live=live,
-                locked_at=locked_at, moved=m.number in data.moves,
+                scheduled=moved, home=home, away=away, home_known=home_known, away_known=away_known,
+                recorded=recorded, live=live, locked_at=locked_at, moved=m.number in data.moves,
                 awarded=awarded(data.rulesets[klass.name], recorded.result) if recorded is not None else None,
-                version=version, set_aside=set_aside, class_name=klass.name, published=klass.published,
+                version=version, set_aside=set_aside, published=klass.published,
             )
             self._made[m.number] = (made_of, row)
             out.append(row)
