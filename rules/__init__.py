@@ -60,7 +60,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rules.tournament.placeholders": ("WinnerOrLoser", "parse_placeholder"),
     "rules.tournament.progression": ("KeptProgress", "PoolState", "Progress", "Slot", "progress"),
     "rules.tournament.scorers": ("PlayedMatch", "Scorer", "top_scorers"),
-    "rules.tournament.schedule": ("ScheduledMatch", "TournamentSchedule"),
+    "rules.tournament.schedule": ("ScheduledFields", "ScheduledMatch", "TournamentSchedule"),
     "rules.tournament.sheets": ("TeamSheet", "parse_sheet_csv", "team_sheets"),
     "rules.words": ("SOURCE_LANGUAGE", "words_for"),
     "rules.words.board": ("golden_goal", "interval_title", "period_title", "result_how", "round_title"),
@@ -166,7 +166,9 @@ if TYPE_CHECKING:
     from rules.tournament.scorers import (
         PlayedMatch as PlayedMatch, Scorer as Scorer, top_scorers as top_scorers,
     )
-    from rules.tournament.schedule import ScheduledMatch as ScheduledMatch, TournamentSchedule as TournamentSchedule
+    from rules.tournament.schedule import (
+        ScheduledFields as ScheduledFields, ScheduledMatch as ScheduledMatch, TournamentSchedule as TournamentSchedule,
+    )
     from rules.tournament.sheets import (
         TeamSheet as TeamSheet, parse_sheet_csv as parse_sheet_csv, team_sheets as team_sheets,
     )

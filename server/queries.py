@@ -32,8 +32,8 @@ from rules import (
     Progress,
     ProtocolError,
     Result,
+    ScheduledFields,
     ScheduledMatch,
-    StageKind,
     TeamSheet,
     event_from_dict,
     parse_sheet_csv,
@@ -64,7 +64,7 @@ class ResultView:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class FixtureView:
+class FixtureView(ScheduledFields):
     """A scheduled match as the day has made it: the core's record as stored (the organiser's moves applied), its
     teams as far as results name them, its status and its result. Its schedule's fields are the record's own."""
 
@@ -76,36 +76,8 @@ class FixtureView:
     result: ResultView | None
 
     @property
-    def match_id(self) -> str:
-        return self.scheduled.match_id
-
-    @property
-    def number(self) -> int:
-        return self.scheduled.number
-
-    @property
-    def stage(self) -> str:
-        return self.scheduled.stage
-
-    @property
-    def round(self) -> str:
-        return self.scheduled.round
-
-    @property
-    def kind(self) -> StageKind:
-        return self.scheduled.kind
-
-    @property
     def court_name(self) -> str:
         return self.scheduled.court
-
-    @property
-    def start(self) -> datetime:
-        return self.scheduled.start
-
-    @property
-    def end(self) -> datetime:
-        return self.scheduled.end
 
     @property
     def home_slot(self) -> str:

@@ -60,6 +60,47 @@ class ScheduledMatch(Record):
         return str(self.number)
 
 
+class ScheduledFields:
+    """The schedule's fields of a shell's view that holds its :class:`ScheduledMatch` as ``scheduled`` (the pages'
+    and the web's views of a match): read from the one record, never copied beside it."""
+
+    __slots__ = ()
+    scheduled: ScheduledMatch
+
+    @property
+    def match_id(self) -> str:
+        return self.scheduled.match_id
+
+    @property
+    def number(self) -> int:
+        return self.scheduled.number
+
+    @property
+    def stage(self) -> str:
+        return self.scheduled.stage
+
+    @property
+    def round(self) -> str:
+        return self.scheduled.round
+
+    @property
+    def kind(self) -> StageKind:
+        return self.scheduled.kind
+
+    @property
+    def start(self) -> datetime:
+        return self.scheduled.start
+
+    @property
+    def end(self) -> datetime:
+        return self.scheduled.end
+
+    @property
+    def class_name(self) -> str:
+        """The cup's class ("" without classes)."""
+        return self.scheduled.class_name
+
+
 class Resurfacing(Record):
     court: str
     start: datetime

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from rules import Progress, Ruleset, ScheduledMatch, match_winner, parse_placeholder
+from rules import Progress, Ruleset, ScheduledFields, ScheduledMatch, match_winner, parse_placeholder
 from rules.tournament.placeholders import canonical
 from server.scores import awarded, score_text
 from server.web.inputs import RecordedResult, TournamentData
 
 
 @dataclass(frozen=True, kw_only=True)
-class MatchRow:
+class MatchRow(ScheduledFields):
     """A page's row of a scheduled match: the schedule's record as the organiser left it (a moved match's court and
     time), and what the day made of it (its teams as far as known, its result, whether it is being played)."""
 
@@ -44,34 +44,9 @@ class MatchRow:
     published: bool = True  # False: the class keeps its results off the public pages (they show who played)
 
     @property
-    def number(self) -> int:
-        return self.scheduled.number
-
-    @property
-    def stage(self) -> str:
-        return self.scheduled.stage
-
-    @property
-    def round(self) -> str:
-        return self.scheduled.round
-
-    @property
     def court(self) -> str:
         """The court's name."""
         return self.scheduled.court
-
-    @property
-    def start(self) -> datetime:
-        return self.scheduled.start
-
-    @property
-    def end(self) -> datetime:
-        return self.scheduled.end
-
-    @property
-    def class_name(self) -> str:
-        """The cup's class ("" without classes)."""
-        return self.scheduled.class_name
 
     @property
     def shows_score(self) -> bool:
