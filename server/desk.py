@@ -44,8 +44,9 @@ from rules import (
 )
 from rules.tournament.decisions import check_decisions
 from server.db.models import Change, Conflict, DecisionRow, EventRow, Fixture, ResultRow
+from server.pool_tables import pool_state
 from server.result_feed import written
-from server.store import Store, as_utc, pool_state, result_row, utcnow
+from server.store import Store, as_utc, result_row, utcnow
 
 
 class DeskError(CourtsideError, ValueError):

@@ -39,8 +39,9 @@ from server.logs import line, log, log_lines
 from server.notify import sd_notify, watchdog_interval
 from server.pacing import QUIET, Pacing
 from server.payloads import schedule_payload, table_payload
+from server.pool_tables import pool_states
 from server.register import Register
-from server.store import Store, pool_states
+from server.store import Store
 from server.timelines import Timelines
 from server.topscorers import TopScorers
 from server.watch import Watch, Watched

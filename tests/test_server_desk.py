@@ -23,7 +23,8 @@ from server import desk, queries
 from server.db.models import Conflict, Fixture, ResultRow
 from server.desk import DeskError, StaleView
 from server.plan import load_plan
-from server.store import Store, pool_state
+from server.pool_tables import pool_state
+from server.store import Store
 from tests.service_support import at_once
 
 CLOSED = "match 1's protest window closed at 14:35; the result is final"

@@ -12,7 +12,8 @@ from rules import protocol as p
 from server import desk, queries
 from server.payloads import schedule_payload, table_payload
 from server.plan import load_plan
-from server.store import Store, pool_states
+from server.pool_tables import pool_states
+from server.store import Store
 from tests.test_protocol import schema_for
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "rules" / "examples" / "indoor-hockey.toml"

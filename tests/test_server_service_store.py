@@ -246,35 +246,6 @@ def test_a_moved_match_changes_court_and_stays_moved(store: Store, db_url: str) 
 
 
 
-def test_a_first_round_pool_ranked_on_its_own_equals_the_whole_progress(store: Store) -> None:
-    from server.store import pool_state
-
-    scores = [(3, 1), (0, 0), (2, 2), (1, 4), (0, 1), (2, 0)]
-    for (home, away), match_id in zip(scores, ["1", "2", "5", "6", "9", "10"], strict=True):
-        winner = "home" if home > away else "away" if away > home else None
-        desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
-                                             "winner": winner}, who="ann", why="sheet")
-        with store.session() as s:
-            assert pool_state(store, s, "A") == store.compute_progress(s)[""].pools["A"]
-    with store.session() as s:
-        assert pool_state(store, s, "A").complete
-        assert pool_state(store, s, "C") == store.compute_progress(s)[""].pools["C"]
-
-
-def test_several_pools_at_once_rank_as_the_whole_progress_does(store: Store) -> None:
-    from server.store import pool_states
-
-    for match_id, (home, away) in zip(["1", "2", "3", "4"], [(1, 0), (2, 2), (0, 3), (1, 1)], strict=True):
-        winner = "home" if home > away else "away" if away > home else None
-        desk.record_result(store, match_id, {"home_goals": home, "away_goals": away, "outcome": "regular",
-                                             "winner": winner}, who="ann", why="sheet")
-    with store.session() as s:
-        states = pool_states(store, s, ["A", "B", "C", "no such pool"])
-        progress = store.compute_progress(s)[""]
-    assert set(states) == {"A", "B", "C"}
-    assert all(states[name] == progress.pools[name] for name in states)
-
-
 def test_a_stage_is_waited_on_by_the_courts_of_the_matches_that_take_their_teams_from_it(store: Store) -> None:
     with store.session() as s:
         # Indoor hockey: SF1 "2A v 1B" on Hall 1, SF2 "1A v 2B" on Hall 2, the third place and the final on Hall 1.
