@@ -39,7 +39,7 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
     fixtures = queries.court_schedule(store, court) if fixtures is None else fixtures
     continues = continuing(store, [f.match_id for f in fixtures if f.status == "live"])
     suspended = suspended or {}
-    kept = store.court_matches
+    kept = store.kept_views.court_matches
     matches = []
     for f in fixtures:
         # Each match as the court's table gets it, made again only when its view (kept by server.queries while

@@ -224,14 +224,14 @@ def _every_view(store: Store, made: _Views, fixtures: dict[str, Any], chosen: li
     """Every match's view. After a result, most of a cup's 4,000 are as they were: the views of the matches whose
     result, status or class's progress moved are made again, the others kept in place (a pass over all of them
     after every result cost more than the rest of the snapshot's schedule)."""
-    last = store.every_view
+    last = store.kept_views.every
     added = added_since(last.rows, rows) if last is not None and last.fixtures is fixtures else None
     if last is None or added is None:
         waiting_of: dict[str, set[str]] = {}
         for i in made.named:
             waiting_of.setdefault(_class_name(store, fixtures[i].stage), set()).add(i)
         views = [made.view(f) for f in chosen]
-        store.every_view = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views,
+        store.kept_views.every = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views,
                                   {f.match_id: n for n, f in enumerate(chosen)},
                                   {name: frozenset(ids) for name, ids in waiting_of.items()})
         return list(views)
@@ -245,7 +245,7 @@ def _every_view(store: Store, made: _Views, fixtures: dict[str, Any], chosen: li
     for i in moved:
         if i in last.index:
             views[last.index[i]] = made.view(fixtures[i])
-    store.every_view = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views, last.index,
+    store.kept_views.every = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views, last.index,
                               last.waiting_of)
     return list(views)
 
@@ -259,7 +259,7 @@ class _Views:
         self.named, self.by_class = named, by_class
 
     def view(self, f: Any) -> FixtureView:
-        store, kept = self.store, self.store.fixture_views
+        store, kept = self.store, self.store.kept_views.fixtures
         result = self.results.get(f.match_id)
         progress = None
         if self.by_class is not None and result is None and f.match_id in self.named:
@@ -274,14 +274,14 @@ class _Views:
         same = last is not None and last[0][0] is f and last[0][2] == status and (
             last[0][1] is result or last[0][1] == result)
         if same and last is not None and last[0][3] is progress:
-            return last[1]  # type: ignore[no-any-return]
+            return last[1]
         home = result.home if result else _team(store, progress, f.stage, f.home)
         away = result.away if result else _team(store, progress, f.stage, f.away)
         if same and last is not None and (last[1].home, last[1].away) == (home, away):
             # A result elsewhere in its class: its placeholders name the same teams (or none yet), the same view.
             # Every waiting match of the class was made again after each of its results, and its rows on the pages.
             kept[f.match_id] = (made_of, last[1])
-            return last[1]  # type: ignore[no-any-return]
+            return last[1]
         view = FixtureView(
             scheduled=f, court=store.plan.court_id(f.court), home=home, away=away, status=status,
             result=result_view(result) if result else None,
@@ -346,7 +346,7 @@ def team_sheets(store: Store) -> dict[str, TeamSheet]:
     if not changed:
         return store.plan.sheets
     out = dict(store.plan.sheets)
-    read = store.sheets_read
+    read = store.kept_views.sheets
     for team, text in changed.items():
         last = read.get(team)
         if last is None or last[0] != text:
@@ -396,7 +396,7 @@ def court_presence(store: Store) -> list[PresenceView]:
     state, and 110 courts' views made again each time cost a millisecond)."""
     with store.engine.connect() as c:  # plain rows, compared as tuples
         rows = {r.court: r for r in c.execute(_PRESENCE)}
-    kept = store.presence_views
+    kept = store.kept_views.presence
     out = []
     for court, name in store.plan.courts.items():
         r = rows.get(court)

@@ -39,6 +39,7 @@ from server.db import open_database
 from server.db.models import Change, DecisionRow, Fixture, ResultClock, ResultRow
 from server.event_marks import EventMarks
 from server.fairplay import pools_fair_play
+from server.kept_views import KeptViews
 from server.logs import log
 from server.openmatches import OpenMatches
 from server.plan import Plan
@@ -118,13 +119,7 @@ class Store:
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
             self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
-        # match id -> (what its view was made of, the view): server.queries makes a fixture's view again only when
-        # its fixture, result, status or the progress naming its teams changed.
-        self.fixture_views: dict[str, tuple[tuple[object, ...], Any]] = {}
-        self.every_view: Any = None  # the whole schedule's views as last made (server.queries)
-        self.presence_views: dict[str, tuple[Any, Any]] = {}  # court -> (its presence row, its view): server.queries
-        self.sheets_read: dict[str, tuple[str, Any]] = {}  # team -> (its stored sheet, as read): server.queries
-        self.court_matches: dict[str, tuple[Any, Any, Any]] = {}  # match id -> its court's schedule's: server.payloads
+        self.kept_views = KeptViews()  # the pages' and the courts' views between snapshots (server.kept_views)
         self._results_of_rows: dict[str, tuple[Any, MatchResult]] = {}  # match id -> (row, as the standings rank it)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)

@@ -91,7 +91,7 @@ def test_a_schedule_made_again_after_a_result_and_a_suspension_is_the_one_made_a
     """Each match of a court's schedule is kept while its view, suspensions and settlement are the same: after a
     result, a suspension and its end, the payload is what a service started afresh on the database sends."""
     schedule_payload(store, "hall-1")
-    kept = dict(store.court_matches)
+    kept = dict(store.kept_views.court_matches)
     match_id = queries.court_schedule(store, "hall-1")[0].match_id
     desk.record_result(store, match_id, {"home_goals": 2, "away_goals": 0, "outcome": "regular", "winner": "home"},
                        who="ann", why="sheet")
@@ -106,6 +106,6 @@ def test_a_schedule_made_again_after_a_result_and_a_suspension_is_the_one_made_a
         finally:
             afresh.close()
     assert again["matches"][0]["result"] is not None
-    assert store.court_matches[match_id] is not kept[match_id]
+    assert store.kept_views.court_matches[match_id] is not kept[match_id]
     # The others as they were, but the one suspended and then not.
-    assert [m for m in kept if store.court_matches[m] is not kept[m]] == [match_id, fixtures[1].match_id]
+    assert [m for m in kept if store.kept_views.court_matches[m] is not kept[m]] == [match_id, fixtures[1].match_id]
