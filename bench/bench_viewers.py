@@ -231,8 +231,8 @@ def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) ->
 
 def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate: float = 4.0,
             live_per_match: int = 12, kill_at: float | None = None, tournament: Path = EXAMPLE,
-            quiet: bool = False, front: bool = False, real_tables: int = 0, table_speed: float = 60.0
-            ) -> dict[str, Any]:
+            quiet: bool = False, front: bool = False, real_tables: int = 0, table_speed: float = 60.0,
+            stagger: float = 0.0) -> dict[str, Any]:
     """Run the benchmark; the figures as a dict (the test and main() print them)."""
     from server.plan import load_plan
     from server.store import Store
@@ -292,7 +292,8 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                 return connect_s + 3
 
             figures = asyncio.run(_play(plan, tournament, broker_port, target, procs, seconds, rate, live_per_match,
-                                        kill_at, courts, pools, real_tables, table_speed, Path(tmp), start_viewers))
+                                        kill_at, courts, pools, real_tables, table_speed, Path(tmp), start_viewers,
+                                        stagger))
             for client in clients_:
                 client.wait(timeout=60)
             tallies = [json.loads(out.read_text()) for out in outs]
@@ -337,7 +338,7 @@ def listening(port: int, proc: subprocess.Popen[bytes], wait: bool = True) -> bo
 async def _play(plan: Any, tournament: Path, broker_port: int, target: dict[str, Any],
                 procs: list[subprocess.Popen[bytes]], seconds: float, rate: float, live_per_match: int,
                 kill_at: float | None, courts: list[str], pools: list[str], real_tables: int, table_speed: float,
-                folder: Path, start_viewers: Callable[[], float]) -> dict[str, Any]:
+                folder: Path, start_viewers: Callable[[], float], stagger: float = 0.0) -> dict[str, Any]:
     """The play: the first ``real_tables`` courts by ``courtside table`` processes, the others by light tables; the
     page loads meanwhile, and instance 0 killed at ``kill_at``."""
     cpu_before = time.process_time()  # this process's: the light tables, the ear, the page loads
@@ -366,7 +367,7 @@ async def _play(plan: Any, tournament: Path, broker_port: int, target: dict[str,
     try:
         loads, finals, killed, held = await asyncio.gather(
             page_loads(target, live_ports, paths, started + seconds),
-            play_light(light, seconds, rate, live_per_match), kill(), spread())
+            play_light(light, seconds, rate, live_per_match, stagger), kill(), spread())
     finally:
         real_cpu = sum(cpu_seconds(proc.pid) for proc in real.procs if proc.poll() is None)
         await asyncio.to_thread(real.stop)  # their boards stay as they last sent them
@@ -504,6 +505,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=40.0, help="of play (default %(default)s)")
     parser.add_argument("--rate", type=float, default=4.0, help="live states a second per court")
     parser.add_argument("--live-per-match", type=int, default=12)
+    parser.add_argument("--stagger", type=float, default=0.0,
+                        help="seconds over which the light courts start, so their results come court after court "
+                             "(default: all in step, every court's result in one instant)")
     parser.add_argument("--kill-at", type=float, help="kill instance 0 this many seconds into the play")
     parser.add_argument("--front", action="store_true",
                         help="the phones and page loads through Caddy (systemd/Caddyfile, tls internal)")
@@ -523,7 +527,8 @@ def main() -> int:
         return 0
     try:
         measure(args.viewers, args.instances, args.seconds, args.rate, args.live_per_match, args.kill_at,
-                args.tournament, front=args.front, real_tables=args.real_tables, table_speed=args.table_speed)
+                args.tournament, front=args.front, real_tables=args.real_tables, table_speed=args.table_speed,
+                stagger=args.stagger)
     except ValueError as err:
         parser.error(str(err))
     return 0

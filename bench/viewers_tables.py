@@ -202,12 +202,17 @@ class LightTables:
             thread.shutdown(wait=True)
 
 
-async def play_light(tables: LightTables, seconds: float, rate: float, live_per_match: int) -> dict[str, int]:
-    """Each light court's pool matches in turn until ``seconds`` are over; the last token each court showed."""
+async def play_light(tables: LightTables, seconds: float, rate: float, live_per_match: int,
+                     stagger: float = 0.0) -> dict[str, int]:
+    """Each light court's pool matches in turn until ``seconds`` are over; the last token each court showed.
+
+    ``stagger``: the seconds over which the courts start, evenly, so their matches end court after court as a
+    venue's do; 0 (the default) starts them all in step, every court's result in the same instant."""
     finals: dict[str, int] = {}
     end = time.monotonic() + seconds
 
-    async def court(c: int) -> None:
+    async def court(c: int, offset: float) -> None:
+        await asyncio.sleep(offset)
         k = 0
         for scheduled in tables.schedules[tables.courts[c]]:
             for _ in range(live_per_match):
@@ -221,7 +226,8 @@ async def play_light(tables: LightTables, seconds: float, rate: float, live_per_
             await tables.play_out(c, scheduled, number % 4, (number // 4) % 3)
         finals[f"court{c}"] = k
 
-    await asyncio.gather(*(court(c) for c in tables.light))
+    light = sorted(tables.light)
+    await asyncio.gather(*(court(c, stagger * i / len(light)) for i, c in enumerate(light)))
     return finals
 
 
