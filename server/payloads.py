@@ -54,7 +54,7 @@ def schedule_payload(store: Store, court: str, fixtures: list[queries.FixtureVie
                 result=None if f.result is None else of_standings(f.result),
                 suspended=tuple(Suspended(**s) for s in made_of[0]),
                 continues=made_of[1],  # type: ignore[arg-type]
-                class_name=store.plan.class_of(f.stage).name,
+                class_name=f.class_name,
             ))
         matches.append(last[2])
     return court_schedule_payload(CourtSchedule(court_name=store.plan.courts[court], matches=tuple(matches)))

@@ -229,7 +229,7 @@ def _every_view(store: Store, made: _Views, fixtures: dict[str, Any], chosen: li
     if last is None or added is None:
         waiting_of: dict[str, set[str]] = {}
         for i in made.named:
-            waiting_of.setdefault(_class_name(store, fixtures[i].stage), set()).add(i)
+            waiting_of.setdefault(fixtures[i].class_name, set()).add(i)
         views = [made.view(f) for f in chosen]
         store.kept_views.every = _Every(fixtures, rows, made.conflicted, made.started, made.by_class, views,
                                   {f.match_id: n for n, f in enumerate(chosen)},
@@ -263,7 +263,7 @@ class _Views:
         result = self.results.get(f.match_id)
         progress = None
         if self.by_class is not None and result is None and f.match_id in self.named:
-            progress = self.by_class[_class_name(store, f.stage)]
+            progress = self.by_class[f.class_name]  # the stored record names its class ("" for none)
         status = ("conflict" if f.match_id in self.conflicted else "finished" if result is not None
                   else "live" if f.match_id in self.started else "scheduled")
         # What the view is made of; the same as last time, the same view.
@@ -288,12 +288,6 @@ class _Views:
         )
         kept[f.match_id] = (made_of, view)
         return view
-
-
-def _class_name(store: Store, stage: str) -> str:
-    """The name of the class whose progress names a stage's teams ("" for a stage no class has)."""
-    found = store.plan.cup.class_of_stage(stage)
-    return found.name if found is not None else ""
 
 
 def schedule(store: Store, session: Session | None = None) -> list[FixtureView]:
