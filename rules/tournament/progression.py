@@ -13,25 +13,11 @@ from rules.standings import Decision, MatchResult
 from rules.tournament.decisions import check_decisions
 from rules.tournament.exchange import clash_notes
 from rules.tournament.model import Tournament
-from rules.tournament.progress_state import (
-    FixtureProgress as FixtureProgress,
-)
-from rules.tournament.progress_state import (
-    KeptProgress as KeptProgress,
-)
-from rules.tournament.progress_state import (
-    PoolState as PoolState,
-)
-from rules.tournament.progress_state import (
-    Progress as Progress,
-)
-from rules.tournament.progress_state import (
-    SetAside as SetAside,
-)
-from rules.tournament.progress_state import (
-    Slot as Slot,
-)
+from rules.tournament.progress_state import FixtureProgress, KeptProgress, PoolState, Progress, SetAside, Slot
 from rules.tournament.walker import Walker
+
+# The walk's records, named here as before the walk had a module of its own.
+__all__ = ["FixtureProgress", "KeptProgress", "PoolState", "Progress", "SetAside", "Slot", "progress"]
 
 
 def progress(
