@@ -232,8 +232,9 @@ def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) ->
 def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate: float = 4.0,
             live_per_match: int = 12, kill_at: float | None = None, tournament: Path = EXAMPLE,
             quiet: bool = False, front: bool = False, real_tables: int = 0, table_speed: float = 60.0,
-            stagger: float = 0.0) -> dict[str, Any]:
-    """Run the benchmark; the figures as a dict (the test and main() print them)."""
+            stagger: float = 0.0, keep_log: Path | None = None) -> dict[str, Any]:
+    """Run the benchmark; the figures as a dict (the test and main() print them). ``keep_log``: where to copy the
+    instances' log (their ``published`` lines say how long each publishing took and waited)."""
     from server.plan import load_plan
     from server.store import Store
 
@@ -297,6 +298,8 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
             for client in clients_:
                 client.wait(timeout=60)
             tallies = [json.loads(out.read_text()) for out in outs]
+            if keep_log is not None:
+                keep_log.write_bytes((Path(tmp) / "instances.log").read_bytes())
         finally:
             served = []
             for proc in procs:
@@ -508,6 +511,7 @@ def main() -> int:
     parser.add_argument("--stagger", type=float, default=0.0,
                         help="seconds over which the light courts start, so their results come court after court "
                              "(default: all in step, every court's result in one instant)")
+    parser.add_argument("--keep-log", type=Path, help="copy the instances' log here")
     parser.add_argument("--kill-at", type=float, help="kill instance 0 this many seconds into the play")
     parser.add_argument("--front", action="store_true",
                         help="the phones and page loads through Caddy (systemd/Caddyfile, tls internal)")
@@ -528,7 +532,7 @@ def main() -> int:
     try:
         measure(args.viewers, args.instances, args.seconds, args.rate, args.live_per_match, args.kill_at,
                 args.tournament, front=args.front, real_tables=args.real_tables, table_speed=args.table_speed,
-                stagger=args.stagger)
+                stagger=args.stagger, keep_log=args.keep_log)
     except ValueError as err:
         parser.error(str(err))
     return 0

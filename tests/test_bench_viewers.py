@@ -8,6 +8,7 @@ test's to judge."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from bench import bench_viewers
 from bench.postgres import PG_ADMIN
 
 
-def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_instance() -> None:
+def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_instance(tmp_path: Path) -> None:
     if not os.path.exists("/usr/sbin/mosquitto"):
         pytest.skip("mosquitto is not installed")
     psycopg = pytest.importorskip("psycopg")
@@ -26,7 +27,8 @@ def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_in
     # Pool 1 by a `courtside table` process playing a press script, Pool 2 by a light table (the table's link,
     # match session and outbox).
     f = bench_viewers.measure(viewers=50, instances=2, seconds=6, rate=4, live_per_match=6, kill_at=3, quiet=True,
-                              real_tables=1, stagger=0.5)  # the light courts start over half a second
+                              real_tables=1, stagger=0.5,  # the light courts start over half a second
+                              keep_log=tmp_path / "instances.log")
     assert f["refused"] == 0 and f["connected"] >= 50
     assert f["live_updates"] > 10 and f["live_complete"] == f["live_updates"]
     # The real table's board reached the pages (a state may be coalesced with the next: its last one must not be).
@@ -40,3 +42,5 @@ def test_fifty_viewers_on_two_instances_get_every_update_and_survive_a_killed_in
     versions = f["versions"][-1]
     assert survivor["court"] <= 2 * versions and survivor["courts"] <= versions and survivor["pool"] <= 4 * versions
     assert f["page_loads"] > 0
+    published = [line for line in (tmp_path / "instances.log").read_text().splitlines() if "event=published" in line]
+    assert published and all("since_received_ms=" in line for line in published)  # what a publishing waited
