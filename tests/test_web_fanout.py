@@ -49,6 +49,10 @@ class Board:
             self.renders[name] += 1
         return self.html[name]
 
+    def own(self, view: Any, name: str) -> str:
+        """What the regions nested in a region change leaves as it was: here, the text before its first "|"."""
+        return self.region(view, name).split("|", 1)[0]
+
     def set(self, name: str, html: str) -> None:
         self.html = {**self.html, name: html}
         self.version += 1
@@ -59,7 +63,7 @@ def settled(fanout: Fanout, timeout: float = 10.0) -> None:
     """Until no page's own task is still writing its first regions (on a loaded machine the phone may read them
     before that task has finished): then a change is the fan-out loop's to write, which the tests count."""
     deadline = time.monotonic() + timeout
-    while any(page.behind for pages in list(fanout.pages.values()) for page in list(pages)):
+    while any(page.behind for page in fanout.open_pages()):
         assert time.monotonic() < deadline, "a page stayed behind"
         time.sleep(0.01)
 
@@ -121,8 +125,8 @@ class Phone:
                 self.head = False
                 event = event.split(b"\r\n\r\n", 1)[1]
             fields = dict(line.split(": ", 1) for line in event.decode().splitlines() if ": " in line)
-            if fields.get("event") == "region":
-                return fields["id"], json.loads(fields["data"])
+            if fields.get("event") == "region":  # the id on the last of a write's events only
+                return fields.get("id", ""), json.loads(fields["data"])
 
     def close(self) -> None:
         self.sock.close()
@@ -158,6 +162,7 @@ def test_a_phone_back_with_its_event_id_gets_only_what_changed_since() -> None:
         first = Phone(port, "court/1&r=pool/A")
         held = [first.next_region(), first.next_region()]
         assert [data["id"] for _, data in held] == ["court/1", "pool/A"]
+        assert held[0][0] == ""  # written together: the id, on the last event, names both
         last_id = held[-1][0]
         assert last_id == f"{digest(board.html['court/1'])}.{digest(board.html['pool/A'])}"
         first.close()
@@ -191,7 +196,8 @@ def test_a_phone_that_cannot_keep_up_holds_up_no_other_and_ends_with_the_newest_
 
 def test_a_round_given_back_to_the_loop_between_writes_still_writes_each_page_once(monkeypatch: Any) -> None:
     """The loop is given back every WRITES_PER_TURN writes (for a page request waiting on the instance): set to
-    three, twenty pages of two regions still get each change once, from the loop, and in the regions' order."""
+    three, twenty pages of two regions still get each change once, from the loop, and in the regions' order,
+    both regions of a round in one write with one id after them."""
     monkeypatch.setattr(fanout_module, "WRITES_PER_TURN", 3)
     board = Board()
     with served(board) as (port, fanout):
@@ -201,11 +207,35 @@ def test_a_round_given_back_to_the_loop_between_writes_still_writes_each_page_on
         settled(fanout)
         board.html = {"court/1": "<p>court 1: 2-0</p>", "pool/A": "<p>pool A: 2-0</p>"}  # one snapshot, two regions
         board.set("court/1", "<p>court 1: 2-0</p>")
+        both = f"{digest('<p>court 1: 2-0</p>')}.{digest('<p>pool A: 2-0</p>')}"
         for phone in phones:
-            got = [phone.next_region()[1] for _ in range(2)]
-            assert [(g["id"], g["html"]) for g in got] == [("court/1", "<p>court 1: 2-0</p>"),
-                                                           ("pool/A", "<p>pool A: 2-0</p>")]
-        counted(fanout, 40)
-        assert (fanout.written, fanout.fell_behind) == (40, 0)
+            got = [phone.next_region() for _ in range(2)]
+            assert [(i, g["id"], g["html"]) for i, g in got] == [("", "court/1", "<p>court 1: 2-0</p>"),
+                                                                 (both, "pool/A", "<p>pool A: 2-0</p>")]
+        counted(fanout, 20)
+        assert (fanout.written, fanout.fell_behind) == (20, 0)
         for phone in phones:
             phone.close()
+
+
+def test_a_region_nested_in_another_is_written_alone_and_the_other_only_when_its_own_part_changes() -> None:
+    """The home page's courts hold each court's card (here "home" holds "card/1" after its "|"): a card's change
+    is written as the card, not as the 70 kB of every card; the home region again only when its own part changed,
+    whole, with the cards as they are then."""
+    board = Board()
+    board.html = {**board.html, "home": "<h1>On the courts</h1>|<p>card 1: 0-0</p>", "card/1": "<p>card 1: 0-0</p>"}
+    with served(board) as (port, fanout):
+        phone = Phone(port, "home&r=card/1")
+        assert {phone.next_region()[1]["id"], phone.next_region()[1]["id"]} == {"home", "card/1"}
+        settled(fanout)
+        board.html = {**board.html, "home": "<h1>On the courts</h1>|<p>card 1: 1-0</p>"}
+        board.set("card/1", "<p>card 1: 1-0</p>")
+        event_id, data = phone.next_region()
+        assert (data["id"], data["html"]) == ("card/1", "<p>card 1: 1-0</p>")
+        assert event_id == f"{digest('<h1>On the courts</h1>')}.{digest('<p>card 1: 1-0</p>')}"
+        board.set("home", "<h1>Every match is played</h1>|<p>card 1: 1-0</p>")
+        event_id, data = phone.next_region()
+        assert (data["id"], data["html"]) == ("home", "<h1>Every match is played</h1>|<p>card 1: 1-0</p>")
+        counted(fanout, 2)
+        assert fanout.written == 2
+        phone.close()

@@ -2,9 +2,10 @@
 connection of every open page that shows that region, and to no other.
 
 One task per web loop (:class:`Fanout`) wakes on each change, renders each region that some page shows
-(``Site.region``, cached per snapshot version) and, where the region's HTML changed, writes its frame to each
-page's ASGI ``send`` in turn. Measured (docs/benchmarks.md, issue 24), waking a task and a generator per page
-per change cost several times the write itself; now a change costs one write per page and nothing else.
+(``Site.region``, cached per snapshot version) and, where the region's own part changed (``Site.own``: a region
+nested in it, such as a court's card on the home page, is a region of its own), writes the page's changed regions
+to its ASGI ``send``, one write per page. Measured (docs/benchmarks.md, issue 24), waking a task and a generator
+per page per change cost several times the write itself; now a round costs one write per page and nothing else.
 
 A page whose phone cannot keep up (its connection's buffers full: uvicorn's ``send`` would wait for them to
 drain) is not waited for: the loop goes on to the next page, and that page is *behind*. It keeps only the
@@ -25,7 +26,7 @@ import hashlib
 import json
 import time
 from collections.abc import Coroutine
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from starlette.types import Message, Send
 
@@ -34,15 +35,22 @@ from server.web.port import ChangeHub
 from server.web.view import View
 
 HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
+ROUND_S = 0.05
+"""Seconds from one round's start to the next at the least. A cup's 110 courts send a live state a second each (a
+real table up to four), and each round's snapshot, regions and one write per page cost the same for one court's
+state as for every court's: twenty rounds a second take them all, each at most this much later."""
 WRITES_PER_TURN = 250  # writes (about 30 µs each) between two turns the loop gets for its other tasks
 
 
 class Regions(Protocol):
-    """What the fan-out needs of the site: the current view, and a region's HTML in it (rendered once)."""
+    """What the fan-out needs of the site: the current view, a region's HTML in it (rendered once), and its own part
+    (its HTML less the regions nested in it, which the pages are written on their own)."""
 
     def view(self) -> View: ...
 
     def region(self, view: View, name: str) -> str: ...
+
+    def own(self, view: View, name: str) -> str: ...
 
 
 def digest(html: str) -> str:
@@ -73,37 +81,68 @@ def written_at_once(send: Send, message: Message) -> bool:
     return False
 
 
+Update = tuple[str, str, bytes]  # a region's name, the digest of its own part, its encoded data
+Held = tuple[str, ...]  # the digest of what a phone holds of each of its page's regions, in their order ("-": none)
+
+
+class PageRegions(NamedTuple):
+    """The regions a page shows, in the request's order, and each one's place: shared by every page that shows the
+    same (a cup's 300 home pages on an instance), so that a round makes their write once."""
+
+    names: tuple[str, ...]
+    places: dict[str, int]
+
+
+class Made(NamedTuple):
+    """A round's write to a page that held ``Held``: its frames, and what the page holds once it has them."""
+
+    frame: bytes
+    held: Held
+    held_id: str
+
+
 class Page:
     """One open page: its regions, what its phone holds of each (digests), its connection's ``send``, and,
     while it is behind, the newest update of each region not written yet."""
 
-    def __init__(self, regions: list[str], send: Send, held: dict[str, str]) -> None:
+    def __init__(self, regions: PageRegions, send: Send, held: Held) -> None:
         self.regions, self.send = regions, send
-        self.sent = held  # region -> digest of what the phone holds
+        self.held, self.held_id = held, ".".join(held)
         self.pending: dict[str, tuple[str, bytes]] = {}  # region -> (digest, encoded data), while behind
         self.behind = True  # its own task writes (on opening, and whenever the connection is full)
         self.spoke = False  # written to since the last beat
         self.writer: asyncio.Task[None] | None = None
 
-    def frame(self, name: str, d: str, data: bytes) -> bytes:
-        """The region's event, its id what the page holds of each of its regions once it has this one, in the
-        request's order: content, not a counter, so that a phone reconnecting through the front to another
-        instance sends it back (Last-Event-ID) and gets exactly the regions whose HTML differs from it."""
-        held = ".".join(d if r == name else self.sent.get(r, "-") for r in self.regions)
-        return b"event: region\nid: " + held.encode() + b"\n" + data
+    def made(self, updates: list[Update]) -> Made:
+        """The regions' events, in one write. The last one's id is what the page holds of each of its regions once
+        it has them all, in the request's order: content, not a counter, so that a phone reconnecting through the
+        front to another instance sends it back (Last-Event-ID) and gets exactly the regions whose HTML differs
+        from it. The others carry none (EventSource keeps the last id it had): the home page's id names each of a
+        cup's 110 courts' cards, and a round's cards are written together."""
+        held = list(self.held)
+        for name, d, _ in updates:
+            held[self.regions.places[name]] = d
+        held_id = ".".join(held)
+        *first, last = updates
+        frame = b"".join([*(b"event: region\n" + data for _, _, data in first),
+                          b"event: region\nid: " + held_id.encode() + b"\n" + last[2]])
+        return Made(frame, tuple(held), held_id)
 
-    def hand(self, name: str, d: str, data: bytes, shared: bytes) -> bool:
-        """Written now (True), or kept for its own task; ``shared`` is the frame of a page of this region alone."""
+    def hand(self, updates: list[Update], made: dict[str, Made]) -> bool:
+        """Written now (True), or kept for its own task. ``made``: the round's writes to pages of these regions so
+        far, by what they held; a page that held the same gets the same bytes."""
         if self.behind:  # the newest, even if the phone holds it already (catch_up skips it then): it
-            self.pending[name] = (d, data)  # replaces an older one pending, which the phone must not end with
+            for name, d, data in updates:  # replaces an older one pending, which the phone must not end with
+                self.pending[name] = (d, data)
             return False
-        if self.sent.get(name) == d:
-            return False
-        frame = shared if len(self.regions) == 1 else self.frame(name, d, data)
-        if written_at_once(self.send, body(frame)):
-            self.sent[name], self.spoke = d, True
+        write = made.get(self.held_id)
+        if write is None:
+            write = made[self.held_id] = self.made(updates)
+        if written_at_once(self.send, body(write.frame)):
+            self.held, self.held_id, self.spoke = write.held, write.held_id, True
             return True
-        self.pending[name] = (d, data)
+        for name, d, data in updates:
+            self.pending[name] = (d, data)
         self.behind = True
         self.writer = asyncio.get_running_loop().create_task(self.catch_up())
         return False
@@ -111,40 +150,47 @@ class Page:
     async def catch_up(self) -> None:
         """Write what is pending, waiting for the connection as long as it takes; then the loop writes again."""
         while self.pending:
-            name = next(iter(self.pending))
-            d, data = self.pending.pop(name)
-            if self.sent.get(name) != d:
-                frame = self.frame(name, d, data)
-                self.sent[name], self.spoke = d, True
-                await self.send(body(frame))
+            places = self.regions.places
+            updates = [(name, d, data) for name, (d, data) in self.pending.items() if self.held[places[name]] != d]
+            self.pending = {}
+            if updates:
+                write = self.made(updates)
+                self.held, self.held_id, self.spoke = write.held, write.held_id, True
+                await self.send(body(write.frame))
         self.behind = False
 
 
 class Fanout:
-    """The open pages of one web loop, by region, and the task that writes them each region's changes."""
+    """The open pages of one web loop, by the regions they show, and the task that writes them each region's
+    changes."""
 
     def __init__(self, site: Regions, hub: ChangeHub) -> None:
         self.site, self.hub = site, hub
-        self.pages: dict[str, set[Page]] = {}
+        self.pages: dict[tuple[str, ...], tuple[PageRegions, set[Page]]] = {}  # pages by the regions they show
+        self.showing: dict[str, int] = {}  # region -> how many of those region lists name it
         self.last: dict[str, str] = {}  # region -> digest of the last update handed out
         self._task: asyncio.Task[None] | None = None
         self.rounds = 0  # snapshots looked at (the benchmark reads these counts)
-        self.written = 0  # frames written by the loop itself
+        self.written = 0  # writes made by the loop itself
         self.fell_behind = 0  # times a page's connection was full when the loop came to it
 
-    def open(self, regions: list[str], send: Send, now: dict[str, str], held: dict[str, str]) -> Page:
-        """A page now showing ``now`` (region -> HTML, of the current snapshot) on a phone that holds ``held``
-        (region -> digest). It starts behind, with what the phone lacks pending: :meth:`Page.catch_up`
-        writes it, and every later change reaches it."""
-        page = Page(regions, send, {})
-        for name in regions:
-            d = digest_of(now[name])
-            if held.get(name) == d:
-                page.sent[name] = d
-            else:  # encoded afresh on (re)connecting: its ``now`` sets the page's clock offset
-                page.pending[name] = (d, encoded(name, now[name]))
-            self.pages.setdefault(name, set()).add(page)
+    def open(self, regions: list[str], send: Send, view: View, held: dict[str, str]) -> Page:
+        """A page now showing ``regions`` of ``view`` on a phone that holds ``held`` (region -> digest). It starts
+        behind, with what the phone lacks pending: :meth:`Page.catch_up` writes it, and every later change
+        reaches it."""
+        names = tuple(regions)
+        if names not in self.pages:
+            self.pages[names] = (PageRegions(names, {name: i for i, name in enumerate(names)}), set())
+            for name in names:
+                self.showing[name] = self.showing.get(name, 0) + 1
+        shared, pages = self.pages[names]
+        now = [digest_of(self.site.own(view, name)) for name in names]
+        page = Page(shared, send, tuple(d if held.get(name) == d else "-" for name, d in zip(names, now, strict=True)))
+        for name, d in zip(names, now, strict=True):
+            if held.get(name) != d:  # encoded afresh on (re)connecting: its ``now`` sets the page's clock offset
+                page.pending[name] = (d, encoded(name, self.site.region(view, name)))
             self.last.setdefault(name, d)  # not handed out again for nothing at the next change
+        pages.add(page)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         return page
@@ -152,12 +198,17 @@ class Fanout:
     def close(self, page: Page) -> None:
         if page.writer is not None:
             page.writer.cancel()
-        for name in page.regions:
-            held = self.pages.get(name)
-            if held is not None:
-                held.discard(page)
-                if not held:
-                    del self.pages[name]
+        names = page.regions.names
+        kept = self.pages.get(names)
+        if kept is None or page not in kept[1]:
+            return
+        kept[1].discard(page)
+        if not kept[1]:
+            del self.pages[names]
+            for name in names:
+                self.showing[name] -= 1
+                if not self.showing[name]:
+                    del self.showing[name]
                     self.last.pop(name, None)
 
     async def _run(self) -> None:
@@ -165,6 +216,7 @@ class Fanout:
         beat_at = loop.time() + HEARTBEAT
         seen = self.hub.version
         await self._round()  # at once: a change made after the first page read its snapshot, before this ran
+        next_round = loop.time() + ROUND_S
         while self.pages:
             try:
                 async with asyncio.timeout_at(beat_at):
@@ -173,44 +225,54 @@ class Fanout:
                 beat_at = loop.time() + HEARTBEAT
                 self._beat()
                 continue
+            await asyncio.sleep(max(0.0, next_round - loop.time()))  # the changes meanwhile come along
+            next_round = loop.time() + ROUND_S
             await self._round()
 
     async def _round(self) -> None:
         """Each region that changed, to the pages open when the round began (one opened during it read a
-        snapshot at least as new). Every :data:`WRITES_PER_TURN` writes the loop is given back: a page request
-        on this instance then waits for that many, not for a whole round to thousands of phones."""
+        snapshot at least as new), in one write to each page, made once for the pages of the same regions that
+        held the same. Every :data:`WRITES_PER_TURN` writes the loop is given back: a page request on this
+        instance then waits for that many, not for a whole round to thousands of phones."""
         self.rounds += 1
+        changed: dict[str, Update] = {}
         try:
             view = self.site.view()
-            changed = [(name, self.site.region(view, name), list(pages)) for name, pages in self.pages.items()]
+            for name in self.showing:
+                d = digest_of(self.site.own(view, name))
+                if self.last.get(name) != d:
+                    changed[name] = (name, d, encoded(name, self.site.region(view, name)))
         except Exception as err:  # a region that fails to render must not stop every other page's updates
             log("live_fanout_failed", reason=f"{type(err).__name__}: {err}"[:300])
             return
-        turn = 0
-        for name, html, pages in changed:
-            d = digest_of(html)
-            if self.last.get(name) == d:
-                continue
+        for name, d, _ in changed.values():
             self.last[name] = d
-            data = encoded(name, html)
-            shared = b"event: region\nid: " + d.encode() + b"\n" + data
+        turn = 0
+        for names, pages in [(names, list(pages)) for names, (_, pages) in self.pages.items()]:
+            updates = [changed[name] for name in names if name in changed]
+            if not updates:
+                continue
+            made: dict[str, Made] = {}
             for page in pages:
                 turn += 1
                 if turn % WRITES_PER_TURN == 0:
                     await asyncio.sleep(0)
-                self._hand(page, name, d, data, shared)
+                self._hand(page, updates, made)
 
-    def _hand(self, page: Page, name: str, d: str, data: bytes, shared: bytes) -> None:
+    def _hand(self, page: Page, updates: list[Update], made: dict[str, Made]) -> None:
         was = page.behind
         try:
-            self.written += page.hand(name, d, data, shared)
+            self.written += page.hand(updates, made)
         except Exception:  # its connection refused the write outright: it is going, like any other
             self.close(page)
         self.fell_behind += page.behind and not was
 
+    def open_pages(self) -> list[Page]:
+        return [page for _, pages in list(self.pages.values()) for page in list(pages)]  # the tests read it too
+
     def _beat(self) -> None:
         frame = body(f"event: beat\ndata: {int(time.time() * 1000)}\n\n".encode())
-        for page in {p for pages in self.pages.values() for p in pages}:
+        for page in self.open_pages():
             if not page.spoke and not page.behind:  # a full connection has updates pending: no beat needed
                 written_at_once(page.send, frame)
             page.spoke = False

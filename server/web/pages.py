@@ -140,7 +140,7 @@ def routes(site: Site) -> list[Route]:
         address = request.client.host if request.client else "?"
         if not streams.take(address):  # each open page holds a connection: a few per client, so many in all
             raise HTTPException(429, "too many live pages are open from this address (or in all); close some")
-        return _stream(site, fanout, known, request.headers.get("last-event-id", ""),
+        return _stream(site, fanout, _with_nested(site, known), request.headers.get("last-event-id", ""),
                        lambda: streams.give_back(address))
 
     return [
@@ -178,6 +178,12 @@ def _known_regions(site: Site, wanted: list[str], *, desk: bool) -> list[str]:
             if w in names or (w.startswith("schedule/class=") and v.known_schedule_part(w[len("schedule/"):]))]
 
 
+def _with_nested(site: Site, regions: list[str]) -> list[str]:
+    """The page's regions and those nested in them (the home page's court cards), each written on its own."""
+    view = site.view()
+    return list(dict.fromkeys(n for name in regions for n in (name, *site.nested(view, name))))
+
+
 def _folded(text: str) -> str:
     """A name as a search compares it: "koln" finds "Köln", "ÖREBRO" finds "Örebro"."""
     plain = unicodedata.normalize("NFKD", text.casefold())
@@ -206,9 +212,7 @@ def _stream(site: Site, fanout: Fanout, regions: list[str], last_event_id: str, 
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
             await send(body(b"retry: 1000\n\n"))
-            view = site.view()
-            now = {name: site.region(view, name) for name in regions}
-            page = fanout.open(regions, send, now, _resumed(regions, last_event_id))  # no await since the read
+            page = fanout.open(regions, send, site.view(), _resumed(regions, last_event_id))
             await page.catch_up()
             while (await receive())["type"] != "http.disconnect":
                 pass  # the request has no body: the next message is the phone going away

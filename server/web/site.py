@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Collection
 from datetime import datetime
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).parent
 
+
+# A region nested in another (the home page's classes and court cards) is a marker in the other's own part: the
+# private-use characters are never in a tournament's names or the templates.
+NEST_OPEN, NEST_CLOSE = "\ue000", "\ue001"
+NESTED = re.compile(f"{NEST_OPEN}([^{NEST_CLOSE}]*){NEST_CLOSE}")
 
 HEADER_POOLS = 8
 """Pools the header links one by one; with more (a youth cup has hundreds), one link to their list (/pools)."""
@@ -73,6 +79,7 @@ class Site:
         self.env.globals["period_of"] = lambda view, line, stage: period_name(
             line, view.data.ruleset_of(stage), words.gettext)
         self._regions: dict[tuple[int, str], str] = {}
+        self._own: dict[tuple[int, str], str] = {}  # each region's own part (Site.own), per version
         self._kept: dict[str, tuple[tuple[object, ...], str]] = {}  # a pool's or court's region and what it shows
 
     def view(self) -> View:
@@ -80,14 +87,28 @@ class Site:
         if self._view is None or self._view.data.version != data.version:
             self._view = View(data)
             self._regions.clear()
+            self._own.clear()
         return self._view
 
     # Rendering ---------------------------------------------------------------------------
     def region(self, view: View, name: str) -> str:
         """One live part of a page (shared by the page and the SSE stream), rendered once per version, and a pool's
-        or a court's only when what it shows changed."""
+        or a court's only when what it shows changed. The regions nested in it are in it, each in its own
+        ``data-region`` element."""
         key = (view.data.version, name)
         html = self._regions.get(key)
+        if html is None:
+            shell = self.own(view, name)
+            html = NESTED.sub(lambda m: self._nest(view, m[1]), shell) if NEST_OPEN in shell else shell
+            self._regions[key] = html
+        return html
+
+    def own(self, view: View, name: str) -> str:
+        """A region's own part: its HTML with each region nested in it a marker (:data:`NESTED`). A page's stream
+        writes a region again when its own part changed, and a nested one on its own: the home page of a cup of
+        110 courts was 70 kB, written whole to every home page for any court's live state."""
+        key = (view.data.version, name)
+        html = self._own.get(key)
         if html is None:
             kind, _, arg = name.partition("/")
             made_of = self._made_of(view, kind, arg)
@@ -98,11 +119,18 @@ class Site:
                 template = self.env.get_template(f"regions/{kind}.html")
                 html = template.render(v=view, arg=arg, data=view.data, clock=live_of(
                     view, arg, self.gettext) if kind in ("court", "overlay") else None,
-                    region=lambda part: Markup(self.region(view, part)))  # the home page's courts: a card each
+                    region=lambda part: Markup(f"{NEST_OPEN}{part}{NEST_CLOSE}"))
                 if made_of is not None:
                     self._kept[name] = (made_of, html)
-            self._regions[key] = html
+            self._own[key] = html
         return html
+
+    def nested(self, view: View, name: str) -> list[str]:
+        """The regions nested in ``name`` now (the home page's: its classes and each court's card)."""
+        return NESTED.findall(self.own(view, name))
+
+    def _nest(self, view: View, name: str) -> str:
+        return f'<div data-region="{escape(name)}">{self.region(view, name)}</div>'
 
     def _made_of(self, view: View, kind: str, arg: str) -> tuple[object, ...] | None:
         """What a pool's or a court's region shows, compared with what it showed last (rows by identity: the view
@@ -119,6 +147,10 @@ class Site:
             live = (view.data.live.get(row.court), view.data.live_at.get(row.court)) if row.live else ()
             return (row, self.backend.timeline(row.number), *live, row.locked(now), sheets.get(row.home),
                     sheets.get(row.away))
+        if kind == "classes":  # each class's matches played and its champion: they move with the results alone
+            return (view.data.results, view.progress)
+        if kind == "courts":  # the heading and its nested regions, or once every match is played the ranking
+            return (view.finished, *((view.data.results, view.progress) if view.finished else ()))
         if kind == "courtcard":  # the home page's card of a court: its match now and next, its board, its link
             playing, following = view.now_and_next(arg)
             presence = view.data.presence.get(arg)

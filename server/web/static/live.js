@@ -17,7 +17,8 @@ if (typeof module !== "undefined") module.exports = { clockAt: clockAt, clockTex
 
 if (typeof document !== "undefined") (function () {
   "use strict";
-  var regions = Array.prototype.map.call(document.querySelectorAll("[data-region]"), function (e) { return e.getAttribute("data-region"); });
+  var regions = [].filter.call(document.querySelectorAll("[data-region]"), function (e) { // nested: the server adds
+    return !e.parentElement.closest("[data-region]"); }).map(function (e) { return e.getAttribute("data-region"); });
   var status = document.getElementById("live-status");
   var offset = Number(document.body.getAttribute("data-now")) - Date.now(); // server clock minus ours
   var source = null, backoff = 1000, heard = Date.now();
