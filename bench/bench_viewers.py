@@ -106,16 +106,16 @@ def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) ->
     live = next(r.endpoint for r in app.routes if getattr(r, "name", "") == "live")
     fanout = next(c.cell_contents for c in live.__closure__ if type(c.cell_contents).__name__ == "Fanout")
     renders = Counter[str]()
-    plain = site.region
+    plain = site.own  # a region's own part is what its template renders (Site.region fills in the nested ones)
 
     def counted(view: Any, name: str) -> str:  # how often each region is rendered, whatever the viewers
-        fresh, kept = (view.data.version, name) not in site._regions, site._kept.get(name)
+        fresh, kept = (view.data.version, name) not in site._own, site._kept.get(name)
         html: str = plain(view, name)
         if fresh and (kept is None or site._kept.get(name) is not kept):  # not the HTML kept from an earlier version
             renders[name.partition("/")[0]] += 1
         return html
 
-    site.region = counted
+    site.own = counted
     signal.signal(signal.SIGTERM, lambda *_: service.stop())
     gc.freeze()
     try:
@@ -123,7 +123,7 @@ def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) ->
     finally:
         web.stop()
         print(json.dumps({"renders": dict(renders), "versions": service_version(site), "cpu_s": time.process_time(),
-                          "written": fanout.written, "fell_behind": fanout.fell_behind,
+                          "written": fanout.written, "fell_behind": fanout.fell_behind, "rounds": fanout.rounds,
                           "messages": {k: service.counts[k] for k in ("stored", "duplicate", "noted")}}), flush=True)
 
 
@@ -464,6 +464,7 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "instances_cpu_s": [round(s.get("cpu_s", 0), 1) for s in served],
         "clients_cpu_s": [round(t.get("cpu_s", 0), 1) for t in tallies], "others_cpu_s": f["others_cpu_s"],
         "written": [s.get("written") for s in served], "fell_behind": [s.get("fell_behind") for s in served],
+        "rounds": [s.get("rounds") for s in served],
         "messages": [s.get("messages") for s in served],
     }
     if not quiet:
@@ -492,7 +493,8 @@ def report(o: dict[str, Any]) -> str:
         f"  regions rendered per instance: {o['renders']} for {o['versions']} snapshot versions",
         f"  CPU seconds: instances {o['instances_cpu_s']} (a killed one not counted), "
         f"viewers' clients {o['clients_cpu_s']}, {o['others_cpu_s']}",
-        f"  frames written by the fan-out per instance {o['written']}; pages fallen behind {o['fell_behind']}",
+        f"  writes by the fan-out per instance {o['written']} in {o['rounds']} rounds; "
+        f"pages fallen behind {o['fell_behind']}",
         f"  the tables' messages per instance (a duplicate: sent again before its ack came) {o['messages']}",
     ]
     if o["killed_at_s"] is not None:
