@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from rules import ScheduledMatch, parse_placeholder
+from rules import MatchResult, ScheduledMatch, parse_placeholder
 from server.plan import load_plan
-from server.web.inputs import Presence
+from server.web.inputs import Presence, RecordedResult
 from server.web.match_rows import MatchRow, MatchRows, RowMaker
 from server.web.service_backend import ServiceBackend
 from server.web.view import View, being_played
@@ -110,3 +110,26 @@ def test_a_row_that_keeps_its_place_is_replaced_where_it_stands_and_a_moved_one_
     assert [r.number for r in last.matches] == [2, 3, 1]
     assert [r.number for r in last.by["court"]["Hall 2"]] == [2, 1] and [
         r.number for r in last.by["court"]["Hall 1"]] == [3]
+
+
+def test_what_a_court_shows_is_worked_out_once_for_its_rows_and_again_for_new_rows() -> None:
+    """The live pages ask each court's now and next and its locked matches in every round: kept with the rows, and
+    for new rows (a result, a match under way) worked out again. The locked count follows the instant asked."""
+    window = timedelta(hours=1)
+    first, second = _row(1, "Hall 1", 0), _row(2, "Hall 1", 30)
+    rows = MatchRows.of([first, second, _row(3, "Hall 1", 60), _row(4, "Hall 2", 0)])
+    nine = datetime(2026, 12, 6, 9, 0)
+    assert rows.now_and_next("Hall 1") == (first, second) and rows.locked_in("court", "Hall 1", nine) == 0
+    assert not rows.finished
+    result = RecordedResult(number=1, result=MatchResult(pool="A", home="H1", away="A1", home_goals=1, away_goals=0),
+                            recorded_at=nine + timedelta(minutes=20))
+    played = replace(first, recorded=result, locked_at=result.recorded_at + window)
+    under_way = replace(second, live=True)
+    later = rows.replaced([played, under_way])
+    assert later.now_and_next("Hall 1") == (under_way, later.by_number[3])
+    assert rows.now_and_next("Hall 1") == (first, second)  # the older snapshot's rows say what they said
+    assert later.locked_in("court", "Hall 1", nine + window) == 0  # its protest window still open
+    assert later.locked_in("court", "Hall 1", nine + 2 * window) == 1
+    assert later.locked_in("stage", "A", nine + 2 * window) == 1 and later.locked_in("court", "Hall 2", nine) == 0
+    done = MatchRows.of([replace(r, recorded=replace(result, number=r.number)) for r in later.matches])
+    assert done.finished

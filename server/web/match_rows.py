@@ -11,9 +11,11 @@ played) and makes the rows of the matches they name only; the others are the las
 from __future__ import annotations
 
 import threading
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from rules import Progress, Ruleset, ScheduledFields, ScheduledMatch, match_winner, parse_placeholder
@@ -88,6 +90,36 @@ class MatchRows:
     matches: list[MatchRow]
     by_number: dict[int, MatchRow]
     by: dict[str, dict[str, list[MatchRow]]]
+    # What the live pages' fan-out asks of every court and pool in each of its rounds, several a second, worked out
+    # once for these rows: a snapshot of live states alone keeps them.
+    _locking: dict[tuple[str, str], list[datetime]] = field(default_factory=dict, compare=False, repr=False)
+    _now_and_next: dict[str, tuple[MatchRow | None, MatchRow | None]] = field(
+        default_factory=dict, compare=False, repr=False)
+
+    def locked_in(self, kind: str, key: str, now: datetime) -> int:
+        """How many of a court's or a stage's matches (``kind``: "court", "stage") are locked at ``now`` (their
+        protest window closed): those that lock first, so with the same rows the count says which."""
+        instants = self._locking.get((kind, key))
+        if instants is None:
+            instants = self._locking[kind, key] = sorted(
+                m.locked_at for m in self.by[kind].get(key, ()) if m.locked_at is not None)
+        return bisect_right(instants, now)
+
+    def now_and_next(self, court: str) -> tuple[MatchRow | None, MatchRow | None]:
+        """The match being played (or the first still to play) on ``court``, and the one after it."""
+        found = self._now_and_next.get(court)
+        if found is None:
+            waiting = [m for m in self.by["court"].get(court, ()) if m.recorded is None]
+            live = [m for m in waiting if m.live]
+            now = live[0] if live else (waiting[0] if waiting else None)
+            rest = [m for m in waiting if m is not now]
+            found = self._now_and_next[court] = (now, rest[0] if rest else None)
+        return found
+
+    @cached_property
+    def finished(self) -> bool:
+        """Every match has its result."""
+        return bool(self.matches) and all(m.recorded is not None for m in self.matches)
 
     @classmethod
     def of(cls, rows: Iterable[MatchRow]) -> MatchRows:

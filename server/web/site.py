@@ -138,9 +138,10 @@ class Site:
         hundreds of open pool and court pages were rendered again for each, though none of them changed."""
         now = view.data.now
         if kind == "pool":
-            rows = (*view.stage_matches(arg), *view.carried(arg))
+            carried = view.carried(arg)
             state = view.progress.pools.get(arg) if view.progress is not None else None
-            return (rows, state, tuple(m.locked(now) for m in rows))
+            return (tuple(view.stage_matches(arg)), tuple(carried), state, view.locked_in("stage", arg),
+                    tuple(m.locked(now) for m in carried))
         sheets = view.data.sheets  # the desk may change a team's sheet: the regions naming its players follow
         if kind == "match" and arg.isdigit() and int(arg) in view.by_number:
             row = view.by_number[int(arg)]
@@ -157,14 +158,12 @@ class Site:
             return (playing, following, view.data.live.get(arg), view.data.live_at.get(arg),
                     presence.online if presence is not None else None)
         if kind == "courtmatches":
-            rows = tuple(view.on_court(arg))
-            return (rows, tuple(m.locked(now) for m in rows))
+            return (tuple(view.on_court(arg)), view.locked_in("court", arg))
         if kind == "court":  # the board names the players of the match being played
-            rows = tuple(view.on_court(arg))
             playing, _ = view.now_and_next(arg)
             named = (sheets.get(playing.home), sheets.get(playing.away)) if playing is not None else ()
-            return (rows, view.data.live.get(arg), view.data.live_at.get(arg), tuple(m.locked(now) for m in rows),
-                    *named)
+            return (tuple(view.on_court(arg)), view.data.live.get(arg), view.data.live_at.get(arg),
+                    view.locked_in("court", arg), *named)
         return None
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:

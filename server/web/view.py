@@ -77,6 +77,7 @@ class View:
                 self.error = str(err)
         made = self._rows()
         self.matches, self.by_number, self._by = made.matches, made.by_number, made.by
+        self._rows_made = made
         self.courts = list(data.cup.schedule.courts)
         self.courts += [court for court in self._by["court"] if court not in self.courts]
         self.suspensions = self._suspensions()
@@ -98,11 +99,12 @@ class View:
 
     def now_and_next(self, court: str) -> tuple[MatchRow | None, MatchRow | None]:
         """The match being played (or the first still to play) on ``court``, and the one after it."""
-        waiting = [m for m in self.on_court(court) if m.recorded is None]
-        live = [m for m in waiting if m.live]
-        now = live[0] if live else (waiting[0] if waiting else None)
-        rest = [m for m in waiting if m is not now]
-        return now, (rest[0] if rest else None)
+        return self._rows_made.now_and_next(court)
+
+    def locked_in(self, kind: str, key: str) -> int:
+        """How many of a court's or a stage's matches are locked (their protest window closed) at the snapshot's
+        instant."""
+        return self._rows_made.locked_in(kind, key, self.data.now)
 
     def delay(self, court: str) -> timedelta:
         """How far the court runs behind its schedule at the snapshot's instant."""
@@ -151,7 +153,7 @@ class View:
     @property
     def finished(self) -> bool:
         """Every match has its result: the day is over and the pages lead with the final ranking."""
-        return bool(self.matches) and all(m.recorded is not None for m in self.matches)
+        return self._rows_made.finished
 
     @property
     def teams(self) -> list[str]:
