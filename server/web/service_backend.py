@@ -72,6 +72,7 @@ class ServiceBackend:
         self._lock = threading.Lock()
         self._build_lock = threading.Lock()
         self._live_kept: dict[str, queries.LiveView] = {}  # the courts' stored live states, as read last
+        self._live_local: dict[str, tuple[datetime, datetime]] = {}  # court -> its state's instant, the venue's
         self._replayed: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self._events_seen = 0  # the last events.id the register's cards were read up to
         # What the last snapshots made of each result and fixture, with what it was made of: kept while that is so.
@@ -309,7 +310,10 @@ class ServiceBackend:
                 if f is not None and f.home and f.away and f.number not in results:
                     sanctions += sanctions_from_cards(f.number, f.home, f.away, view.live.state.get("cards") or ())
             live[name_of.get(court, court)] = board
-            live_at[name_of.get(court, court)] = _local(view.updated_at)
+            local = self._live_local.get(court)
+            if local is None or local[0] != view.updated_at:  # one conversion per state, not per snapshot
+                local = self._live_local[court] = (view.updated_at, _local(view.updated_at))
+            live_at[name_of.get(court, court)] = local[1]
         presence = {}
         for p in queries.court_presence(store):
             if p.state == "unknown":
