@@ -22,21 +22,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import cProfile
 import os
-import statistics
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 from typing import Any
 
-from bench.bench_cup_result import in_playing_order, match_messages
+from bench.bench_cup_result import cup_arguments, cup_database, in_playing_order, match_messages, print_parts
 from bench.bench_viewers import layout
 from bench.cup import classes_cup_toml, pitches
-from bench.postgres import fresh_database
 from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Match
@@ -141,27 +137,19 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--teams", type=int, default=2048)
-    ap.add_argument("--classes", type=int, default=8)
-    ap.add_argument("--courts", type=int, default=110)
-    ap.add_argument("--stored", type=int, default=3000)
+    cup_arguments(ap, stored=3000)
     ap.add_argument("--viewers", type=int, default=1000, help="pages open on this instance")
     ap.add_argument("--states", type=int, default=300)
     ap.add_argument("--per-round", type=int, default=1, help="live states between two rounds of the fan-out")
-    ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database, not a SQLite file")
     args = ap.parse_args()
-    database = fresh_database("bench_cup_live") if args.postgres else contextlib.nullcontext("")  # "": SQLite
-    with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
-            database as db:
+    with cup_database(args.postgres, "bench_cup_live") as (db, folder):
         figures = run(args.teams, args.classes, args.courts, args.stored, args.viewers, args.states, args.per_round,
-                      db, Path(tmp))
+                      db, folder)
     writes = figures.pop("writes")[0]
-    total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
     print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "
           f"{args.viewers} pages open, {args.states} live states, {args.per_round} a round: CPU ms per live state, "
           f"median (worst)")
-    for name, values in [*figures.items(), ("in all", total)]:
-        print(f"  {name:<7} {statistics.median(values):6.2f} ({max(values):6.2f})")
+    print_parts(figures, width=7, digits=2)
     print(f"{writes:.1f} writes to pages per live state; every open page holds the newest state of its regions")
     return 0
 

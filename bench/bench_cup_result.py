@@ -174,28 +174,46 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
     return figures, times
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+def cup_arguments(ap: argparse.ArgumentParser, stored: int) -> None:
+    """The cup's size, the results stored before the timed part, and the database: the cup benchmarks' own."""
     ap.add_argument("--teams", type=int, default=2048)
     ap.add_argument("--classes", type=int, default=8)
     ap.add_argument("--courts", type=int, default=110)
-    ap.add_argument("--stored", type=int, default=3500)
-    ap.add_argument("--results", type=int, default=20)
+    ap.add_argument("--stored", type=int, default=stored)
     ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database, not a SQLite file")
+
+
+@contextlib.contextmanager
+def cup_database(postgres: bool, name: str) -> Iterator[tuple[str, Path]]:
+    """A fresh PostgreSQL database (``name``, dropped at the end) or "" for a SQLite file in the folder; a
+    temporary folder; the service's log lines (stderr) left out of the figures."""
+    database = fresh_database(name) if postgres else contextlib.nullcontext("")
+    with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
+            database as db:
+        yield db, Path(tmp)
+
+
+def print_parts(figures: dict[str, list[float]], width: int, digits: int) -> None:
+    """Each part's median (worst), then their sum's."""
+    total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
+    for name, values in [*figures.items(), ("in all", total)]:
+        print(f"  {name:<{width}} {statistics.median(values):6.{digits}f} ({max(values):6.{digits}f})")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    cup_arguments(ap, stored=3500)
+    ap.add_argument("--results", type=int, default=20)
     ap.add_argument("--statements", action="store_true", help="each SQL statement's wall time per result")
     ap.add_argument("--cards", action="store_true", help="a yellow card every tenth match, a red every fortieth")
     args = ap.parse_args()
-    database = fresh_database("bench_cup_result") if args.postgres else contextlib.nullcontext("")  # "": SQLite
-    with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as quiet, contextlib.redirect_stderr(quiet), \
-            database as db:
-        figures, times = run(args.teams, args.classes, args.courts, args.stored, args.results, db, Path(tmp),
+    with cup_database(args.postgres, "bench_cup_result") as (db, folder):
+        figures, times = run(args.teams, args.classes, args.courts, args.stored, args.results, db, folder,
                              args.statements, args.cards)
-    total = [sum(parts) for parts in zip(*figures.values(), strict=True)]
     print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "
           f"the next {args.results} "
           f"one at a time: CPU ms per result, median (worst)")
-    for name, values in [*figures.items(), ("in all", total)]:
-        print(f"  {name:<11} {statistics.median(values):6.1f} ({max(values):6.1f})")
+    print_parts(figures, width=11, digits=1)
     if times is not None:
         print(f"SQL statements, wall ms per result ({sum(times.times.values()) * 1000 / args.results:.1f} in all):")
         for (part, statement), seconds in sorted(times.times.items(), key=lambda item: -item[1]):
