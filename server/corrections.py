@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from rules import MatchResult, Progress, Result, progress
-from server.store import Store, resolve, result_row, to_match_result
+from server.progresses import resolve, to_match_result
+from server.store import Store, result_row
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,9 +34,10 @@ from server.corrections import consequences
 from server.db.models import Change, Conflict, EventRow, Fixture, ResultRow, TeamSheetRow
 from server.desk import Affected, DeskError
 from server.discipline import sanctions_from_cards
+from server.progresses import to_match_result
 from server.rulings import Rulings
 from server.scores import awarded, score_text
-from server.store import Store, UnknownTeams, as_utc, teams_of, to_match_result, utcnow
+from server.store import Store, UnknownTeams, as_utc, teams_of, utcnow
 
 ORGANISER, DESK = "organiser", "desk"
 ROLES = (ORGANISER, DESK)

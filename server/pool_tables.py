@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session
 from rules import Decision, MatchResult, PoolState, Slot, rank_pool
 from server.db.models import DecisionRow, ResultRow
 from server.fairplay import pool_fair_play
-from server.store import Store, to_match_result
+from server.progresses import to_match_result
+from server.store import Store
 
 # Prepared once: the loop re-ranks the pools a batch changed after every batch.
 _POOL_RESULTS = (select(ResultRow.__table__).where(ResultRow.stage.in_(bindparam("pools", expanding=True)))

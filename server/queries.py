@@ -43,8 +43,9 @@ from rules import (
 from rules.link_payloads import LivePayload, read_live_payload
 from server.db.models import Change, Conflict, EventRow, Fixture, Live, Presence, ResultRow, TeamSheetRow
 from server.ingest import through_of
+from server.progresses import resolve
 from server.result_feed import added_since
-from server.store import Store, resolve
+from server.store import Store
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,49 +1,38 @@
-"""The service's store: the database engine, the tournament plan, and the tournament's progress.
+"""The service's store: the database engine, the tournament plan, and what the loop and the pages read of it.
 
-Every read and write goes through a short session (``with store.session() as s``); the
-tournament's progress (tables, resolved placeholders) is derived from the stored results and
-decisions by ``rules.tournament.progress`` and cached until the stored facts change, so the web
-pages and the loop can ask for it as often as they like. Several processes may share one
-database: the cache key is read from the database, not kept in memory alone.
+Every read and write goes through a short session (``with store.session() as s``); a snapshot of the pages
+reads its results once for all its parts (:meth:`Store.reading`). The tournament's progress (tables, resolved
+placeholders), worked out from the stored results and decisions and kept until they change, is
+``store.progresses`` (server.progresses).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
-from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import Engine, Row, event, func, select
+from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rules import (
     Decision,
-    KeptProgress,
-    MatchResult,
     Progress,
     Result,
     ScheduledMatch,
     parse_placeholder,
-    progress,
     result_payload,
-    standings_result,
 )
-from rules.tournament.placeholders import canonical, source_stage
-from rules.tournament.progression import SetAside
-from server.classes import merged_progress
+from rules.tournament.placeholders import source_stage
 from server.db import open_database
 from server.db.models import Change, DecisionRow, Fixture, ResultClock, ResultRow
 from server.event_marks import EventMarks
-from server.fairplay import pools_fair_play
 from server.kept_views import KeptViews
-from server.logs import log
 from server.openmatches import OpenMatches
 from server.plan import Plan
-from server.result_feed import ResultFeed, added_since, stamp, wrote_results
+from server.progresses import Progresses, resolve
+from server.result_feed import ResultFeed, stamp, wrote_results
 
 
 def utcnow() -> datetime:
@@ -53,27 +42,6 @@ def utcnow() -> datetime:
 def as_utc(at: datetime) -> datetime:
     """A stored instant as aware UTC: SQLite gives the stored instants back without their zone (they are UTC)."""
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
-
-
-_RESULT_COLUMNS = ("stage", "home", "away", "home_goals", "away_goals", "outcome", "winner", "home_shootout",
-                   "away_shootout")
-
-
-def row_key(row: Any) -> tuple[Any, ...]:
-    """What a stored result says (its columns the standings read), as a key: equal keys, equal results."""
-    return tuple(getattr(row, column) for column in _RESULT_COLUMNS)
-
-
-def to_match_result(row: Any) -> MatchResult:
-    """A stored (not abandoned) result as the standings rank it."""
-    return _match_result(row_key(row))
-
-
-@lru_cache(maxsize=50_000)
-def _match_result(key: tuple[Any, ...]) -> MatchResult:
-    # Every snapshot converts every stored row again (a cup's 3,000 at 25 us each): one conversion per distinct row.
-    row = SimpleNamespace(**dict(zip(_RESULT_COLUMNS, key, strict=True)))
-    return standings_result(row, pool=row.stage, home=row.home, away=row.away)
 
 
 _RESULTS = select(ResultRow.__table__).order_by(ResultRow.recorded_at, ResultRow.match_id)
@@ -98,29 +66,12 @@ class Store:
         event.listen(self.session, "before_commit", stamp)  # a transaction that wrote results stamps them
         self.result_feed = ResultFeed()  # the snapshots' results, read as they are written (server.result_feed)
         self.event_marks = EventMarks()  # each match's newest event, read as they are stored (server.event_marks)
-        self._lock = threading.Lock()
-        self._cached: tuple[tuple[object, ...], tuple[Progress, dict[str, Progress]]] | None = None
-        self._merged: list[tuple[tuple[Progress, ...], Progress]] = []  # the classes' progress and their merge
-        self._logged_aside: set[SetAside] = set()  # the results set aside, each logged once
-        # Each stage's last state and what it was worked out from (rules.tournament.progress's ``kept``): a result
-        # walks its own pool or match again, and what follows from it, not the cup's hundreds. The progress is a pure
-        # function of the stored rows, so a state kept here is the one it would work out again; shared by every
-        # thread (each state is replaced whole).
-        self._kept = KeptProgress()
-        # Each class's last progress and what it was worked out from: a result changes its own class only, so a
-        # cup's other classes keep theirs (fair-play classes excepted: their cards are not in the key). Kept apart
-        # for the result feed's objects (True) and the rows a transaction read itself (server.result_feed): the two
-        # kinds never compare equal, and a write and the next snapshot would each work out every class again.
-        self._class_progress: dict[bool, dict[str, tuple[object, Progress]]] = {True: {}, False: {}}
-        # The rows last split by class, and how: the publishing after a result and the pages' snapshot after it read
-        # the same rows, and the second is spared the pass over every result of the day (kept apart as above).
-        self._by_class: dict[bool, tuple[list[Any], dict[str, list[Any]]] | None] = {True: None, False: None}
+        self.progresses = Progresses(self)  # the tournament's progress, worked out from what is stored
         self.entry_team_names = frozenset(t for teams in plan.entry_teams.values() for t in teams)
         self.stage_sizes: dict[str, int] = {}  # stage -> how many matches it has
         for m in plan.fixtures.values():
             self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
         self.kept_views = KeptViews()  # the pages' and the courts' views between snapshots (server.kept_views)
-        self._results_of_rows: dict[str, tuple[Any, MatchResult]] = {}  # match id -> (row, as the standings rank it)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
         self._fixtures: tuple[object, dict[str, ScheduledMatch], dict[str | None, list[ScheduledMatch]],
@@ -210,12 +161,27 @@ class Store:
 
     # -- the tournament's progress ------------------------------------------------------------
 
-    def _revision(self, s: Session) -> tuple[object, ...]:
+    def revision(self, s: Session) -> tuple[object, ...]:
         """What the stored facts are at, as the progress's cache key (read before the results it is worked out
         from: a result stored in between is newer than the key, never missing from what the key names)."""
         if wrote_results(s):
             return ("counted", *s.execute(_MARKS_COUNTED).one())
         return ("clock", *s.execute(_MARKS).one())
+
+    def progress(self, s: Session | None = None) -> Progress:
+        """The whole cup's progress (server.progresses)."""
+        return self.progresses.progress(s)
+
+    def class_progress(self, s: Session | None = None) -> dict[str, Progress]:
+        """Each class's own progress, by class name (server.progresses)."""
+        return self.progresses.class_progress(s)
+
+    def compute_progress(self, s: Session) -> dict[str, Progress]:
+        """Each class's progress worked out from what ``s`` reads (server.progresses)."""
+        return self.progresses.work_out(s)
+
+    def forget_progress(self) -> None:
+        self.progresses.forget()
 
     def reading(self) -> Session:
         """A session that only reads (a snapshot of the pages): the results it reads are read once, however many
@@ -229,17 +195,17 @@ class Store:
         attributes: the result feed's :class:`StoredResult` objects, each the same object until its result is
         written again, or the rows as the transaction reads them when it wrote a result itself or sees an older
         state than the feed (:meth:`ResultFeed.read`)."""
-        return self._results(s).rows
+        return self.results_read(s).rows
 
     def results_by_match(self, s: Session) -> dict[str, Any]:
         """:meth:`results` by match id (a snapshot's made once for all its parts: the schedule, the desk's
         versions)."""
-        read = self._results(s)
+        read = self.results_read(s)
         if read.by_match is None:
             read.by_match = {r.match_id: r for r in read.rows}
         return read.by_match
 
-    def _results(self, s: Session) -> _ResultsRead:
+    def results_read(self, s: Session) -> _ResultsRead:
         if s.info.get("reading"):  # a snapshot reads them once for all its parts
             if "results" not in s.info:
                 s.info["results"] = self._read_results(s)
@@ -263,147 +229,6 @@ class Store:
             s.info["decisions"] = made
         return list(made)
 
-    def progress(self, s: Session | None = None) -> Progress:
-        """The whole cup's progress: every class's pools, matches and rankings (their names are unique across the
-        cup) in one record; a cup of several classes keeps its final rankings in :meth:`class_progress`."""
-        return self._progresses(s)[0]
-
-    def class_progress(self, s: Session | None = None) -> dict[str, Progress]:
-        """Each class's own progress (its final ranking, its placeholders), by class name."""
-        return self._progresses(s)[1]
-
-    def _progresses(self, s: Session | None) -> tuple[Progress, dict[str, Progress]]:
-        if s is None:
-            with self.session() as own:
-                return self._progresses(own)
-        if s.info.get("reading"):
-            # A snapshot's progress is worked out from the very rows it shows (each class kept while its rows are
-            # the ones it was worked out from): a revision read before or after them may name another state.
-            if "progress" not in s.info:
-                s.info["progress"] = self._settled(None, self.compute_progress(s))
-            found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
-            return found
-        key = self._revision(s)
-        with self._lock:
-            if self._cached is not None and self._cached[0] == key:
-                return self._cached[1]
-        return self._settled(key, self.compute_progress(s))
-
-    def _settled(self, key: tuple[object, ...] | None,
-                 by_class: dict[str, Progress]) -> tuple[Progress, dict[str, Progress]]:
-        """The classes' progress merged (again only when a class's changed), kept under ``key`` if one is given;
-        a result that no longer fits is logged once, when it first does not (the desk lists it until settled)."""
-        parts = tuple(by_class.values())
-        with self._lock:
-            merged = self._merged
-        # The last two merges: the feed's and a writing transaction's own rows make two sets of parts.
-        whole = next((w for made, w in merged if len(made) == len(parts) and all(
-            a is b for a, b in zip(made, parts, strict=True))), None)
-        if whole is None:
-            whole = merged_progress(by_class, merged[0] if merged else None)
-        with self._lock:
-            self._merged = [(parts, whole), *(m for m in self._merged if m[1] is not whole)][:2]
-            if key is not None:
-                self._cached = (key, (whole, by_class))
-            new = [a for a in whole.set_aside if a not in self._logged_aside]
-            self._logged_aside = set(whole.set_aside)
-        for aside in new:
-            log("result_set_aside", stage=aside.stage, home=aside.result.home, away=aside.result.away,
-                score=f"{aside.result.home_goals}-{aside.result.away_goals}", reason=aside.reason)
-        return whole, by_class
-
-    def compute_progress(self, s: Session) -> dict[str, Progress]:
-        """Each class's progress of the results that count. The engine ranks a pool by its pairings, so a result
-        stored for a later pool's match (its teams come from earlier pools) whose teams a correction upstream has
-        sent elsewhere would still count, under a match its teams no longer play: it is set aside here, and the
-        progress worked out again without it (at most once per stage: each pass settles one more)."""
-        plan = self.plan
-        cup = plan.cup
-        classes = cup.classes
-        read = self._results(s)
-        every, fed = read.rows, read.fed
-        rows_of = self._rows_by_class(every, fed)
-        later = self._later_pool_fixtures(s)
-        decisions = self.decisions(s)
-        out: dict[str, Progress] = {}
-        for c in classes:
-            t, ruleset = c.tournament, plan.rulesets[c.name]
-            rows = rows_of[c.name]
-            mine = [d for d in decisions if cup.owns(c, d.pool)]
-            # The rows themselves are the key (compared as tuples, in C, each row first by identity: the feed's rows
-            # are the same objects until written again): a class with no new row keeps its progress.
-            key = (tuple(rows), tuple(mine))
-            kept = self._class_progress[fed].get(c.name)
-            if kept is not None and kept[0] == key and ruleset.ranking.fair_play is None:
-                out[c.name] = kept[1]
-                continue
-            misfits: list[SetAside] = []
-            for _ in range(len(t.pools) + len(t.matches) + 1):
-                pools = [p.name for p in t.pools]
-                fair_play = pools_fair_play(self, s, rows, pools) if ruleset.ranking.fair_play is not None else None
-                p = progress(t, ruleset, plan.entry_by_class[c.name], [self._as_result(r) for r in rows],
-                             mine, results_source="the service's results", source=plan.source, strict=False,
-                             fair_play=fair_play, kept=self._kept)
-                found = _misfits(self, p, later, rows)
-                if not found:
-                    break
-                misfits += found
-                gone = {a.result for a in found}
-                rows = [r for r in rows if to_match_result(r) not in gone]
-            out[c.name] = p.replace(set_aside=(*p.set_aside, *misfits)) if misfits else p
-            self._class_progress[fed][c.name] = (key, out[c.name])
-        return out
-
-    def _as_result(self, row: Any) -> MatchResult:
-        """:func:`to_match_result`, kept per row object: a class's progress converts each of its rows again after
-        every result of the class (the feed's rows are the same objects until written again)."""
-        kept = self._results_of_rows.get(row.match_id)
-        if kept is not None and kept[0] is row:
-            return kept[1]
-        made = to_match_result(row)
-        self._results_of_rows[row.match_id] = (row, made)
-        return made
-
-    def _rows_by_class(self, every: list[Any], fed: bool) -> dict[str, list[Any]]:
-        """The results that count (not abandoned) by class: a row naming a stage no class has goes to every class,
-        as Cup.owns says. The same rows as last time (compared in C, each first by identity) are split as then, and
-        last time's followed by new ones (a new result is stored last) keep that split, copied, and add the new."""
-        last = self._by_class[fed]
-        added = added_since(last[0] if last is not None else None, every)
-        if last is not None and added == []:
-            return last[1]
-        cup = self.plan.cup
-        classes = cup.classes
-        rows_of = {c.name: list[Any]() for c in classes}
-        if last is not None and added is not None:
-            rows_of = {name: list(rows) for name, rows in last[1].items()}
-        every_class = list(rows_of.values())
-        lists_of: dict[str, list[list[Any]]] = {}  # a stage's class looked up once per stage, not once per row
-        for r in every if added is None else added:
-            if r.outcome == "abandoned":
-                continue
-            lists = lists_of.get(r.stage)
-            if lists is None:
-                owner = cup.class_of_stage(r.stage) if cup.has_classes else classes[0]
-                lists = lists_of[r.stage] = [rows_of[owner.name]] if owner is not None else every_class
-            for into in lists:
-                into.append(r)
-        self._by_class[fed] = (every, rows_of)
-        return rows_of
-
-    def _later_pool_fixtures(self, s: Session) -> dict[str, Fixture]:
-        """The fixtures of the pools whose teams come from earlier stages (none in most tournaments)."""
-        first = self.plan.entry_teams
-        later = [p.name for p in self.plan.pools if p.name not in first]
-        if not later:
-            return {}
-        return {f.match_id: f for f in s.scalars(select(Fixture).where(Fixture.stage.in_(later)))}
-
-    def forget_progress(self) -> None:
-        with self._lock:
-            self._cached = None
-
-
 @dataclass
 class _ResultsRead:
     """The stored results as one read found them."""
@@ -415,42 +240,6 @@ class _ResultsRead:
 
 class UnknownTeams(LookupError):
     """The fixture's teams are not known yet (a placeholder the results do not resolve)."""
-
-
-def resolve(store: Store, progress: Progress, stage: str, text: str) -> str | None:
-    """The team a fixture's home/away stands for, or None while it is not known."""
-    if text in store.entry_team_names:
-        return text
-    # The file may write a slot "1 P13-A" that the progress names "1P13-A": one spelling per slot.
-    text = canonical(text)
-    # The stage's own slots first: a cup's classes each have a "best 3rd", which the merged slots leave out.
-    state = progress.matches.get(stage)
-    if state is not None:
-        for side in (state.home, state.away):
-            if canonical(side.text) == text:
-                return side.team
-    if stage in progress.pools:
-        for s in progress.pools[stage].teams:
-            if canonical(s.text) == text:
-                return s.team
-    slot = progress.slots.get(text)
-    return None if slot is None else slot.team
-
-
-def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[Row[Any]]) -> list[SetAside]:
-    """The results stored for a later pool's match that are not its teams' (as ``p`` resolves them)."""
-    out = []
-    aside = {a.result for a in p.set_aside}  # the engine's own reason ("X does not play in pool C") stands
-    for r in rows:
-        f = later.get(r.match_id)
-        if f is None or to_match_result(r) in aside:
-            continue
-        home, away = resolve(store, p, f.stage, f.home), resolve(store, p, f.stage, f.away)
-        if {home, away} != {r.home, r.away}:
-            now = f"{home} v {away}" if home and away else "not known yet"
-            out.append(SetAside(stage=r.stage, result=to_match_result(r),
-                                reason=f"the result is {r.home} v {r.away} but match {r.match_id} is {now}"))
-    return out
 
 
 def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:

@@ -39,8 +39,9 @@ from server.desk_commands import (
     SettleConflict,
 )
 from server.plan import load_plan
+from server.progresses import to_match_result
 from server.rulings import Rulings
-from server.store import Store, result_row, teams_of, to_match_result
+from server.store import Store, result_row, teams_of
 from tests.service_support import TableClient, at_once, played
 from tests.web_support import cookie_of
 

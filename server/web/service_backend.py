@@ -38,11 +38,12 @@ from server.desk_commands import DeskCommand, DeskCommands
 from server.desklog import LogLine, match_log
 from server.discipline import Ruling, sanctions_from_cards
 from server.ingest import CARD_EVENTS
+from server.progresses import to_match_result
 from server.report_pdf import ReportMatch, report_pdf
 from server.result_feed import added_since
 from server.rulings import Rulings
 from server.service import Service
-from server.store import as_utc, to_match_result
+from server.store import as_utc
 from server.web.inputs import Abandoned, AuditEntry, Conflict, Presence, RecordedResult, Sanction, TournamentData
 from server.web.port import ChangeHub
 
