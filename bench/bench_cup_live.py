@@ -15,6 +15,8 @@ court, ``--per-round`` of them between two rounds of the fan-out (a round takes 
 - the round (``Fanout._round``): the snapshot after them, each open region's own part looked at, the changed ones
   rendered, and one write made for each page that shows one.
 
+With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile is written to FILE.
+
 Times are this process's CPU time, per live state, median (worst) over the rounds.
 """
 
@@ -22,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import cProfile
 import os
 import sys
 import time
@@ -30,7 +31,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from bench.bench_cup_result import cup_arguments, cup_database, in_playing_order, match_messages, print_parts
+from bench.bench_cup_result import cup_arguments, cup_database, in_playing_order, match_messages, print_parts, profiled
 from bench.bench_viewers import layout
 from bench.cup import classes_cup_toml, pitches
 from rules import protocol as p
@@ -106,21 +107,16 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
             fanout._task.cancel()
         await fanout._round()
         live = list(playing.items())
-        profile = cProfile.Profile() if PROFILE is not None else None
-        if profile is not None:
-            profile.enable()
-        for k in range(0, states, per_round):
-            batch = [live_message(plan, c, m.number, m.stage, 60_000 + 1000 * (k + i))
-                     for i, (c, m) in enumerate(live[(k + j) % len(live)] for j in range(per_round))]
-            started = time.process_time()
-            service._messages(batch, set(), set())  # which tells the pages (Service.listeners), as the loop does
-            loop_done = time.process_time()
-            await fanout._round()
-            figures["loop"].append((loop_done - started) * 1000 / per_round)
-            figures["round"].append((time.process_time() - loop_done) * 1000 / per_round)
-        if profile is not None and PROFILE is not None:
-            profile.disable()
-            profile.dump_stats(PROFILE)
+        with profiled():
+            for k in range(0, states, per_round):
+                batch = [live_message(plan, c, m.number, m.stage, 60_000 + 1000 * (k + i))
+                         for i, (c, m) in enumerate(live[(k + j) % len(live)] for j in range(per_round))]
+                started = time.process_time()
+                service._messages(batch, set(), set())  # which tells the pages (Service.listeners), as the loop does
+                loop_done = time.process_time()
+                await fanout._round()
+                figures["loop"].append((loop_done - started) * 1000 / per_round)
+                figures["round"].append((time.process_time() - loop_done) * 1000 / per_round)
         if fanout.fell_behind:
             raise SystemExit(f"{fanout.fell_behind} pages fell behind: a dropped write never waits")
         view = site.view()

@@ -23,6 +23,8 @@ than the wall clock; the service is never connected to a broker (what it publish
 ``--cards`` gives a yellow card in every tenth match and a red in every fortieth (the classes whose rulesets have
 them): the register of suspensions then works after every result.
 
+With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile is written to FILE.
+
 ``--statements`` also lists each SQL statement the timed parts ran, with its wall time per result (the database's
 own time included, which the CPU figures leave out on PostgreSQL), the slowest first.
 """
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import cProfile
 import gc
 import os
 import re
@@ -150,28 +153,45 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
     gc.collect()
     gc.freeze()  # as `courtside server` does once it has started
     figures: dict[str, list[float]] = {"loop": [], "publishing": [], "snapshot": [], "its page": []}
-    for n, m in enumerate(order[stored:stored + results], start=stored):
-        events, result = match_messages(plan, m, n, cards)
-        pools, courts = set(), set()
-        service._messages(events, pools, courts)
-        service._publish_changes(pools, courts)
-        backend.data()
-        pools, courts = set(), set()
-        with cpu_ms(figures["loop"], times, "loop"):
-            service._messages([result], pools, courts)
-        with cpu_ms(figures["publishing"], times, "publishing"):
+    with profiled():
+        for n, m in enumerate(order[stored:stored + results], start=stored):
+            events, result = match_messages(plan, m, n, cards)
+            pools, courts = set(), set()
+            service._messages(events, pools, courts)
             service._publish_changes(pools, courts)
-        with cpu_ms(figures["snapshot"], times, "snapshot"):
             backend.data()
-        page = f"/pool/{quote(m.stage)}" if m.round == "pool" else f"/bracket?class={quote(m.class_name)}"
-        with cpu_ms(figures["its page"]):
-            assert client.get(page).status_code == 200, page
+            pools, courts = set(), set()
+            with cpu_ms(figures["loop"], times, "loop"):
+                service._messages([result], pools, courts)
+            with cpu_ms(figures["publishing"], times, "publishing"):
+                service._publish_changes(pools, courts)
+            with cpu_ms(figures["snapshot"], times, "snapshot"):
+                backend.data()
+            page = f"/pool/{quote(m.stage)}" if m.round == "pool" else f"/bracket?class={quote(m.class_name)}"
+            with cpu_ms(figures["its page"]):
+                assert client.get(page).status_code == 200, page
     client.close()
     stored_now = len(store.results_by_match(store.session()))
     store.close()
     if stored_now != stored + results:
         raise SystemExit(f"{stored_now} results stored, not {stored + results}: the service refused some")
     return figures, times
+
+
+@contextlib.contextmanager
+def profiled() -> Iterator[None]:
+    """The timed part's cProfile, into the file BENCH_PROFILE names (if it does): for looking into a figure."""
+    into = os.environ.get("BENCH_PROFILE")
+    if into is None:
+        yield
+        return
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        yield
+    finally:
+        profile.disable()
+        profile.dump_stats(into)
 
 
 def cup_arguments(ap: argparse.ArgumentParser, stored: int) -> None:
