@@ -85,6 +85,7 @@ def _misfits(store: Store, p: Progress, later: dict[str, Fixture], rows: list[Ro
                                 reason=f"the result is {r.home} v {r.away} but match {r.match_id} is {now}"))
     return out
 
+
 class Progresses:
     """The store's progress (``store.progresses``): worked out again only for the classes whose results changed."""
 
