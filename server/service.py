@@ -376,6 +376,9 @@ class Service:
         if out.status == "refused":
             self._refuse(topic, m, out.reason, now)
             return
+        # The pages first, then the table: a page read once the table has its ack or error (a test, an organiser
+        # told by the officials) shows what it acknowledges, not the snapshot from before it.
+        self._tell_pages(m, out)
         if out.ack is not None and m.court and m.match and m.seq:
             of, through = out.ack
             ack = p.ack_message(id=new_id(), court=m.court, match=m.match, seq=m.seq, of=of,  # type: ignore[arg-type]
@@ -396,6 +399,9 @@ class Service:
             courts |= set(self.plan.courts)
         elif m.type not in ("live", "presence"):
             courts |= out.courts
+
+    def _tell_pages(self, m: p.Message, out: Outcome) -> None:
+        """Tell the pages a live state, a presence or a stored message changed what they show (server.web)."""
         noted, self._noted[m.court or ""] = self._noted.get(m.court or ""), (m.type, m.match)
         if m.type == "live" and self.watch is not None and noted == ("live", m.match):
             # Every instance's watch hears it and tells its pages (server.watch). The first live state after

@@ -219,3 +219,45 @@ def test_a_result_names_its_court_and_the_courts_whose_matches_wait_on_its_stage
     play("15", "hall-1", knockout=True)  # SF1: the third place and the final on Hall 1 take from it
     play("16", "hall-2", knockout=True)  # SF2: its own court, and Hall 1 where they play
     assert courts["15"] == {"hall-1"} and courts["16"] == {"hall-2", "hall-1"}
+
+
+def test_the_pages_are_told_before_the_table_hears_its_ack_or_its_conflict(tmp_path: Any) -> None:
+    """Once the table has its ack, or the error that its corrected result is held (a conflict), a page read then
+    shows what it acknowledges: the service tells its pages first. (An organiser's test read the snapshot from
+    before the conflict when the error came first.)"""
+    from server.plan import load_plan
+    from server.service import Service
+    from tests.service_support import HOCKEY
+
+    store = Store.open(f"sqlite:///{tmp_path / 'told.db'}", load_plan(HOCKEY))
+    service = Service(store, "mqtt://127.0.0.1:9")  # never connected: what it would publish stays queued in paho
+    order: list[str] = []
+    publish = service.client.publish
+
+    def published(topic: str, *a: Any, **kw: Any) -> Any:  # what the service publishes, in order, then published
+        order.append(topic.rsplit("/", 1)[1])
+        return publish(topic, *a, **kw)
+
+    service.client.publish = published  # type: ignore[method-assign]
+    service.listeners.append(lambda pools, courts: order.append("pages"))
+    court, ruleset = "hall-1", store.plan.ruleset_of("A")
+    events, result = played(ruleset, 1, 1)
+
+    def send(kind: str, m: p.Message) -> list[str]:
+        order.clear()
+        topic = p.court_topic(store.plan.id, court, "events" if kind == "event" else kind)
+        service._messages([(topic, p.encode(m))], set(), set())
+        return [o for o in order if o in ("pages", "ack", "errors")]
+
+    for e in events:
+        assert send("event", p.event_message(id=uuid.uuid4().hex, court=court, match="1", event=e)) == ["pages", "ack"]
+    assert send("result", p.result_message(id=uuid.uuid4().hex, court=court, match="1", seq=events[-1]["seq"],
+                                           result=result)) == ["pages", "ack"]
+    fixed = {"v": 2, "seq": len(events) + 1, "at": events[-1]["at"] + 1000, "type": "score_corrected",
+             "home": 2, "away": 1}
+    send("event", p.event_message(id=uuid.uuid4().hex, court=court, match="1", event=fixed))
+    held = send("result", p.result_message(id=uuid.uuid4().hex, court=court, match="1", seq=fixed["seq"],
+                                           result={"home_goals": 2, "away_goals": 1, "outcome": "regular",
+                                                   "winner": "home"}))
+    assert held[0] == "pages" and "errors" in held and len(queries.open_conflicts(store)) == 1
+    store.close()
