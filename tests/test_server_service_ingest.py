@@ -6,6 +6,7 @@ import json
 import time
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
@@ -16,8 +17,10 @@ from rules.ruleset import load_ruleset
 from server import queries
 from server.db.models import EventRow, MessageLog, ResultRow
 from server.ingest import fixtures_of, ingest
+from server.plan import load_plan
+from server.service import Service
 from server.store import Store
-from tests.service_support import TableClient, played, running_service
+from tests.service_support import HOCKEY, TableClient, played, running_service
 from tests.test_protocol import schema_for
 
 RULES = load_ruleset("indoor-hockey")
@@ -221,14 +224,10 @@ def test_a_result_names_its_court_and_the_courts_whose_matches_wait_on_its_stage
     assert courts["15"] == {"hall-1"} and courts["16"] == {"hall-2", "hall-1"}
 
 
-def test_the_pages_are_told_before_the_table_hears_its_ack_or_its_conflict(tmp_path: Any) -> None:
+def test_the_pages_are_told_before_the_table_hears_its_ack_or_its_conflict(tmp_path: Path) -> None:
     """Once the table has its ack, or the error that its corrected result is held (a conflict), a page read then
     shows what it acknowledges: the service tells its pages first. (An organiser's test read the snapshot from
     before the conflict when the error came first.)"""
-    from server.plan import load_plan
-    from server.service import Service
-    from tests.service_support import HOCKEY
-
     store = Store.open(f"sqlite:///{tmp_path / 'told.db'}", load_plan(HOCKEY))
     service = Service(store, "mqtt://127.0.0.1:9")  # never connected: what it would publish stays queued in paho
     order: list[str] = []

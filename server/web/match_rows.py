@@ -85,7 +85,7 @@ class MatchRows:
     """A snapshot's rows in playing order with their indexes (by number; by court, stage, team and class), made
     together and kept together: a region asks for its own matches (a cup's 110 court cards and hundreds of pool
     pages), and scanning 4,000 rows for each cost more than the rest. Never changed once made: an older snapshot's
-    pages may still be reading them."""
+    pages may still be reading them (what is worked out of them is kept beside them, as the same rows give it)."""
 
     matches: list[MatchRow]
     by_number: dict[int, MatchRow]

@@ -212,6 +212,7 @@ def _stream(site: Site, fanout: Fanout, regions: list[str], last_event_id: str, 
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
             await send(body(b"retry: 1000\n\n"))
+            # No await between the snapshot's read and the page's opening: no change can fall between them.
             page = fanout.open(regions, send, site.view(), _resumed(regions, last_event_id))
             await page.catch_up()
             while (await receive())["type"] != "http.disconnect":
