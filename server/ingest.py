@@ -62,7 +62,10 @@ def _insert_into(dialect: str, table: Any) -> postgresql.Insert | sqlite.Insert:
 
 @cache
 def _new_only(dialect: str, table: Any, keys: tuple[str, ...]) -> postgresql.Insert | sqlite.Insert:
-    return _insert_into(dialect, table).on_conflict_do_nothing(index_elements=keys)
+    # SQLAlchemy keeps an INSERT's rowcount only when asked: psycopg's was read as -1 (true) for a row that was
+    # there already, so on PostgreSQL no court's live state or presence was ever updated after its first.
+    return _insert_into(dialect, table).on_conflict_do_nothing(index_elements=keys).execution_options(
+        preserve_rowcount=True)
 
 
 def _insert(session: Session, table: Any, values: dict[str, Any], keys: tuple[str, ...]) -> bool:
@@ -340,10 +343,16 @@ def _live(store: Store, session: Session, m: Message, now: datetime) -> Outcome:
     assert m.court is not None
     if m.court not in store.plan.courts:
         raise Refused(f"there is no court {m.court!r} in this tournament")
-    values = {"court": m.court, "match_id": m.match, "state": m.payload, "updated_at": now}
-    if not _insert(session, Live.__table__, values, ("court",)):
-        row = session.get(Live, m.court)
-        if row is not None:
-            row.match_id, row.state, row.updated_at = m.match, m.payload, now
+    connection = session.connection()
+    connection.execute(_newest_live(connection.dialect.name),
+                       {"court": m.court, "match_id": m.match, "state": m.payload, "updated_at": now})
     return Outcome("noted", courts={m.court})
+
+
+@cache
+def _newest_live(dialect: str) -> postgresql.Insert | sqlite.Insert:
+    """A court's live state, in place of the one stored: one statement, as a cup's courts send one a second each."""
+    stmt = _insert_into(dialect, Live)
+    return stmt.on_conflict_do_update(index_elements=["court"], set_={
+        "match_id": stmt.excluded.match_id, "state": stmt.excluded.state, "updated_at": stmt.excluded.updated_at})
 
