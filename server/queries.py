@@ -17,12 +17,12 @@ Names here are stable; each takes the :class:`~server.store.Store` first.
 from __future__ import annotations
 
 from collections.abc import Collection
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, bindparam, select
+from sqlalchemy import Connection, Row, bindparam, select
 from sqlalchemy.orm import Session
 
 from rules import (
@@ -362,13 +362,14 @@ _LIVE_OF = select(Live.court, Live.match_id, Live.state, Live.updated_at).where(
     Live.court.in_(bindparam("courts", expanding=True)))
 
 
-def live_states(store: Store, kept: dict[str, LiveView] | None = None) -> dict[str, LiveView]:
+def live_states(store: Store, kept: dict[str, LiveView] | None = None,
+                connection: Connection | None = None) -> dict[str, LiveView]:
     """Each court's last live state as stored; one a table of an older version stored, which this version cannot
     read, is left out until that court's next message replaces it. ``kept``: the states read last time, by court:
     only the courts whose state was stored since are read again (a big cup's pages ask after every live state,
-    and each court's JSON was read and checked again each time)."""
+    and each court's JSON was read and checked again each time). Read on ``connection`` if given."""
     kept = kept or {}
-    with store.engine.connect() as c:
+    with _connected(store, connection) as c:
         stamps = c.execute(_LIVE_STAMPS).all()
         stale = [court for court, at in stamps if court not in kept or kept[court].updated_at != at]
         rows = c.execute(_LIVE_OF, {"courts": stale}).all() if stale else []
@@ -382,14 +383,20 @@ def live_states(store: Store, kept: dict[str, LiveView] | None = None) -> dict[s
     return out
 
 
+def _connected(store: Store, connection: Connection | None) -> AbstractContextManager[Connection]:
+    """``connection``, or one of the pool's for this read: a snapshot makes its light reads on one connection, as
+    each checkout costs PostgreSQL a ping and a rollback."""
+    return nullcontext(connection) if connection is not None else store.engine.connect()
+
+
 def live_state(store: Store, court: str) -> LiveView | None:
     return live_states(store).get(court)
 
 
-def court_presence(store: Store) -> list[PresenceView]:
+def court_presence(store: Store, connection: Connection | None = None) -> list[PresenceView]:
     """Each court's presence; a court whose row is as last read keeps its view (the pages ask after every live
-    state, and 110 courts' views made again each time cost a millisecond)."""
-    with store.engine.connect() as c:  # plain rows, compared as tuples
+    state, and 110 courts' views made again each time cost a millisecond). Read on ``connection`` if given."""
+    with _connected(store, connection) as c:  # plain rows, compared as tuples
         rows = {r.court: r for r in c.execute(_PRESENCE)}
     kept = store.kept_views.presence
     out = []
@@ -421,10 +428,11 @@ def conflicts(store: Store) -> list[ConflictView]:
         return [_conflict_view(c) for c in s.scalars(select(Conflict).order_by(Conflict.id))]
 
 
-def open_conflicts(store: Store) -> list[ConflictView]:
+def open_conflicts(store: Store, connection: Connection | None = None) -> list[ConflictView]:
     """The conflicts not settled yet: read on every snapshot, live states' too, so the settled ones a day gathers
-    are left in the database, not read and parsed again each time (as plain rows: no session's bookkeeping)."""
-    with store.engine.connect() as c:
+    are left in the database, not read and parsed again each time (as plain rows: no session's bookkeeping). Read
+    on ``connection`` if given."""
+    with _connected(store, connection) as c:
         return [_conflict_view(r) for r in c.execute(_OPEN_CONFLICTS)]
 
 

@@ -9,7 +9,9 @@ store's marks (server.event_marks): only their timelines are worked out again, w
 from __future__ import annotations
 
 import threading
-from contextlib import suppress
+from contextlib import nullcontext, suppress
+
+from sqlalchemy import Connection
 
 from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, match_timeline
 from server import queries
@@ -23,9 +25,10 @@ class Timelines:
         self._marks: dict[str, int] = {}  # match id -> the id of its newest stored event, as last caught up
         self._kept: dict[str, tuple[int, MatchTimeline | None]] = {}  # match id -> (that id then, its timeline)
 
-    def catch_up(self) -> None:
-        """Note which matches have new events (a snapshot does, once, before its pages ask)."""
-        with self.store.engine.connect() as c:
+    def catch_up(self, connection: Connection | None = None) -> None:
+        """Note which matches have new events (a snapshot does, once, before its pages ask), read on
+        ``connection`` if given."""
+        with nullcontext(connection) if connection is not None else self.store.engine.connect() as c:
             marks = self.store.event_marks.read(c)
         with self._lock:
             self._marks = marks

@@ -9,6 +9,7 @@ import dataclasses
 import re
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from rules import protocol as p
+from rules.live import live_payload
 from rules.match import (
     ClockStarted,
     Goal,
@@ -28,6 +31,8 @@ from rules.standings import MatchResult
 from server.desk import ABANDONED_ORDER, DeskError
 from server.desk_commands import CorrectResult, MoveMatch, RuleSanction, SettleConflict
 from server.plan import load_plan
+from server.service import Service
+from server.store import Store
 from server.web import create_app, service_backend
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
@@ -92,6 +97,36 @@ def test_the_snapshot_reads_no_match_of_its_own_after_a_result(mosquitto: Any, d
         # A match of its own: the events of one match id bound as a parameter (SQLite's "?", psycopg's "%(...)s").
         one_match = [s for s in statements if "FROM events" in s and re.search(r"events\.match_id = (\?|%\()", s)]
         assert one_match == [], one_match
+
+
+def test_the_snapshot_after_a_live_state_reads_on_one_connection(db_url: str) -> None:
+    """A court's live state rebuilds the light part of the snapshot (live states, presence, conflicts, the matches
+    with new events, a late card) several times a second. Each read took a connection of its own, and on
+    PostgreSQL each checkout is a ping and its return a rollback: five of them cost a cup's instance two thirds of a
+    round's CPU (docs/benchmarks.md). The reads now share one, and still see each new state."""
+    from sqlalchemy import event
+
+    plan = load_plan(YOUTH)
+    store = Store.open(db_url, plan)
+    service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected, alone: its batches run here
+    backend = ServiceBackend(service)
+    backend.data()
+    checkouts: list[object] = []
+    event.listen(store.engine, "checkout", lambda *a: checkouts.append(a))
+    first = plan.fixtures["1"]
+    rules = plan.ruleset_of(first.stage)
+    match = Match(rules)
+    match.apply(ClockStarted(at=0))
+    topic = p.court_topic(plan.id, plan.court_id(first.court), "live")
+    for clock_at in (1000, 2000):
+        payload = live_payload(match.state_at(clock_at), rules, "1")
+        service._messages([(topic, p.encode(p.build(id=uuid.uuid4().hex, type="live", court=plan.court_id(
+            first.court), match="1", payload=payload)))], set(), set())  # which tells the backend, as the loop does
+        checkouts.clear()
+        data = backend.data()
+        assert data.live[first.court].clock_ms == rules.match.period_length - clock_at
+        assert len(checkouts) == 1
+    store.close()
 
 
 def test_a_tables_result_adds_its_own_record_to_the_snapshot_and_a_correction_remakes_it(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from rules import (
     Decision,
@@ -119,11 +119,12 @@ class ServiceBackend:
             seen, full = self._hub.version, self._full  # read before building: a later change is not lost
         with self._build_lock:
             if self._data is None or self._built != seen:
-                if self._base is None or self._base[0] != full or self._late_card(self._base[1]):
-                    mark = self._last_event()  # before reading: a card stored meanwhile is read next time
-                    self._base = (full, self._build_base())
-                    self._events_seen = mark
-                self._data = self._build(seen, self._base[1])
+                with self.store.engine.connect() as c:  # the light reads on one connection: a checkout costs two
+                    if self._base is None or self._base[0] != full or self._late_card(c, self._base[1]):
+                        mark = self._last_event(c)  # before reading: a card stored meanwhile is read next time
+                        self._base = (full, self._build_base())
+                        self._events_seen = mark
+                    self._data = self._build(c, seen, self._base[1])
                 self._built, self._built_at = seen, time.monotonic()
             return self._data
 
@@ -142,10 +143,10 @@ class ServiceBackend:
             self._replayed[key] = discipline.cards_of(self.plan.ruleset_of(stage), bodies, kind, round, match_id)
         return self._replayed[key]
 
-    def _live_states(self) -> dict[str, queries.LiveView]:
+    def _live_states(self, c: Connection) -> dict[str, queries.LiveView]:
         """The courts' live states as stored, each replaced by the newer one this instance's watch heard
         (server.watch): with several instances, the one that stores a court's state may be another."""
-        self._live_kept = queries.live_states(self.store, self._live_kept)  # under the build lock
+        self._live_kept = queries.live_states(self.store, self._live_kept, c)  # under the build lock
         states = dict(self._live_kept)
         watch = self.service.watch
         if watch is not None:
@@ -154,20 +155,19 @@ class ServiceBackend:
                                                  live=live, updated_at=at)
         return states
 
-    def _last_event(self) -> int:
-        with self.store.engine.connect() as c:
-            return int(c.scalar(_LAST_EVENT) or 0)
+    @staticmethod
+    def _last_event(c: Connection) -> int:
+        return int(c.scalar(_LAST_EVENT) or 0)
 
-    def _late_card(self, base: _Base) -> bool:
+    def _late_card(self, c: Connection, base: _Base) -> bool:
         """Whether a card (or its undo) was stored for a finished match since the register was read. The
         officials may enter a card after the final whistle: the service tells the pages of that court's event
         only (no pool changes), which rebuilds the light part, and the register, the team's page and the
         desk would miss the card until the next result. One read of the primary key's end when nothing came."""
-        last = self._last_event()
+        last = self._last_event(c)
         if last <= self._events_seen:
             return False
-        with self.store.engine.connect() as c:
-            matches = {row.match_id for row in c.execute(_CARDS_SINCE, {"seen": self._events_seen, "last": last})}
+        matches = {row.match_id for row in c.execute(_CARDS_SINCE, {"seen": self._events_seen, "last": last})}
         self._events_seen = last
         return any(m.isdigit() and int(m) in base.results for m in matches)
 
@@ -296,15 +296,15 @@ class ServiceBackend:
         m, ruleset, stage = found
         return match_log(self.store, str(number), ruleset, stage, m.round, teams)
 
-    def _build(self, version: int, base: _Base) -> TournamentData:
-        """The base with what changes several times a second: live states, presence, conflicts."""
+    def _build(self, c: Connection, version: int, base: _Base) -> TournamentData:
+        """The base with what changes several times a second: live states, presence, conflicts, read on ``c``."""
         store, plan = self.store, self.plan
-        self.timelines.catch_up()  # before the pages of this snapshot ask for a match's timeline
+        self.timelines.catch_up(c)  # before the pages of this snapshot ask for a match's timeline
         name_of, fixtures, results = plan.courts, base.fixtures, base.results
         live: dict[str, LiveBoard] = {}
         live_at: dict[str, datetime] = {}
         sanctions = list(base.sanctions)
-        for court, view in self._live_states().items():
+        for court, view in self._live_states(c).items():
             board = view.live.board
             if board.match is not None and board.match.isdigit():
                 f = fixtures.get(int(board.match))
@@ -316,7 +316,7 @@ class ServiceBackend:
                 local = self._live_local[court] = (view.updated_at, _local(view.updated_at))
             live_at[name_of.get(court, court)] = local[1]
         presence = {}
-        for p in queries.court_presence(store):
+        for p in queries.court_presence(store, c):
             if p.state == "unknown":
                 continue
             kept = self._presence.get(p.court)
@@ -334,21 +334,22 @@ class ServiceBackend:
             )
             self._presence[p.court] = (p, presence[p.court_name])
         conflicts, abandoned = [], []
-        for c in queries.open_conflicts(store):
-            f = fixtures.get(int(c.match_id)) if c.match_id.isdigit() else None
-            stored = results.get(int(c.match_id)) if c.match_id.isdigit() else None
-            if f is not None and stored is None and c.result.outcome == "abandoned":
+        for hold in queries.open_conflicts(store, c):
+            f = fixtures.get(int(hold.match_id)) if hold.match_id.isdigit() else None
+            stored = results.get(int(hold.match_id)) if hold.match_id.isdigit() else None
+            if f is not None and stored is None and hold.result.outcome == "abandoned":
                 # Held with no result stored (server.ingest): the organiser settles the match.
                 abandoned.append(Abandoned(
-                    id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
-                    home_goals=c.result.home_goals, away_goals=c.result.away_goals,
-                    received=_local(c.received_at)))
+                    id=str(hold.id), number=f.number, court=name_of.get(hold.court or "", f.court_name),
+                    home_goals=hold.result.home_goals, away_goals=hold.result.away_goals,
+                    received=_local(hold.received_at)))
                 continue
             if f is None or stored is None:
                 continue
-            conflicts.append(Conflict(id=str(c.id), number=f.number, court=name_of.get(c.court or "", f.court_name),
-                                      stored=stored.result, held=_held(stored.result, c.result),
-                                      received=_local(c.received_at), reason=c.reason))
+            conflicts.append(Conflict(id=str(hold.id), number=f.number,
+                                      court=name_of.get(hold.court or "", f.court_name), stored=stored.result,
+                                      held=_held(stored.result, hold.result), received=_local(hold.received_at),
+                                      reason=hold.reason))
         sanctions = discipline.with_rulings(sanctions, base.rulings)
         return TournamentData(
             version=version, now=datetime.now(), cup=plan.cup, rulesets=plan.rulesets,
