@@ -165,7 +165,7 @@ def touch(session: Session, heard: dict[str, tuple[str, str | None]], now: datet
         connection = session.connection()
         connection.execute(_touch(connection.dialect.name), [
             {"court": court, "state": "online", "since": now, "last_message_at": now, "last_type": kind,
-             "last_match": match} for court, (kind, match) in heard.items()])
+             "last_match": match} for court, (kind, match) in sorted(heard.items())])  # rows locked in one order
 
 
 def log_messages(session: Session, rows: list[dict[str, Any]]) -> None:

@@ -341,10 +341,13 @@ class Service:
                 self.store.matches.prefetch(s, [(f.match_id, f.kind, f.round) for f in known])
                 fixtures.prefetch_played(s, [f.stage for _, m in parsed if m.type == "result" and m.match
                                              and (f := fixtures.get(m.match)) is not None])
+                by_index: dict[int, Outcome] = {}
+                for i in sorted(range(len(parsed)), key=lambda i: _lock_order(parsed[i][1], i)):
+                    by_index[i] = ingest(self.store, s, parsed[i][1], now, fixtures)
                 heard: dict[str, tuple[str, str | None]] = {}
                 rows: list[dict[str, Any]] = []
-                for topic, m in parsed:
-                    out = ingest(self.store, s, m, now, fixtures)
+                for i, (topic, m) in enumerate(parsed):  # as they came: a court's last message is the one it sent last
+                    out = by_index[i]
                     if out.status != "refused":
                         rows.extend(self._log_rows(topic, m, out, now))
                         if m.court is not None:
@@ -529,3 +532,11 @@ class Service:
                 since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1),
                 left=len(pools_left) + len(courts_left) or None)
         return pools_left, courts_left
+
+
+def _lock_order(m: p.Message, arrived: int) -> tuple[int, str, int]:
+    """Where a message of a batch is stored. Two instances share each court's messages, and both write the same
+    courts' live rows: in the order they came, two batches deadlocked on PostgreSQL, and each was then stored
+    message by message. The live states are stored last, by court (each court's in the order they came), as
+    :func:`server.ingest.touch` writes the presence after them."""
+    return (1, m.court or "", arrived) if m.type == "live" else (0, "", arrived)

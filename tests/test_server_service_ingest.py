@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
 from rules import protocol as p
 from rules.link_payloads import ErrorPayload
+from rules.live import live_payload
+from rules.match import ClockStarted, Match
 from rules.ruleset import load_ruleset
 from server import queries
 from server.db.models import EventRow, MessageLog, ResultRow
@@ -260,3 +265,50 @@ def test_the_pages_are_told_before_the_table_hears_its_ack_or_its_conflict(tmp_p
                                                    "winner": "home"}))
     assert held[0] == "pages" and "errors" in held and len(queries.open_conflicts(store)) == 1
     store.close()
+
+
+def test_two_instances_storing_the_same_courts_live_states_at_once_do_not_deadlock(
+        pg_url: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """Two instances share each court's messages, so both write the same courts' live rows in the same instant.
+    Each of these two batches holds a live state of both courts, in opposite orders, and each stops after its
+    first row until the other has written its own (or for three seconds, if the other cannot: it waits for this one's
+    rows). Stored in the order they came, the two deadlocked and PostgreSQL broke one batch, which the service then
+    stored message by message; stored by court, the second waits for the first and both commit whole."""
+    from sqlalchemy import event
+
+    plan = load_plan(HOCKEY)
+    stores = [Store.open(pg_url, plan) for _ in range(2)]
+    services = [Service(store, "mqtt://127.0.0.1:9", group=None) for store in stores]
+    first_rows = threading.Barrier(2, timeout=3.0)
+    ruleset = plan.ruleset_of("A")
+
+    def live(court: str, match: str) -> tuple[str, bytes]:
+        running = Match(ruleset)
+        running.apply(ClockStarted(at=0))
+        return p.court_topic(plan.id, court, "live"), p.encode(p.build(
+            id=uuid.uuid4().hex, type="live", court=court, match=match, payload=live_payload(
+                running.state_at(1000), ruleset, match)))
+
+    for store in stores:
+        written: list[str] = []
+
+        def after_row(*a: Any, written: list[str] = written) -> None:
+            if "INSERT INTO live" in a[2]:
+                written.append(a[3]["court"])
+                if len(written) == 1:
+                    with contextlib.suppress(threading.BrokenBarrierError):
+                        first_rows.wait()
+
+        event.listen(store.engine, "after_cursor_execute", after_row)
+    batches = [[live("hall-1", "1"), live("hall-2", "2")], [live("hall-2", "2"), live("hall-1", "1")]]
+    threads = [threading.Thread(target=service._messages, args=(batch, set(), set()))
+               for service, batch in zip(services, batches, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert not any(t.is_alive() for t in threads)
+    assert "batch_retried" not in capfd.readouterr().err
+    assert [service.counts.get("noted") for service in services] == [2, 2]
+    for store in stores:
+        store.close()
