@@ -36,8 +36,11 @@ class Board:
     def __init__(self) -> None:
         self.html = {"court/1": "<p>court 1: 0-0</p>", "pool/A": "<p>pool A</p>"}
         self.version = 0
+        self.history: dict[int, dict[str, str]] = {}  # each earlier version's regions
         self.changes = ChangeHub()
         self.renders: Counter[str] = Counter()
+        self.looks: Counter[str] = Counter()  # own parts asked for
+        self.as_it_was: set[str] = set()  # the regions may_differ says are as they were, whatever the versions
         self._rendered: set[tuple[int, str]] = set()
 
     def view(self) -> Any:
@@ -47,13 +50,18 @@ class Board:
         if (view, name) not in self._rendered:
             self._rendered.add((view, name))
             self.renders[name] += 1
-        return self.html[name]
+        return self.history.get(view, self.html)[name]
 
     def own(self, view: Any, name: str) -> str:
         """What the regions nested in a region change leaves as it was: here, the text before its first "|"."""
+        self.looks[name] += 1
         return self.region(view, name).split("|", 1)[0]
 
+    def may_differ(self, before: Any, after: Any) -> Any:
+        return lambda name: name not in self.as_it_was
+
     def set(self, name: str, html: str) -> None:
+        self.history[self.version] = self.html
         self.html = {**self.html, name: html}
         self.version += 1
         self.changes.notify()
@@ -239,3 +247,61 @@ def test_a_region_nested_in_another_is_written_alone_and_the_other_only_when_its
         counted(fanout, 2)
         assert fanout.written == 2
         phone.close()
+
+
+async def _taken(_message: Any) -> None:
+    """A phone's connection that takes every write at once."""
+
+
+def _rounds_run_here(fanout: Fanout) -> None:
+    """The test runs each round itself (Fanout._round), as a change's would: the loop's own task is stopped."""
+    if fanout._task is not None:
+        fanout._task.cancel()
+
+
+def test_a_round_looks_only_at_the_regions_that_may_have_changed() -> None:
+    """After live states alone, a cup's instance has hundreds of regions open and a few courts' boards changed:
+    the round looks at the regions the site says may differ from the last round's snapshot, the first one at all."""
+    board = Board()
+
+    async def play() -> None:
+        fanout = Fanout(board, board.changes)
+        page = fanout.open(["court/1", "pool/A"], _taken, board.view(), {})
+        _rounds_run_here(fanout)
+        await page.catch_up()
+        board.as_it_was = {"court/1", "pool/A"}
+        await fanout._round()  # the first: every region, whatever the site says
+        assert (board.looks["court/1"], board.looks["pool/A"]) == (2, 2)
+        board.as_it_was = {"pool/A"}
+        board.set("court/1", "<p>court 1: 1-0</p>")
+        await fanout._round()
+        assert (board.looks["court/1"], board.looks["pool/A"]) == (3, 2)
+        assert page.held == (digest("<p>court 1: 1-0</p>"), digest("<p>pool A</p>"))
+
+    asyncio.run(play())
+
+
+def test_a_region_first_shown_is_looked_at_in_the_next_round_whatever_may_have_changed() -> None:
+    """A page opened on a snapshot older than the last round's (read before a change, its stream opened after)
+    is written its regions as they were then. The next round looks at them even if nothing changed since the last
+    round: the page ends with the newest."""
+    board = Board()
+
+    async def play() -> None:
+        fanout = Fanout(board, board.changes)
+        old = board.view()
+        first = fanout.open(["pool/A"], _taken, old, {})
+        _rounds_run_here(fanout)
+        await first.catch_up()
+        await fanout._round()
+        board.set("court/1", "<p>court 1: 3-0</p>")
+        await fanout._round()  # no page shows the court yet
+        late = fanout.open(["court/1"], _taken, old, {})
+        await late.catch_up()
+        assert late.held == (digest("<p>court 1: 0-0</p>"),)
+        board.as_it_was = {"court/1", "pool/A"}
+        board.set("pool/A", "<p>pool A</p>")  # a new snapshot, as the round before saw it
+        await fanout._round()
+        assert late.held == (digest("<p>court 1: 3-0</p>"),)
+
+    asyncio.run(play())

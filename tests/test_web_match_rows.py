@@ -133,3 +133,12 @@ def test_what_a_court_shows_is_worked_out_once_for_its_rows_and_again_for_new_ro
     assert later.locked_in("stage", "A", nine + 2 * window) == 1 and later.locked_in("court", "Hall 2", nine) == 0
     done = MatchRows.of([replace(r, recorded=replace(result, number=r.number)) for r in later.matches])
     assert done.finished
+
+
+def test_a_lock_between_two_instants_is_a_protest_window_closing_after_the_first_and_by_the_second() -> None:
+    nine = datetime(2026, 12, 6, 9, 0)
+    closes = nine + timedelta(hours=1)
+    rows = MatchRows.of([replace(_row(1, "Hall 1", 0), locked_at=closes), _row(2, "Hall 1", 30)])
+    assert rows.locks_between(nine, closes) and rows.locks_between(closes - timedelta(seconds=1), closes)
+    assert not rows.locks_between(nine, closes - timedelta(seconds=1))
+    assert not rows.locks_between(closes, closes + timedelta(hours=5))  # closed already at the first

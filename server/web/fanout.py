@@ -25,7 +25,7 @@ import asyncio
 import hashlib
 import json
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, NamedTuple, Protocol, cast
 
 from starlette.types import Message, Send
@@ -51,6 +51,8 @@ class Regions(Protocol):
     def region(self, view: View, name: str) -> str: ...
 
     def own(self, view: View, name: str) -> str: ...
+
+    def may_differ(self, before: View, after: View) -> Callable[[str], bool]: ...
 
 
 def digest(html: str) -> str:
@@ -169,6 +171,8 @@ class Fanout:
         self.pages: dict[tuple[str, ...], tuple[PageRegions, set[Page]]] = {}  # pages by the regions they show
         self.showing: dict[str, int] = {}  # region -> how many of those region lists name it
         self.last: dict[str, str] = {}  # region -> digest of the last update handed out
+        self.looked: View | None = None  # the snapshot the last round looked at
+        self.fresh: set[str] = set()  # regions first shown since: the next round looks at them whatever changed
         self._task: asyncio.Task[None] | None = None
         self.rounds = 0  # snapshots looked at (the benchmark reads these counts)
         self.written = 0  # writes made by the loop itself
@@ -183,6 +187,7 @@ class Fanout:
             self.pages[names] = (PageRegions(names, {name: i for i, name in enumerate(names)}), set())
             for name in names:
                 self.showing[name] = self.showing.get(name, 0) + 1
+                self.fresh.add(name)
         shared, pages = self.pages[names]
         now = [digest_of(self.site.own(view, name)) for name in names]
         page = Page(shared, send, tuple(d if held.get(name) == d else "-" for name, d in zip(names, now, strict=True)))
@@ -238,13 +243,18 @@ class Fanout:
         changed: dict[str, Update] = {}
         try:
             view = self.site.view()
+            may_differ = self.site.may_differ(self.looked, view) if self.looked is not None else None
             for name in self.showing:
+                if may_differ is not None and not may_differ(name) and name not in self.fresh:
+                    continue  # as it was in the last round's snapshot, which this page was written or holds
                 d = digest_of(self.site.own(view, name))
                 if self.last.get(name) != d:
                     changed[name] = (name, d, encoded(name, self.site.region(view, name)))
         except Exception as err:  # a region that fails to render must not stop every other page's updates
             log("live_fanout_failed", reason=f"{type(err).__name__}: {err}"[:300])
-            return
+            return  # the next round looks at what changed since the last whole look
+        self.looked = view
+        self.fresh.clear()
         for name, d, _ in changed.values():
             self.last[name] = d
         turn = 0

@@ -117,6 +117,16 @@ class MatchRows:
         return found
 
     @cached_property
+    def _lock_instants(self) -> list[datetime]:
+        return sorted(m.locked_at for m in self.matches if m.locked_at is not None)
+
+    def locks_between(self, since: datetime, now: datetime) -> bool:
+        """Whether a match's protest window closes after ``since`` and by ``now``: what time alone changes on a
+        page of these rows."""
+        instants = self._lock_instants
+        return bisect_right(instants, now) > bisect_right(instants, since)
+
+    @cached_property
     def finished(self) -> bool:
         """Every match has its result."""
         return bool(self.matches) and all(m.recorded is not None for m in self.matches)

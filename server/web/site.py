@@ -39,6 +39,14 @@ NESTED = re.compile(f"{NEST_OPEN}([^{NEST_CLOSE}]*){NEST_CLOSE}")
 HEADER_POOLS = 8
 """Pools the header links one by one; with more (a youth cup has hundreds), one link to their list (/pools)."""
 
+# The regions whose own part (Site._made_of) is made of the rows, results, progress and sheets and the matches'
+# locks alone, and those that also show a court's live state and presence (Site.may_differ).
+_OF_RESULTS_AND_TIME = frozenset({"pool", "courtmatches", "classes", "courts"})
+_OF_COURT_STATE = frozenset({"court", "courtcard"})
+
+
+def _every_region(_name: str) -> bool:
+    return True
 
 class Site:
     def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
@@ -165,6 +173,25 @@ class Site:
             return (tuple(view.on_court(arg)), view.data.live.get(arg), view.data.live_at.get(arg),
                     view.locked_in("court", arg), *named)
         return None
+
+    def may_differ(self, before: View, after: View) -> Callable[[str], bool]:
+        """Whether a region's own part may differ in ``after`` from ``before``, by what :meth:`_made_of` compares.
+        After live states alone (:meth:`View.live_alone_since`), a pool, a court's list of matches, the classes
+        and the courts' heading are as they were, and a court's board and card only if its state or presence
+        changed: the fan-out then looks at a few regions of the hundreds its pages show."""
+        if not after.live_alone_since(before):
+            return _every_region
+        was, now = before.data, after.data
+        courts = {court for court in now.live.keys() | was.live.keys() | now.presence.keys() | was.presence.keys()
+                  if now.live.get(court) != was.live.get(court) or now.live_at.get(court) != was.live_at.get(court)
+                  or now.presence.get(court) != was.presence.get(court)}
+
+        def may(name: str) -> bool:
+            kind, _, arg = name.partition("/")
+            if kind in _OF_COURT_STATE:
+                return arg in courts
+            return kind not in _OF_RESULTS_AND_TIME
+        return may
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         view = context.pop("view", None) or self.view()

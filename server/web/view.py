@@ -86,6 +86,14 @@ class View:
     def _rows(self) -> MatchRows:
         return _ROWS.rows(self.data, self.progress, self.class_progress, being_played(self.data))
 
+    def live_alone_since(self, before: View) -> bool:
+        """Whether this snapshot differs from ``before`` in what changes several times a second alone (the courts'
+        live states and presence, conflicts, the instant): the same rows, results, progress and team sheets, and
+        no match's protest window closed between the two instants."""
+        return (self._rows_made is before._rows_made and self.data.results is before.data.results
+                and self.progress is before.progress and self.data.sheets is before.data.sheets
+                and not self._rows_made.locks_between(before.data.now, self.data.now))
+
     def abandoned(self, number: int) -> Abandoned | None:
         """The table's report that match ``number`` was abandoned, while the organiser has not settled it."""
         return next((a for a in self.data.abandoned if a.number == number), None)
