@@ -48,6 +48,11 @@ _OF_COURT_STATE = frozenset({"court", "courtcard"})
 def _every_region(_name: str) -> bool:
     return True
 
+
+def _differ(a: object, b: object) -> bool:
+    """``a != b``, without comparing a court's state field by field when it is the one kept (most of them)."""
+    return a is not b and a != b
+
 class Site:
     def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
         self.backend = backend
@@ -183,8 +188,9 @@ class Site:
             return _every_region
         was, now = before.data, after.data
         courts = {court for court in now.live.keys() | was.live.keys() | now.presence.keys() | was.presence.keys()
-                  if now.live.get(court) != was.live.get(court) or now.live_at.get(court) != was.live_at.get(court)
-                  or now.presence.get(court) != was.presence.get(court)}
+                  if _differ(now.live.get(court), was.live.get(court))
+                  or _differ(now.live_at.get(court), was.live_at.get(court))
+                  or _differ(now.presence.get(court), was.presence.get(court))}
 
         def may(name: str) -> bool:
             kind, _, arg = name.partition("/")
