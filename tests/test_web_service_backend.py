@@ -102,8 +102,8 @@ def test_the_snapshot_reads_no_match_of_its_own_after_a_result(mosquitto: Any, d
 def test_the_snapshot_after_a_live_state_reads_on_one_connection(db_url: str) -> None:
     """A court's live state rebuilds the light part of the snapshot (live states, presence, conflicts, the matches
     with new events, a late card) several times a second. Each read took a connection of its own, and on
-    PostgreSQL each checkout is a ping and its return a rollback: five of them cost a cup's instance two thirds of a
-    round's CPU (docs/benchmarks.md). The reads now share one, and still see each new state."""
+    PostgreSQL each checkout is a ping and its return a rollback, eight round trips more than one connection
+    needs, on the pages' loop. The reads now share one, and still see each new state."""
     from sqlalchemy import event
 
     plan = load_plan(YOUTH)
