@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -13,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from server.web import create_app
+from server.web.fanout import Fanout
 from server.web.service_backend import ServiceBackend
 from server.web.view import View
 from tests.web_day import LIVE_CLOCK_MS, RED, RULES, sample_day
@@ -86,6 +88,29 @@ def test_the_stream_starts_with_the_current_regions(backend: ServiceBackend) -> 
         server.stop()
     assert '"id": "pool/C"' in seen[0] and "standings" in seen[0]
     assert '"id": "ranking"' in seen[1]
+
+
+def test_the_streams_answer_passes_the_apps_layers_and_its_updates_go_to_the_servers_own_send(
+        backend: ServiceBackend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its start, an answer's body goes through the app's layers unchanged: the fan-out writes a page's
+    updates to uvicorn's own ``send`` (server.web.app), and the answer still has the layers' headers."""
+    given: list[Any] = []
+    open_page = Fanout.open
+
+    def opened(self: Fanout, regions: list[str], send: Any, *rest: Any) -> Any:
+        given.append(send)
+        return open_page(self, regions, send, *rest)
+
+    monkeypatch.setattr(Fanout, "open", opened)
+    server = LiveServer(create_app(backend, lang="en", secure_cookies=False)).start()
+    try:
+        with httpx.stream("GET", f"{server.url}/live?r=pool/C", timeout=10) as response:
+            assert response.headers["x-frame-options"] == "DENY"
+            assert any(line.startswith("data: {") for line in response.iter_lines())
+    finally:
+        server.stop()
+    (send,) = given
+    assert type(send.__self__).__name__ == "RequestResponseCycle"  # uvicorn's, not a layer's closure
 
 
 def test_a_pool_region_is_rendered_again_only_when_what_it_shows_changed(backend: ServiceBackend) -> None:

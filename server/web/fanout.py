@@ -39,6 +39,9 @@ ROUND_S = 0.05
 """Seconds from one round's start to the next at the least. A cup's 110 courts send a live state a second each (a
 real table up to four), and each round's snapshot, regions and one write per page cost the same for one court's
 state as for every court's: twenty rounds a second take them all, each at most this much later."""
+SERVER_SEND = "courtside.server_send"
+"""The scope's key to the ASGI server's own ``send``, under the app's layers (server.web.app): a page's writes go to
+it once its answer has started."""
 WRITES_PER_TURN = 250  # writes (about 30 µs each) between two turns the loop gets for its other tasks
 
 

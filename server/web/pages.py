@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.report_pdf import ReportMatch
 from server.web.calendar import team_calendar
-from server.web.fanout import Fanout, body
+from server.web.fanout import SERVER_SEND, Fanout, body
 from server.web.limits import StreamSlots
 from server.web.scorers import discipline, fair_play, scorers
 from server.web.site import Site, named
@@ -212,8 +212,9 @@ def _stream(site: Site, fanout: Fanout, regions: list[str], last_event_id: str, 
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
             await send(body(b"retry: 1000\n\n"))
+            written = scope.get(SERVER_SEND, send)  # the answer has started: past the layers that only look at that
             # No await between the snapshot's read and the page's opening: no change can fall between them.
-            page = fanout.open(regions, send, site.view(), _resumed(regions, last_event_id))
+            page = fanout.open(regions, written, site.view(), _resumed(regions, last_event_id))
             await page.catch_up()
             while (await receive())["type"] != "http.disconnect":
                 pass  # the request has no body: the next message is the phone going away
