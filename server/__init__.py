@@ -16,7 +16,7 @@ For the web part (issue 12), the stable interface:
 - ``server.service.Service``: the loop; paho's network thread only puts records on its inbox
   (``server.connection``). ``service.submit(step)`` runs ``step()`` on the loop's thread
   (the desk's writes) and publishes what its ``Affected`` names; ``service.listeners`` are called
-  with ``(pools, courts)`` after each batch is committed and published (the web part's live pages).
+  with ``(pools, courts)`` for each message a batch's commit stored, before its ack (the web part's live pages).
 - The server (``courtside server ... --http HOST:PORT``) starts ``server.webserve.start_web``: the
   web part's app over ``server.web.service_backend.ServiceBackend``, served by uvicorn in a thread
   of the service's own process.

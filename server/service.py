@@ -132,7 +132,7 @@ class Service:
         self.client.on_subscribe = self._on_subscribe
         self._stopping = threading.Event()
         self.ready = threading.Event()
-        self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) after each batch
+        self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) a batch's commit changed
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
         self._later_pools = {pool.name for pool in self.plan.pools} - set(self.plan.entry_teams)
@@ -404,7 +404,10 @@ class Service:
             courts |= out.courts
 
     def _tell_pages(self, m: p.Message, out: Outcome) -> None:
-        """Tell the pages a live state, a presence or a stored message changed what they show (server.web)."""
+        """Tell the pages a live state, a presence or a stored message changed what they show (server.web): a
+        stored result with its stage, so they read the results again at once. The tables and schedules published
+        after the batch are made of what is stored: the pages are not told again then (another instance's are,
+        by its watch, server.watch)."""
         noted, self._noted[m.court or ""] = self._noted.get(m.court or ""), (m.type, m.match)
         if m.type == "live" and self.watch is not None and noted == ("live", m.match):
             # Every instance's watch hears it and tells its pages (server.watch). The first live state after
@@ -414,7 +417,7 @@ class Service:
             return
         if m.type in ("live", "presence") or out.status in ("stored", "conflict"):
             for listener in self.listeners:
-                listener(set(), {m.court} if m.court else set())
+                listener(set(out.pools), {m.court} if m.court else set())
 
     def _tell_held(self, court: str) -> None:
         """A court's table came online (or this service started and read its retained presence): what the
@@ -523,9 +526,7 @@ class Service:
 
     def _published(self, pools_left: set[str], courts_left: set[str], pools: set[str], courts: set[str],
                    started: float) -> tuple[set[str], set[str]]:
-        """Tell the web part what was published, log it, and hand back what is left."""
-        for listener in self.listeners:
-            listener(pools, courts)
+        """Log what was published, and hand back what is left."""
         if pools:  # how long the newest standings took, from the first message of the batch that changed them
             log("published", pools=",".join(sorted(pools)), courts=len(courts),
                 publish_ms=round((time.monotonic() - started) * 1000, 1),

@@ -312,3 +312,23 @@ def test_two_instances_storing_the_same_courts_live_states_at_once_do_not_deadlo
     assert [service.counts.get("noted") for service in services] == [2, 2]
     for store in stores:
         store.close()
+
+
+def test_a_stored_result_tells_the_pages_its_stage_before_any_table_is_published(tmp_path: Path) -> None:
+    """The pages read the results again as soon as a result is stored: with its stage named, they rebuild in full.
+    They waited for the publishing of the batch's tables and schedules, 0.2-0.5 s of a cup's burst of results."""
+    store = Store.open(f"sqlite:///{tmp_path / 'told.db'}", load_plan(HOCKEY))
+    service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected: its batches are run here
+    told: list[tuple[set[str], set[str]]] = []
+    service.listeners.append(lambda pools, courts: told.append((set(pools), set(courts))))
+    events, result = played(store.plan.ruleset_of("A"), 2, 0)
+    topic = p.court_topic(store.plan.id, "hall-1", "events")
+    pools: set[str] = set()
+    service._messages([(topic, p.encode(p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)))
+                       for e in events], pools, set())
+    assert told and all(t == (set(), {"hall-1"}) for t in told)  # an event: the court's live parts alone
+    told.clear()
+    service._messages([(p.court_topic(store.plan.id, "hall-1", "result"), p.encode(p.result_message(
+        id=uuid.uuid4().hex, court="hall-1", match="1", seq=events[-1]["seq"], result=result)))], pools, set())
+    assert told == [({"A"}, {"hall-1"})] and pools == {"A"}  # told, and its table not yet published
+    store.close()

@@ -4,6 +4,7 @@ and goes on later, with nothing lost and no table published twice."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from server.plan import load_plan
 from server.service import SCHEDULES_AT_ONCE, TABLES_AT_ONCE, Service
@@ -29,17 +30,34 @@ def test_a_publishing_that_gives_way_hands_back_the_rest_and_publishes_it_next_t
     service = Service(store, "mqtt://127.0.0.1:1", group=None)  # never connected: publishing only queues
     told: list[tuple[set[str], set[str]]] = []
     service.listeners.append(lambda pools, courts: told.append((set(pools), set(courts))))
+    published: list[tuple[str, str]] = []  # (pool or court, what) as the service hands them to paho
+    publish = service.client.publish
+
+    def spied(topic: str, *a: Any, **kw: Any) -> Any:
+        *_, name, what = topic.split("/")
+        published.append((name, what))
+        return publish(topic, *a, **kw)
+
+    service.client.publish = spied  # type: ignore[method-assign]
+
+    def since(mark: int, what: str) -> set[str]:
+        return {name for name, w in published[mark:] if w == what}
+
     pools, courts = set(store.plan.entry_teams), set(store.plan.courts)
     # Messages are waiting from the start: the first group of tables goes out, then it gives way.
     left_pools, left_courts = service._publish_changes(pools, courts, interrupted=lambda: True)
     assert len(left_pools) == 3 and left_courts == courts
-    assert told == [(pools - left_pools, set())]
+    assert since(0, "table") == pools - left_pools and since(0, "schedule") == set()
     # The next pause: the rest of the tables (one group), and the schedules, which give way between two groups
     # of courts.
+    mark, rest = len(published), left_pools
     left_pools, left_courts = service._publish_changes(left_pools, left_courts, interrupted=lambda: True)
     assert left_pools == set() and len(left_courts) == 2
-    assert told[1][0] | told[0][0] == pools and len(told[1][1]) == SCHEDULES_AT_ONCE
+    assert since(mark, "table") == rest and len(since(mark, "schedule")) == SCHEDULES_AT_ONCE
     # Held too long (or the loop stopping): all of what is left, whatever is waiting.
+    mark = len(published)
     assert service._publish_changes(left_pools, left_courts) == (set(), set())
-    assert told[2] == (set(), left_courts)
+    assert since(mark, "schedule") == left_courts and since(mark, "table") == set()
+    # What is published is made of what is stored: the pages were told when it was stored, not now.
+    assert told == []
     store.close()
