@@ -25,6 +25,7 @@ from server.ingest import fixtures_of, ingest
 from server.plan import load_plan
 from server.service import Service
 from server.store import Store
+from server.web.service_backend import ServiceBackend
 from tests.service_support import HOCKEY, TableClient, played, running_service
 from tests.test_protocol import schema_for
 
@@ -316,11 +317,14 @@ def test_two_instances_storing_the_same_courts_live_states_at_once_do_not_deadlo
 
 def test_a_stored_result_tells_the_pages_its_stage_before_any_table_is_published(tmp_path: Path) -> None:
     """The pages read the results again as soon as a result is stored: with its stage named, they rebuild in full.
-    They waited for the publishing of the batch's tables and schedules, 0.2-0.5 s of a cup's burst of results."""
+    They waited for the publishing of the batch's tables and schedules (0.2-0.5 s of a cup's burst of results): a
+    page read once the table had its result's ack did not show the result yet."""
     store = Store.open(f"sqlite:///{tmp_path / 'told.db'}", load_plan(HOCKEY))
     service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected: its batches are run here
     told: list[tuple[set[str], set[str]]] = []
     service.listeners.append(lambda pools, courts: told.append((set(pools), set(courts))))
+    pages = ServiceBackend(service)
+    pages.data()
     events, result = played(store.plan.ruleset_of("A"), 2, 0)
     topic = p.court_topic(store.plan.id, "hall-1", "events")
     pools: set[str] = set()
@@ -331,4 +335,5 @@ def test_a_stored_result_tells_the_pages_its_stage_before_any_table_is_published
     service._messages([(p.court_topic(store.plan.id, "hall-1", "result"), p.encode(p.result_message(
         id=uuid.uuid4().hex, court="hall-1", match="1", seq=events[-1]["seq"], result=result)))], pools, set())
     assert told == [({"A"}, {"hall-1"})] and pools == {"A"}  # told, and its table not yet published
+    assert 1 in pages.data().results  # a page read once the table has its ack shows the result
     store.close()
