@@ -12,8 +12,8 @@ drops it: the sockets are left out, everything before them is in. Then ``--state
 court, ``--per-round`` of them between two rounds of the fan-out (a round takes what came since the last one):
 
 - the loop's batch: the states checked and stored (``Service._messages``);
-- the round (``Fanout._round``): the snapshot after them, each open region's own part looked at, the changed ones
-  rendered, and one write made for each page that shows one.
+- the round (``Fanout._round``): the snapshot after them, the open regions that may have changed looked at, the
+  changed ones rendered, and one write made for each page that shows one.
 
 With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile is written to FILE.
 

@@ -1,10 +1,11 @@
 """The live regions' fan-out: each change rendered and encoded once per region, and written by one loop to the
 connection of every open page that shows that region, and to no other.
 
-One task per web loop (:class:`Fanout`) wakes on each change, renders each region that some page shows
-(``Site.region``, cached per snapshot version) and, where the region's own part changed (``Site.own``: a region
-nested in it, such as a court's card on the home page, is a region of its own), writes the page's changed regions
-to its ASGI ``send``, one write per page. Measured (docs/benchmarks.md, issue 24), waking a task and a generator
+One task per web loop (:class:`Fanout`) wakes on each change, looks at each region that some page shows and that
+may differ from the last round's snapshot (``Site.may_differ``: after live states alone, the changed courts'), and,
+where the region's own part changed (``Site.own``: a region nested in it, such as a court's card on the home page,
+is a region of its own), renders it (``Site.region``, cached per snapshot version) and writes the page's changed
+regions to its ASGI ``send``, one write per page. Measured (docs/benchmarks.md, issue 24), waking a task and a generator
 per page per change cost several times the write itself; now a round costs one write per page and nothing else.
 
 A page whose phone cannot keep up (its connection's buffers full: uvicorn's ``send`` would wait for them to
