@@ -301,6 +301,10 @@ class Service:
             reason=reason, shared=self.group)
         # The retained tables and schedules may have been lost with a broker that restarted.
         self._publish_changes({pool.name for pool in self.plan.pools}, set(self.plan.courts))
+        # Another instance may have stored results while this one's watch was away with the broker: the pages read
+        # everything again (publishing tells them nothing, what it publishes being what is stored).
+        for listener in self.listeners:
+            listener(set(), set())
         sd_notify(f"STATUS=serving {self.plan.id}")
 
     def _subscribed(self) -> None:

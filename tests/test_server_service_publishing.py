@@ -61,3 +61,15 @@ def test_a_publishing_that_gives_way_hands_back_the_rest_and_publishes_it_next_t
     # What is published is made of what is stored: the pages were told when it was stored, not now.
     assert told == []
     store.close()
+
+
+def test_on_connecting_again_the_pages_read_everything_again(tmp_path: Path) -> None:
+    """While this instance was away from the broker its watch heard nothing, and another instance may have stored
+    results: once connected again it publishes every table and schedule, and tells its pages to read all again."""
+    store = Store.open(f"sqlite:///{tmp_path / 'db.sqlite'}", load_plan(tournament(tmp_path, 2, 2)))
+    service = Service(store, "mqtt://127.0.0.1:1", group="courtside")  # never connected: its publishing only queues
+    told: list[tuple[set[str], set[str]]] = []
+    service.listeners.append(lambda pools, courts: told.append((set(pools), set(courts))))
+    service._connected("Success")
+    assert told == [(set(), set())]  # no court named: everything
+    store.close()
