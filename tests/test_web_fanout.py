@@ -282,9 +282,10 @@ def test_a_round_looks_only_at_the_regions_that_may_have_changed() -> None:
 
 
 def test_a_region_first_shown_is_looked_at_in_the_next_round_whatever_may_have_changed() -> None:
-    """A page opened on a snapshot older than the last round's (read before a change, its stream opened after)
-    is written its regions as they were then. The next round looks at them even if nothing changed since the last
-    round: the page ends with the newest."""
+    """A page is opened on the snapshot it is given (the stream gives the newest, read as it opens; this test an
+    older one) and written its regions as they are in it. The next round looks at a region first shown whatever
+    the site says changed since the last round: what the page was written may not be what that round saw, and the
+    page ends with the newest."""
     board = Board()
 
     async def play() -> None:
