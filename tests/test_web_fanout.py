@@ -306,3 +306,27 @@ def test_a_region_first_shown_is_looked_at_in_the_next_round_whatever_may_have_c
         assert late.held == (digest("<p>court 1: 3-0</p>"),)
 
     asyncio.run(play())
+
+
+def test_a_page_opened_on_a_change_no_round_handed_out_ends_with_the_newest_even_if_it_changes_back() -> None:
+    """A court's board changes (an undone goal, the clock stopped) and, before the next round, a page opens on it;
+    then it changes back, to what the last round handed out. The other pages hold that already; the new one held the
+    change between, and is written the board as it is."""
+    board = Board()
+
+    async def play() -> None:
+        fanout = Fanout(board, board.changes)
+        first = fanout.open(["court/1"], _taken, board.view(), {})
+        _rounds_run_here(fanout)
+        await first.catch_up()
+        await fanout._round()
+        board.set("court/1", "<p>court 1: 1-0</p>")
+        late = fanout.open(["court/1"], _taken, board.view(), {})
+        await late.catch_up()
+        assert late.held == (digest("<p>court 1: 1-0</p>"),)
+        board.as_it_was = {"court/1"}  # by value, the board is as the last round saw it
+        board.set("court/1", "<p>court 1: 0-0</p>")
+        await fanout._round()
+        assert first.held == late.held == (digest("<p>court 1: 0-0</p>"),)
+
+    asyncio.run(play())

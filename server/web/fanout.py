@@ -198,7 +198,13 @@ class Fanout:
         for name, d in zip(names, now, strict=True):
             if held.get(name) != d:  # encoded afresh on (re)connecting: its ``now`` sets the page's clock offset
                 page.pending[name] = (d, encoded(name, self.site.region(view, name)))
-            self.last.setdefault(name, d)  # not handed out again for nothing at the next change
+            if name not in self.last:
+                self.last[name] = d  # not handed out again for nothing at the next change
+            elif self.last[name] != d:
+                # Changed since the last round handed it out: the next round hands out what it finds, even if that
+                # is what the last one did (the change undone), which the pages opened since do not hold.
+                self.last[name] = "-"
+                self.fresh.add(name)
         pages.add(page)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
