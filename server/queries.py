@@ -369,7 +369,7 @@ def live_states(store: Store, kept: dict[str, LiveView] | None = None,
     only the courts whose state was stored since are read again (a big cup's pages ask after every live state,
     and each court's JSON was read and checked again each time). Read on ``connection`` if given."""
     kept = kept or {}
-    with _connected(store, connection) as c:
+    with on_connection(store, connection) as c:
         stamps = c.execute(_LIVE_STAMPS).all()
         stale = [court for court, at in stamps if court not in kept or kept[court].updated_at != at]
         rows = c.execute(_LIVE_OF, {"courts": stale}).all() if stale else []
@@ -383,7 +383,7 @@ def live_states(store: Store, kept: dict[str, LiveView] | None = None,
     return out
 
 
-def _connected(store: Store, connection: Connection | None) -> AbstractContextManager[Connection]:
+def on_connection(store: Store, connection: Connection | None) -> AbstractContextManager[Connection]:
     """``connection``, or one of the pool's for this read: a snapshot makes its light reads on one connection, as
     each checkout costs PostgreSQL a ping and a rollback."""
     return nullcontext(connection) if connection is not None else store.engine.connect()
@@ -396,7 +396,7 @@ def live_state(store: Store, court: str) -> LiveView | None:
 def court_presence(store: Store, connection: Connection | None = None) -> list[PresenceView]:
     """Each court's presence; a court whose row is as last read keeps its view (the pages ask after every live
     state, and 110 courts' views made again each time cost a millisecond). Read on ``connection`` if given."""
-    with _connected(store, connection) as c:  # plain rows, compared as tuples
+    with on_connection(store, connection) as c:  # plain rows, compared as tuples
         rows = {r.court: r for r in c.execute(_PRESENCE)}
     kept = store.kept_views.presence
     out = []
@@ -432,7 +432,7 @@ def open_conflicts(store: Store, connection: Connection | None = None) -> list[C
     """The conflicts not settled yet: read on every snapshot, live states' too, so the settled ones a day gathers
     are left in the database, not read and parsed again each time (as plain rows: no session's bookkeeping). Read
     on ``connection`` if given."""
-    with _connected(store, connection) as c:
+    with on_connection(store, connection) as c:
         return [_conflict_view(r) for r in c.execute(_OPEN_CONFLICTS)]
 
 

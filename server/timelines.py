@@ -9,7 +9,7 @@ store's marks (server.event_marks): only their timelines are worked out again, w
 from __future__ import annotations
 
 import threading
-from contextlib import nullcontext, suppress
+from contextlib import suppress
 
 from sqlalchemy import Connection
 
@@ -28,7 +28,7 @@ class Timelines:
     def catch_up(self, connection: Connection | None = None) -> None:
         """Note which matches have new events (a snapshot does, once, before its pages ask), read on
         ``connection`` if given."""
-        with nullcontext(connection) if connection is not None else self.store.engine.connect() as c:
+        with queries.on_connection(self.store, connection) as c:
             marks = self.store.event_marks.read(c)
         with self._lock:
             self._marks = marks

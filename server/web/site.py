@@ -53,6 +53,7 @@ def _differ(a: object, b: object) -> bool:
     """``a != b``, without comparing a court's state field by field when it is the one kept (most of them)."""
     return a is not b and a != b
 
+
 class Site:
     def __init__(self, backend: ServiceBackend, accounts: Accounts, *, lang: str | None, secure_cookies: bool) -> None:
         self.backend = backend
