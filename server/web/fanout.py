@@ -191,15 +191,15 @@ class Fanout:
             self.pages[names] = (PageRegions(names, {name: i for i, name in enumerate(names)}), set())
             for name in names:
                 self.showing[name] = self.showing.get(name, 0) + 1
-                self.fresh.add(name)
         shared, pages = self.pages[names]
         now = [digest_of(self.site.own(view, name)) for name in names]
         page = Page(shared, send, tuple(d if held.get(name) == d else "-" for name, d in zip(names, now, strict=True)))
         for name, d in zip(names, now, strict=True):
             if held.get(name) != d:  # encoded afresh on (re)connecting: its ``now`` sets the page's clock offset
                 page.pending[name] = (d, encoded(name, self.site.region(view, name)))
-            if name not in self.last:
+            if name not in self.last:  # first shown: the next round looks at it whatever the site says changed
                 self.last[name] = d  # not handed out again for nothing at the next change
+                self.fresh.add(name)
             elif self.last[name] != d:
                 # Changed since the last round handed it out: the next round hands out what it finds, even if that
                 # is what the last one did (the change undone), which the pages opened since do not hold.
