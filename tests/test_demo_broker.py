@@ -1,16 +1,20 @@
-"""courtside.demo.broker: the embedded amqtt broker carries QoS 1 and retained messages, then closes its port."""
+"""courtside.demo.broker: the embedded amqtt broker carries QoS 1 and retained messages, then closes its port;
+it runs in a process of its own, which ends with the demo."""
 
 from __future__ import annotations
 
 import logging
 import queue
 import socket
+import subprocess
+import sys
+import time
 
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from courtside.demo.broker import EmbeddedBroker
+from courtside.demo.broker import EmbeddedBroker, quiet_amqtt
 
 
 def _client(broker: EmbeddedBroker) -> mqtt.Client:
@@ -72,13 +76,38 @@ def test_a_delivery_amqtt_gives_up_on_is_one_line_on_the_terminal_not_a_tracebac
         capsys: pytest.CaptureFixture[str]) -> None:
     """On a loaded machine amqtt gave up delivering to a client too slow to acknowledge and logged the task
     with its traceback (CI, 2026-12-06); the tables send again what is not acknowledged, so a line says it."""
-    with EmbeddedBroker():
-        try:
-            raise TimeoutError("Timeout waiting for PUBACK for packet ID 7")
-        except TimeoutError:  # logged as amqtt's _broadcast_loop logs it
-            logging.getLogger("amqtt.broker").exception(
-                "Task failed and will be skipped: <Task finished name='Task-9' exception=TimeoutError()>")
-        logging.getLogger("amqtt.broker").info("a connection")  # amqtt's chatter stays off the terminal
+    quiet_amqtt()  # as the broker's process does before it starts amqtt
+    try:
+        raise TimeoutError("Timeout waiting for PUBACK for packet ID 7")
+    except TimeoutError:  # logged as amqtt's _broadcast_loop logs it
+        logging.getLogger("amqtt.broker").exception(
+            "Task failed and will be skipped: <Task finished name='Task-9' exception=TimeoutError()>")
+    logging.getLogger("amqtt.broker").info("a connection")  # amqtt's chatter stays off the terminal
     err = capsys.readouterr().err
     assert err.splitlines() == ["embedded broker: Task failed and will be skipped (TimeoutError: Timeout waiting "
                                 "for PUBACK for packet ID 7)"]
+
+
+_DEMO = """
+import sys
+from courtside.demo.broker import EmbeddedBroker
+broker = EmbeddedBroker()
+broker.start()
+print(broker.port, "amqtt" in sys.modules, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_the_broker_runs_in_a_process_of_its_own_that_does_not_outlive_the_demo() -> None:
+    """amqtt's garbage collected in the demo's thread raced the broker's loop at shutdown (CI, 2026-12-07):
+    nothing of amqtt is in the demo's process; and a demo killed outright takes its broker with it."""
+    demo = subprocess.Popen([sys.executable, "-c", _DEMO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert demo.stdout is not None
+    port, amqtt_here = demo.stdout.readline().split()
+    assert _listening(int(port)) and amqtt_here == "False"
+    demo.kill()  # no stop(): the broker sees its stdin end
+    demo.wait(10)
+    deadline = time.monotonic() + 30
+    while _listening(int(port)):
+        assert time.monotonic() < deadline, "the broker outlived the demo"
+        time.sleep(0.05)

@@ -1,28 +1,41 @@
-"""The demo's embedded MQTT broker: amqtt in a thread of its own with its own asyncio loop.
+"""The demo's embedded MQTT broker: amqtt in a process of its own.
 
 A laptop that tries the demo has no Mosquitto; amqtt is a pure-Python broker, good enough
 for a handful of tables on loopback. It listens on a free port of 127.0.0.1 only, so nothing
 of the demo is reachable from the network, and stops with the demo (``stop`` waits until
-the listening socket is closed, so a second run right after finds the machine clean).
+the process, and so its listening socket, is gone, so a second run right after finds the
+machine clean).
+
+A process, not a thread of the demo's: amqtt leaves a client's stream unclosed now and then,
+and a thread's garbage is collected by whichever thread runs the collector. The stream's
+finaliser, run in the demo's thread, closed the transport through the broker's running loop,
+which then raced the transport's own finaliser ("Exception ignored in: _SelectorTransport.__del__",
+CI 2026-12-07). In a process of its own the broker's loop and its garbage have one thread.
+
+The demo holds the broker's stdin: end of file (the demo stopped it, or ended without stopping
+it) shuts the broker down, so it never outlives the demo.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
+import os
+import select
+import signal
 import socket
+import subprocess
 import sys
-import threading
-from concurrent.futures import Future
+import time
 from types import TracebackType
-from typing import Any
+from typing import IO, Any
 
 from rules import DemoError
 
 START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 10.0
 PORT_TRIES = 3
+READY = "ready"
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -40,10 +53,7 @@ class EmbeddedBroker:
         self.host = host
         self._chosen = port is None  # another free port may be tried if one is taken before amqtt binds it
         self.port = port if port is not None else free_port(host)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._broker: Any = None
-        self._stopped: asyncio.Event | None = None
+        self._process: subprocess.Popen[str] | None = None
 
     @property
     def url(self) -> str:
@@ -60,67 +70,33 @@ class EmbeddedBroker:
         self._start()
 
     def _start(self) -> None:
-        ready: Future[None] = Future()
-        self._thread = threading.Thread(target=self._run, args=(ready,), name="demo-broker", daemon=True)
-        self._thread.start()
-        try:
-            ready.result(timeout=START_TIMEOUT_S)
-        except Exception as err:
+        # Its own session: a Ctrl-C in the terminal reaches the demo alone, which stops the broker last.
+        process = self._process = subprocess.Popen(
+            [sys.executable, "-m", __name__, self.host, str(self.port)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True,
+        )
+        assert process.stdout is not None
+        said = _first_line(process.stdout, START_TIMEOUT_S)
+        if said != READY:
             self.stop()
-            raise DemoError(f"the embedded MQTT broker did not start on {self.host}:{self.port}: {err}") from err
-
-    def _run(self, ready: Future[None]) -> None:
-        # Imported here: amqtt is only in the demo extra, and its import is slow.
-        from amqtt.broker import Broker  # type: ignore[import-untyped]
-
-        # amqtt logs every connection at INFO; the demo's terminal is for the tournament.
-        amqtt = logging.getLogger("amqtt")
-        amqtt.setLevel(logging.WARNING)
-        if not any(isinstance(h, OneLineHandler) for h in amqtt.handlers):
-            amqtt.addHandler(OneLineHandler())
-            amqtt.propagate = False
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        asyncio.set_event_loop(loop)
-        loop.set_exception_handler(_one_line)
-
-        async def main() -> None:
-            self._stopped = asyncio.Event()
-            config = {
-                "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}", "max_connections": 256}},
-                "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
-            }
-            broker = Broker(config)
-            try:
-                await broker.start()
-            except Exception as err:
-                ready.set_exception(err)
-                return
-            self._broker = broker
-            ready.set_result(None)
-            await self._stopped.wait()
-            await broker.shutdown()
-
-        try:
-            loop.run_until_complete(main())
-        finally:
-            pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-            for task in pending:
-                task.cancel()
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-            loop.close()
+            why = said or f"no answer within {START_TIMEOUT_S:.0f} s"
+            raise DemoError(f"the embedded MQTT broker did not start on {self.host}:{self.port}: {why}")
 
     def stop(self) -> None:
         """Close every client session and the listening socket; idempotent."""
-        loop, stopped, thread = self._loop, self._stopped, self._thread
-        if loop is not None and stopped is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # the loop closed between the check and the call
-                loop.call_soon_threadsafe(stopped.set)
-        if thread is not None:
-            thread.join(STOP_TIMEOUT_S)
-            if thread.is_alive():
-                raise DemoError(f"the embedded MQTT broker on port {self.port} did not stop within {STOP_TIMEOUT_S} s")
-        self._thread = None
+        process, self._process = self._process, None
+        if process is None:
+            return
+        for pipe in (process.stdin, process.stdout):
+            if pipe is not None:
+                pipe.close()  # the broker's stdin at its end: it shuts down
+        try:
+            process.wait(STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            raise DemoError(
+                f"the embedded MQTT broker on port {self.port} did not stop within {STOP_TIMEOUT_S:.0f} s") from None
 
     def __enter__(self) -> EmbeddedBroker:
         self.start()
@@ -128,6 +104,73 @@ class EmbeddedBroker:
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
         self.stop()
+
+
+def _first_line(pipe: IO[str], timeout: float) -> str:
+    """The broker's first line ("ready" or why it failed), "" if it said nothing in time or ended."""
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        readable, _, _ = select.select([pipe], [], [], left)
+        if readable:
+            return pipe.readline().strip()
+    return ""
+
+
+def serve(host: str, port: int) -> int:
+    """The broker process: listen, say "ready" on stdout, run until stdin ends or SIGTERM."""
+    # Imported here: amqtt is only in the demo extra, and its import is slow.
+    from amqtt.broker import Broker  # type: ignore[import-untyped]
+
+    quiet_amqtt()
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    loop.set_exception_handler(_one_line)
+
+    async def main() -> int:
+        stopped = asyncio.Event()
+        config = {
+            "listeners": {"default": {"type": "tcp", "bind": f"{host}:{port}", "max_connections": 256}},
+            "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
+        }
+        broker = Broker(config)
+        try:
+            await broker.start()
+        except Exception as err:
+            print(err, flush=True)
+            return 1
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stopped.set)
+        loop.add_reader(sys.stdin.fileno(), _until_end, loop, stopped)
+        print(READY, flush=True)
+        os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # the demo reads one line; anything else is the terminal's
+        await stopped.wait()
+        await broker.shutdown()
+        return 0
+
+    try:
+        return loop.run_until_complete(main())
+    finally:
+        pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+        for task in pending:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        loop.close()
+
+
+def _until_end(loop: asyncio.AbstractEventLoop, stopped: asyncio.Event) -> None:
+    """The demo writes nothing; its end of the pipe closed (it stopped the broker or ended) stops the broker."""
+    if not os.read(sys.stdin.fileno(), 512):
+        loop.remove_reader(sys.stdin.fileno())
+        stopped.set()
+
+
+def quiet_amqtt() -> None:
+    """amqtt logs every connection at INFO; the demo's terminal is for the tournament."""
+    amqtt = logging.getLogger("amqtt")
+    amqtt.setLevel(logging.WARNING)
+    if not any(isinstance(h, OneLineHandler) for h in amqtt.handlers):
+        amqtt.addHandler(OneLineHandler())
+        amqtt.propagate = False
 
 
 def _one_line(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -150,3 +193,7 @@ class OneLineHandler(logging.Handler):
         what = record.getMessage().split(": <", 1)[0]  # not the asyncio task's repr
         why = f" ({type(err).__name__}: {err})" if err is not None else ""
         print(f"embedded broker: {what}{why}"[:300], file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(serve(sys.argv[1], int(sys.argv[2])))
