@@ -81,7 +81,7 @@ def main() -> None:
         def publish(affected: Affected) -> None:
             """What the service's loop then sends: the pool's table, the schedules of the courts it changed."""
             courts = set(affected.courts) | (set(plan.courts) if affected.all_courts else set())
-            service._publish_changes(set(affected.pools), courts)
+            service.publishing.changes(set(affected.pools), courts)
 
         client = TestClient(create_app(backend, lang="en", secure_cookies=False))
         for mark in marks:

@@ -85,7 +85,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
             events, result = match_messages(plan, m, n)
             batch += [*events, result]
         service._messages(batch, pools, courts)
-    service._publish_changes(pools, courts)
+    service.publishing.changes(pools, courts)
     names = list(plan.courts.values())
     playing = {}
     for court in names:  # each court's next match, under way

@@ -13,7 +13,7 @@ result alone, as a table sends it, and what the service does for it:
 
 - the loop's batch: the result checked against its stored events, stored and acknowledged;
 - the publishing: its pool's table (the class's progress worked out again) and the schedules of the courts it
-  changed (``Service._publish_changes``);
+  changed (``server.publishing.Publishing.changes``);
 - the pages: the snapshot after it (``ServiceBackend.data()``) and the first page read after it (its pool's page,
   or a play-off match's bracket, through the web app).
 
@@ -142,7 +142,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
         if len(batch) >= 400 or n == stored - 1:
             service._messages(batch, pools, courts)
             batch = []
-    service._publish_changes(pools, courts)
+    service.publishing.changes(pools, courts)
     if store.engine.dialect.name == "postgresql":
         # As autovacuum does over a day: tables filled at once have no statistics, and the planner read every
         # event of the day for the ten new ones above the last id seen.
@@ -158,13 +158,13 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
             events, result = match_messages(plan, m, n, cards)
             pools, courts = set(), set()
             service._messages(events, pools, courts)
-            service._publish_changes(pools, courts)
+            service.publishing.changes(pools, courts)
             backend.data()
             pools, courts = set(), set()
             with cpu_ms(figures["loop"], times, "loop"):
                 service._messages([result], pools, courts)
             with cpu_ms(figures["publishing"], times, "publishing"):
-                service._publish_changes(pools, courts)
+                service.publishing.changes(pools, courts)
             with cpu_ms(figures["snapshot"], times, "snapshot"):
                 backend.data()
             page = f"/pool/{quote(m.stage)}" if m.round == "pool" else f"/bracket?class={quote(m.class_name)}"
@@ -185,7 +185,7 @@ def profiled() -> Iterator[None]:
     if into is None:
         yield
         return
-    profile = cProfile.Profile()
+    profile = cProfile.Profile(time.process_time)  # CPU time, as the figures: not the database's wait
     profile.enable()
     try:
         yield

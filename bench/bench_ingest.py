@@ -61,7 +61,7 @@ def run(pools: int, batch: int) -> tuple[float, float, float]:
     for i in range(0, len(results), batch):
         service._messages(results[i:i + batch], *changed)
     ingested = time.process_time()
-    service._publish_changes(*changed)
+    service.publishing.changes(*changed)
     done = time.process_time()
     store.close()
     return ((between - started) * 1e6 / len(events), (ingested - between) * 1e6 / len(results),

@@ -17,6 +17,8 @@ For the web part (issue 12), the stable interface:
   (``server.connection``). ``service.submit(step)`` runs ``step()`` on the loop's thread
   (the desk's writes) and publishes what its ``Affected`` names; ``service.listeners`` are called
   with ``(pools, courts)`` for each message a batch's commit stored, before its ack (the web part's live pages).
+  What it publishes once a batch is stored (the pools' tables, the top scorers, the courts' schedules) is
+  ``server.publishing``; the records on its inbox are ``server.inbox``.
 - The server (``courtside server ... --http HOST:PORT``) starts ``server.webserve.start_web``: the
   web part's app over ``server.web.service_backend.ServiceBackend``, served by uvicorn in a thread
   of the service's own process.

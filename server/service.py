@@ -5,7 +5,8 @@ paho's network thread (server.connection) only puts what happens on the loop's i
 has come is parsed (rules.protocol) and ingested as one transaction (server.ingest), and only after the commit
 is each message acknowledged, so an ack always means "in the database". Once the
 messages stop (or, in a long burst, when server.pacing says) it publishes, retained, the tables of
-the pools that changed and the schedules of the courts whose matches changed, and tells the web part.
+the pools that changed and the schedules of the courts whose matches changed (server.publishing); a
+stored result tells the web part at its commit.
 Refusals go to the error topic and the log; nothing stored changes. Several instances share the
 tables' topics through a shared subscription (``$share/GROUP/...``) over one database; the
 database's unique keys keep a message handled by two of them from counting twice. With a group,
@@ -15,31 +16,29 @@ and the tables and schedules another instance published, so its pages show what 
 
 from __future__ import annotations
 
-import itertools
 import queue
 import threading
 import time
-import uuid
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 import paho.mqtt.client as mqtt
 
 from rules import CourtsideError
 from rules import protocol as p
 from rules.link_payloads import PresencePayload
-from rules.published_scorers import scorers_payload
 from server import queries
 from server.connection import connect_client
 from server.desk import beside_the_desk
+from server.ids import ID_PREFIX, new_id
+from server.inbox import Call, Connected, Disconnected, Item, Received, Stop, Subscribed, Unreachable
 from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from server.logs import line, log, log_lines
 from server.notify import sd_notify, watchdog_interval
 from server.pacing import QUIET, Pacing
-from server.payloads import schedule_payload, table_payload
-from server.pool_tables import pool_states
+from server.publishing import Publishing
 from server.register import Register
 from server.store import Store
 from server.timelines import Timelines
@@ -51,66 +50,11 @@ GATHER = 0.001
 """Seconds the loop waits for more after a first message: paho's thread hands the messages over one by one,
 and a burst's that share a transaction cost a fraction of one each (bench_service: 0.31-0.35 against
 0.34-0.49 ms of CPU a result, 128 pools)."""
-TABLES_AT_ONCE = 8
-"""Pools ranked (and their results read) together while publishing: in a pause of a burst, the loop looks
-for new messages between two such groups."""
-SCHEDULES_AT_ONCE = 8
-"""Courts whose schedules are read and published together, for the same reason: a publishing interrupted
-goes on with the courts not sent yet, without reading again those it sent."""
-
-
-_ID_PREFIX = uuid.uuid4().hex[:16]
 RECHECK_S = 0.25
 """Seconds before a result kept waiting for its events is read again, when instances share the topics (the
 events another instance took are usually committed by then), doubled each time: 0.25, 0.5 and 1 s, within
 the 3 s after which the table sends it again itself."""
 RECHECKS = 3
-_id_counter = itertools.count()
-
-
-class Received(NamedTuple):
-    """A message from the broker, and when it came (monotonic)."""
-
-    topic: str
-    payload: bytes
-    at: float
-
-
-class Connected(NamedTuple):
-    reason: str
-    accepted: bool  # False: the broker answered and refused us (credentials, ACL)
-
-
-class Disconnected(NamedTuple):
-    reason: str
-
-
-class Subscribed(NamedTuple):
-    """The broker granted the service's subscriptions (SUBACK): only now is a table's message not dropped."""
-
-
-class Unreachable(NamedTuple):
-    """A try to connect failed (paho tries again every 1-5 s)."""
-
-
-class Call(NamedTuple):
-    """``step`` to run on the loop's thread (the desk's changes); its outcome goes to ``done``."""
-
-    step: Callable[[], Any]
-    done: Future[Any]
-
-
-class Stop(NamedTuple):
-    """Wakes the loop to see that it must stop."""
-
-
-Item = Received | Connected | Subscribed | Disconnected | Unreachable | Call | Stop | Watched
-
-
-def new_id() -> str:
-    """A message id unique across processes and restarts: a random prefix drawn once, then a counter.
-    (uuid4 per message read the kernel's random source each time: a tenth of an ack's cost.)"""
-    return f"{_ID_PREFIX}{next(_id_counter):016x}"
 
 
 class Service:
@@ -135,18 +79,16 @@ class Service:
         self.listeners: list[Callable[[set[str], set[str]], None]] = []  # (pools, courts) a batch's commit changed
         self._oldest = time.monotonic()
         self._unreachable_logged = float("-inf")
-        self._later_pools = {pool.name for pool in self.plan.pools} - set(self.plan.entry_teams)
-        self._progress_due = False  # a published table completed a pool: the later pools' tables are due
         self.timelines = Timelines(store)  # each match's, for the scorers sent here and the pages (server.web)
         self.top_scorers = TopScorers(store, self.timelines)
-        self._scorers_due: set[str] = set()  # classes whose scorers go out once their tables are out
         self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
         self._noted: dict[str, tuple[str, str | None]] = {}  # court -> kind and match of the last message stored
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
         self.register = Register(store)  # who sits out which match, for the schedules
+        self.publishing = Publishing(store, self.client, self.register, self.top_scorers)
         # Sharing the tables' topics with other instances: hear in full what the pages need (server.watch).
-        self.watch = Watch(self.address, self.plan.id, f"{client_id}-watch", _ID_PREFIX, self.inbox.put,
+        self.watch = Watch(self.address, self.plan.id, f"{client_id}-watch", ID_PREFIX, self.inbox.put,
                            ca_file=ca_file) if group else None
 
     # -- paho's callbacks (its thread): only put records on the inbox --------------------------
@@ -220,8 +162,9 @@ class Service:
                                                                        held=now - self._oldest)):
                     # In a pause, publishing gives way to the next message; held too long, it goes to the end.
                     forced = self._stopping.is_set() or pacing.held_too_long(pending, held=now - self._oldest)
-                    pools, courts = self._publish_changes(
-                        pools, courts, interrupted=None if forced else lambda: not self.inbox.empty())
+                    pools, courts = self.publishing.changes(
+                        pools, courts, since=self._oldest,
+                        interrupted=None if forced else lambda: not self.inbox.empty())
                     pacing.published(pending - len(pools) - len(courts), time.monotonic() - now)
                 if ping is not None and time.monotonic() - last_ping >= ping:
                     sd_notify("WATCHDOG=1")
@@ -300,7 +243,7 @@ class Service:
         log("broker_connected", tournament=self.plan.id, broker=self._broker_name(),
             reason=reason, shared=self.group)
         # The retained tables and schedules may have been lost with a broker that restarted.
-        self._publish_changes({pool.name for pool in self.plan.pools}, set(self.plan.courts))
+        self.publishing.changes({pool.name for pool in self.plan.pools}, set(self.plan.courts), since=self._oldest)
         # Another instance may have stored results while this one's watch was away with the broker: the pages read
         # everything again (publishing tells them nothing, what it publishes being what is stored).
         for listener in self.listeners:
@@ -466,77 +409,6 @@ class Service:
                               court=m.court if m else None, match=m.match if m else None, seq=m.seq if m else None,
                               refused_id=m.id if m else None, conflict=conflict)
         self.client.publish(p.errors_topic(self.plan.id), p.encode(msg), qos=1)
-
-    def _publish_tables(self, states: dict[str, Any]) -> None:
-        for name, state in sorted(states.items()):
-            msg = p.build(id=new_id(), type="table", payload=table_payload(state))
-            self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
-
-    def _publish_scorers(self) -> None:
-        for name in sorted(self._scorers_due):
-            rows = self.top_scorers.of_class(name)
-            if rows is not None:
-                msg = p.build(id=new_id(), type="scorers", payload=scorers_payload(name, rows))
-                self.client.publish(p.scorers_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
-        self._scorers_due = set()
-
-    def _publish_changes(self, pools: set[str], courts: set[str],
-                         interrupted: Callable[[], bool] | None = None) -> tuple[set[str], set[str]]:
-        """Publish the tables of ``pools`` and then the schedules of ``courts``; with ``interrupted``, stop
-        between two steps as soon as it says so (messages are waiting: the loop takes them first and goes on
-        publishing at the next pause) and hand back the pools and courts not published yet."""
-        stop = interrupted or (lambda: False)
-        started = time.monotonic()
-        self._scorers_due |= {c.name for c in map(self.plan.cup.class_of_stage, pools) if c is not None}
-        first = sorted(n for n in pools if n in self.plan.entry_teams)
-        done: set[str] = set()
-        with self.store.session() as s:
-            for i in range(0, len(first), TABLES_AT_ONCE):
-                if i and stop():
-                    return self._published(pools - done, courts, done, set(), started)
-                states = pool_states(self.store, s, first[i:i + TABLES_AT_ONCE])
-                self._publish_tables(states)
-                done |= set(states)
-                # A pool that completes fills later pools (pool C) and knock-out slots.
-                self._progress_due |= any(st.complete for st in states.values())
-            # Only a later pool's table (pool C, its teams from other pools) can change with another stage's
-            # result, and only once a stage completes or a knock-out result comes in: then the whole progress.
-            self._progress_due |= bool(pools - done)
-            if self._progress_due and self._later_pools:
-                progress = self.store.progress(s)
-                self._publish_tables({n: st for n, st in progress.pools.items()
-                                      if n in self._later_pools and (st.table is not None or n in pools)})
-            self._progress_due = False
-        self._publish_scorers()
-        # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
-        suspended, moved = self.register.suspended()
-        courts = courts | moved
-        ordered = sorted(courts)
-        sent: set[str] = set()
-        for i in range(0, len(ordered), SCHEDULES_AT_ONCE):
-            if sent and stop():
-                return self._published(set(), courts - sent, pools, sent, started)
-            group = ordered[i:i + SCHEDULES_AT_ONCE]
-            by_court = queries.court_schedules(self.store, set(group))  # one read for the group
-            for court in group:
-                payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
-                # Made by the court schedule's builder from typed records: reading it back to check it (p.build)
-                # doubled the cost of a burst's last publishing, and the builder/reader round trip is tested.
-                msg = p.Message(id=new_id(), type="schedule", court=court, match=None, seq=None, payload=payload)
-                self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
-                                    retain=True)
-            sent |= set(group)
-        return self._published(set(), set(), pools, courts, started)
-
-    def _published(self, pools_left: set[str], courts_left: set[str], pools: set[str], courts: set[str],
-                   started: float) -> tuple[set[str], set[str]]:
-        """Log what was published, and hand back what is left."""
-        if pools:  # how long the newest standings took, from the first message of the batch that changed them
-            log("published", pools=",".join(sorted(pools)), courts=len(courts),
-                publish_ms=round((time.monotonic() - started) * 1000, 1),
-                since_received_ms=round((time.monotonic() - self._oldest) * 1000, 1),
-                left=len(pools_left) + len(courts_left) or None)
-        return pools_left, courts_left
 
 
 def _lock_order(m: p.Message, arrived: int) -> tuple[int, str, int]:

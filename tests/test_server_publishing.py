@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from server.plan import load_plan
-from server.service import SCHEDULES_AT_ONCE, TABLES_AT_ONCE, Service
+from server.publishing import SCHEDULES_AT_ONCE, TABLES_AT_ONCE
+from server.service import Service
 from server.store import Store
 
 
@@ -45,18 +46,18 @@ def test_a_publishing_that_gives_way_hands_back_the_rest_and_publishes_it_next_t
 
     pools, courts = set(store.plan.entry_teams), set(store.plan.courts)
     # Messages are waiting from the start: the first group of tables goes out, then it gives way.
-    left_pools, left_courts = service._publish_changes(pools, courts, interrupted=lambda: True)
+    left_pools, left_courts = service.publishing.changes(pools, courts, interrupted=lambda: True)
     assert len(left_pools) == 3 and left_courts == courts
     assert since(0, "table") == pools - left_pools and since(0, "schedule") == set()
     # The next pause: the rest of the tables (one group), and the schedules, which give way between two groups
     # of courts.
     mark, rest = len(published), left_pools
-    left_pools, left_courts = service._publish_changes(left_pools, left_courts, interrupted=lambda: True)
+    left_pools, left_courts = service.publishing.changes(left_pools, left_courts, interrupted=lambda: True)
     assert left_pools == set() and len(left_courts) == 2
     assert since(mark, "table") == rest and len(since(mark, "schedule")) == SCHEDULES_AT_ONCE
     # Held too long (or the loop stopping): all of what is left, whatever is waiting.
     mark = len(published)
-    assert service._publish_changes(left_pools, left_courts) == (set(), set())
+    assert service.publishing.changes(left_pools, left_courts) == (set(), set())
     assert since(mark, "schedule") == left_courts and since(mark, "table") == set()
     # What is published is made of what is stored: the pages were told when it was stored, not now.
     assert told == []
