@@ -15,6 +15,7 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from courtside.demo.broker import EmbeddedBroker, quiet_amqtt
+from rules import DemoError
 
 
 def _client(broker: EmbeddedBroker) -> mqtt.Client:
@@ -111,3 +112,19 @@ def test_the_broker_runs_in_a_process_of_its_own_that_does_not_outlive_the_demo(
     while _listening(int(port)):
         assert time.monotonic() < deadline, "the broker outlived the demo"
         time.sleep(0.05)
+
+
+def test_a_broker_that_cannot_start_says_why() -> None:
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        broker = EmbeddedBroker(port=other.getsockname()[1])  # a port chosen by the caller is not given up
+        with pytest.raises(DemoError, match=r"did not start on 127\.0\.0\.1:\d+: .*address already in use"):
+            broker.start()
+    broker.stop()  # nothing left to stop
+
+
+def test_a_broker_process_that_ends_before_it_listens_is_said_to_have_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "executable", "/bin/false")  # a Python that cannot even start it
+    with pytest.raises(DemoError, match=r"it ended with status 1 \(what it printed is above\)"):
+        EmbeddedBroker().start()

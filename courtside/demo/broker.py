@@ -78,8 +78,10 @@ class EmbeddedBroker:
         assert process.stdout is not None
         said = _first_line(process.stdout, START_TIMEOUT_S)
         if said != READY:
+            ended = process.poll()
             self.stop()
-            why = said or f"no answer within {START_TIMEOUT_S:.0f} s"
+            why = said or (f"it ended with status {ended} (what it printed is above)" if ended is not None
+                           else f"no answer within {START_TIMEOUT_S:.0f} s")
             raise DemoError(f"the embedded MQTT broker did not start on {self.host}:{self.port}: {why}")
 
     def stop(self) -> None:
