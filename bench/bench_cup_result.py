@@ -23,7 +23,8 @@ than the wall clock; the service is never connected to a broker (what it publish
 ``--cards`` gives a yellow card in every tenth match and a red in every fortieth (the classes whose rulesets have
 them): the register of suspensions then works after every result.
 
-With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile is written to FILE.
+With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile, timed by the process's CPU time as
+the figures are (the database's wait left out), is written to FILE.
 
 ``--statements`` also lists each SQL statement the timed parts ran, with its wall time per result (the database's
 own time included, which the CPU figures leave out on PostgreSQL), the slowest first.
