@@ -19,6 +19,7 @@ it) shuts the broker down, so it never outlives the demo.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import select
@@ -78,10 +79,11 @@ class EmbeddedBroker:
         assert process.stdout is not None
         said = _first_line(process.stdout, START_TIMEOUT_S)
         if said != READY:
-            ended = process.poll()
+            why = said or f"no answer within {START_TIMEOUT_S:.0f} s"
+            if said == "":  # its stdout ended: so does the process, which may not have been reaped yet
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    why = f"it ended with status {process.wait(STOP_TIMEOUT_S)} (what it printed is above)"
             self.stop()
-            why = said or (f"it ended with status {ended} (what it printed is above)" if ended is not None
-                           else f"no answer within {START_TIMEOUT_S:.0f} s")
             raise DemoError(f"the embedded MQTT broker did not start on {self.host}:{self.port}: {why}")
 
     def stop(self) -> None:
@@ -108,14 +110,16 @@ class EmbeddedBroker:
         self.stop()
 
 
-def _first_line(pipe: IO[str], timeout: float) -> str:
-    """The broker's first line ("ready" or why it failed), "" if it said nothing in time or ended."""
+def _first_line(pipe: IO[str], timeout: float) -> str | None:
+    """The broker's first line ("ready" or why it failed); "" if its stdout ended first, None if it said nothing
+    within ``timeout``."""
     deadline = time.monotonic() + timeout
     while (left := deadline - time.monotonic()) > 0:
         readable, _, _ = select.select([pipe], [], [], left)
         if readable:
-            return pipe.readline().strip()
-    return ""
+            line = pipe.readline()
+            return line.strip() or ("" if not line else "(an empty line)")
+    return None
 
 
 def serve(host: str, port: int) -> int:
