@@ -96,11 +96,9 @@ class EmbeddedBroker:
                 pipe.close()  # the broker's stdin at its end: it shuts down
         try:
             process.wait(STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired:  # a broker that does not close in time has nothing the demo still needs
             process.kill()
             process.wait()
-            raise DemoError(
-                f"the embedded MQTT broker on port {self.port} did not stop within {STOP_TIMEOUT_S:.0f} s") from None
 
     def __enter__(self) -> EmbeddedBroker:
         self.start()

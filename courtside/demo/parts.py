@@ -22,6 +22,7 @@ from typing import IO
 from rules import DemoError
 
 STOP_TIMEOUT_S = 10.0
+KILLED_TIMEOUT_S = 60.0
 
 
 _MAIN = "import sys; from courtside.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -86,7 +87,14 @@ class Part:
                 process.wait(timeout)
             except subprocess.TimeoutExpired:
                 self._signal(process.pid, signal.SIGKILL)
-                process.wait(timeout)
+                try:
+                    # A killed process ends as soon as the kernel lets it (a write to a busy disk finishing), but
+                    # not always within 10 s: a table did not, with two test suites loading the machine
+                    # (2026-12-07). It is waited for, as nothing of the demo may outlive it.
+                    process.wait(KILLED_TIMEOUT_S)
+                except subprocess.TimeoutExpired:
+                    raise DemoError(f"{self.name} (pid {process.pid}) did not end within {KILLED_TIMEOUT_S:.0f} s "
+                                    "of SIGKILL: is its disk stalled?") from None
         if process is not None:
             # The leader is gone; a straggler of its group (a grandchild) must not outlive the demo.
             self._signal(process.pid, signal.SIGKILL)
