@@ -1,7 +1,7 @@
 """The standings service: one loop takes the broker's messages, checks, stores, ranks and publishes them.
 
 paho's network thread (server.connection) only puts what happens on the loop's inbox, as named records
-(:class:`Received`, :class:`Connected`, ...); so do the web desk (:meth:`Service.submit`) and the watch. What
+(server.inbox: ``Received``, ``Connected``, ...); so do the web desk (:meth:`Service.submit`) and the watch. What
 has come is parsed (rules.protocol) and ingested as one transaction (server.ingest), and only after the commit
 is each message acknowledged, so an ack always means "in the database". Once the
 messages stop (or, in a long burst, when server.pacing says) it publishes, retained, the tables of
