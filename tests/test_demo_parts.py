@@ -76,6 +76,26 @@ def test_parts_stop_in_reverse_order_and_a_dead_part_is_reported_with_its_log(tm
     assert len(parts) == 0 and not sleeper.running()
 
 
+class Unreaped(Part):
+    """A part the kernel does not let end after SIGKILL (a write to a stalled disk): what stop() then raises."""
+
+    def stop(self, timeout: float = 10.0) -> None:
+        super().stop(timeout)
+        raise DemoError(f"{self.name} did not end within 60 s of SIGKILL: is its disk stalled?")
+
+
+def test_a_part_that_cannot_be_stopped_does_not_keep_the_others_running(tmp_path: Path) -> None:
+    """Seen at a loaded Ctrl-C: a table's stop failed and the standings service, started before it, was left
+    running after the demo had ended."""
+    parts = Parts()
+    service = parts.start(Part("the service", [sys.executable, "-c", "import time; time.sleep(600)"],
+                               tmp_path / "service.log"))
+    parts.start(Unreaped("the table", [sys.executable, "-c", "import time; time.sleep(600)"], tmp_path / "t.log"))
+    with pytest.raises(DemoError, match="the table did not end"):
+        parts.stop_all()
+    assert len(parts) == 0 and not service.running()
+
+
 def test_courtside_argv_runs_this_courtside(tmp_path: Path) -> None:
     part = Part("rules", courtside_argv("rules", "list"), tmp_path / "rules.log")
     part.start()

@@ -141,8 +141,16 @@ class Parts:
             self._parts.remove(part)
 
     def stop_all(self) -> None:
+        """Every part, the last started first; one that cannot be stopped does not keep the others running (the
+        first such error is raised once all are tried)."""
+        failed: DemoError | None = None
         while self._parts:
-            self._parts.pop().stop()
+            try:
+                self._parts.pop().stop()
+            except DemoError as err:
+                failed = failed or err
+        if failed is not None:
+            raise failed
 
     def __len__(self) -> int:
         return len(self._parts)
