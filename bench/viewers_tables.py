@@ -86,15 +86,13 @@ class Ear:
     def wait_for_boards(self, courts: list[str], timeout: float) -> None:
         """Until each of ``courts`` has sent a live state: a real table starts as a whole program (on a loaded
         machine, seconds), and the play's time is counted from then, not from its start."""
-        deadline = time.monotonic() + timeout
-        while True:
+        from courtside.demo.parts import wait_until
+
+        def heard_all() -> bool:
             with self.lock:
-                missing = [c for c in courts if c not in self.real_last]
-            if not missing:
-                return
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the real tables of {', '.join(missing)} sent no live state within {timeout:.0f} s")
-            time.sleep(0.05)
+                return all(c in self.real_last for c in courts)
+
+        wait_until(heard_all, timeout, f"a live state from the real tables of {', '.join(courts)}", every=0.05)
 
     def close(self) -> dict[str, Any]:
         self.client.loop_stop()
