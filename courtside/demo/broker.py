@@ -27,7 +27,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from types import TracebackType
 from typing import IO, Any
 
@@ -111,13 +110,8 @@ class EmbeddedBroker:
 def _first_line(pipe: IO[str], timeout: float) -> str | None:
     """The broker's first line ("ready" or why it failed); "" if its stdout ended first, None if it said nothing
     within ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while (left := deadline - time.monotonic()) > 0:
-        readable, _, _ = select.select([pipe], [], [], left)
-        if readable:
-            line = pipe.readline()
-            return line.strip() or ("" if not line else "(an empty line)")
-    return None
+    readable, _, _ = select.select([pipe], [], [], timeout)
+    return pipe.readline().strip() if readable else None
 
 
 def serve(host: str, port: int) -> int:
@@ -126,11 +120,10 @@ def serve(host: str, port: int) -> int:
     from amqtt.broker import Broker  # type: ignore[import-untyped]
 
     quiet_amqtt()
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    loop.set_exception_handler(_one_line)
 
     async def main() -> int:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(_one_line)
         stopped = asyncio.Event()
         config = {
             "listeners": {"default": {"type": "tcp", "bind": f"{host}:{port}", "max_connections": 256}},
@@ -151,14 +144,7 @@ def serve(host: str, port: int) -> int:
         await broker.shutdown()
         return 0
 
-    try:
-        return loop.run_until_complete(main())
-    finally:
-        pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-        for task in pending:
-            task.cancel()
-        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        loop.close()
+    return asyncio.run(main())  # which cancels amqtt's tasks left over, and closes the loop
 
 
 def _until_end(loop: asyncio.AbstractEventLoop, stopped: asyncio.Event) -> None:
