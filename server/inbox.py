@@ -3,6 +3,7 @@ these records there (server.service), and the loop alone acts on them."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, NamedTuple
@@ -16,6 +17,15 @@ class Received(NamedTuple):
     topic: str
     payload: bytes
     at: float
+
+
+class Waiting(NamedTuple):
+    """A result kept waiting for events another instance took: the message to read again, the seq its match's
+    events must be stored through, and the timer that puts it back on the inbox if no ack says so first."""
+
+    received: Received
+    seq: int
+    timer: threading.Timer
 
 
 class Connected(NamedTuple):

@@ -33,7 +33,7 @@ from server import queries
 from server.connection import connect_client
 from server.desk import beside_the_desk
 from server.ids import ID_PREFIX, new_id
-from server.inbox import Call, Connected, Disconnected, Item, Received, Stop, Subscribed, Unreachable
+from server.inbox import Call, Connected, Disconnected, Item, Received, Stop, Subscribed, Unreachable, Waiting
 from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from server.logs import line, log, log_lines
 from server.notify import sd_notify, watchdog_interval
@@ -43,7 +43,7 @@ from server.register import Register
 from server.store import Store
 from server.timelines import Timelines
 from server.topscorers import TopScorers
-from server.watch import Watch, Watched
+from server.watch import Acked, Watch, Watched
 
 BATCH = 500
 GATHER = 0.001
@@ -82,6 +82,7 @@ class Service:
         self.timelines = Timelines(store)  # each match's, for the scorers sent here and the pages (server.web)
         self.top_scorers = TopScorers(store, self.timelines)
         self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
+        self._waiting: dict[tuple[str, str], Waiting] = {}  # (court, match) -> its result kept waiting for events
         self._noted: dict[str, tuple[str, str | None]] = {}  # court -> kind and match of the last message stored
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
                        "batches": 0}
@@ -203,6 +204,9 @@ class Service:
         match item:
             case Watched(topic, payload):
                 assert self.watch is not None
+                acked = self.watch.acked(topic, payload) if self._waiting else None
+                if acked is not None:
+                    self._read_again(acked)
                 changed = self.watch.handle(topic, payload)
                 if changed is not None:
                     for listener in self.listeners:
@@ -376,16 +380,30 @@ class Service:
 
     def _recheck(self, topic: str, m: p.Message, *, waiting: bool) -> None:
         """A result kept waiting for events another instance took (the shared subscription spreads a court's
-        messages over the instances) goes back on the inbox after RECHECK_S, then twice as long, up to RECHECKS
-        times, so that its ack and the pages do not wait for the table's resend."""
+        messages over the instances) goes back on the inbox as soon as that instance acks them (its ack, heard by
+        the watch, follows its commit: :meth:`_read_again`), or else after RECHECK_S, then twice as long, up to
+        RECHECKS times, so that its ack and the pages do not wait for the table's resend."""
         times = self._rechecks.pop(m.id, 0)
-        if not waiting or times >= RECHECKS:
+        earlier = self._waiting.pop((m.court or "", m.match or ""), None)
+        if earlier is not None:
+            earlier.timer.cancel()
+        if not waiting or times >= RECHECKS or m.seq is None:
             return
         self._rechecks[m.id] = times + 1
         again = Received(topic, p.encode(m), time.monotonic())
         timer = threading.Timer(RECHECK_S * 2**times, self.inbox.put, (again,))  # it only puts it on the inbox
         timer.daemon = True
+        self._waiting[(m.court or "", m.match or "")] = Waiting(again, m.seq, timer)
         timer.start()
+
+    def _read_again(self, acked: Acked) -> None:
+        """Another instance acked events of a match whose result waits here: read it again now if they are all
+        it waited for (the same test as server.ingest's: events stored through the result's seq)."""
+        waiting = self._waiting.get((acked.court, acked.match))
+        if waiting is not None and acked.through >= waiting.seq:
+            del self._waiting[(acked.court, acked.match)]
+            waiting.timer.cancel()
+            self.inbox.put(waiting.received)
 
     def _log_rows(self, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> list[dict[str, Any]]:
         if m is not None and m.type == "live":

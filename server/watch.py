@@ -8,7 +8,9 @@ that subscribes to the same topics every instance gets in full (not shared):
 - the tables' live states (``court/+/live``, retained by the tables): held in memory as they come, so
   a court's page shows its score on every instance without a database write per instance;
 - the pool tables and court schedules the instances publish (retained) after each result or desk
-  change, once it is committed: a sign that the stored state moved, so the pages read it again.
+  change, once it is committed: a sign that the stored state moved, so the pages read it again;
+- the acks the instances send the tables, once what they ack is committed: a result this instance keeps
+  waiting for events another instance took is read again as soon as that instance acks them.
 
 A second connection because the service's own is MQTT 3.1.1, where two subscriptions matching one
 message cannot be told apart and a client hears its own publications (no ``no_local``); the watch's
@@ -28,7 +30,7 @@ import paho.mqtt.client as mqtt
 
 from rules import ProtocolError
 from rules import protocol as p
-from rules.link_payloads import LivePayload
+from rules.link_payloads import AckPayload, LivePayload
 from server.connection import connect_client
 
 
@@ -37,6 +39,14 @@ class Watched(NamedTuple):
 
     topic: str
     payload: bytes
+
+
+class Acked(NamedTuple):
+    """Another instance acked a court's match through ``through``: its events up to it are committed."""
+
+    court: str
+    match: str
+    through: int
 
 
 class Watch:
@@ -56,7 +66,7 @@ class Watch:
 
     def topics(self) -> list[str]:
         root = p.root(self.tournament)
-        return [f"{root}/court/+/live", f"{root}/court/+/schedule", f"{root}/pool/+/table"]
+        return [f"{root}/court/+/live", f"{root}/court/+/schedule", f"{root}/pool/+/table", f"{root}/court/+/ack"]
 
     def start(self) -> None:
         self.client.loop_start()
@@ -85,6 +95,8 @@ class Watch:
         self.heard += 1
         try:
             kind = p.parse_topic(topic)
+            if kind.kind == "ack":
+                return None  # no page shows an ack: see acked()
             if kind.kind == "live" and kind.court is not None:
                 m = p.parse(raw, topic=topic)
                 assert isinstance(m.body, LivePayload)  # parse() read it
@@ -96,3 +108,16 @@ class Watch:
         if not isinstance(body, dict) or str(body.get("id", "")).startswith(self.own_prefix):
             return None  # this instance published it and told its pages already
         return set(), set()
+
+    def acked(self, topic: str, raw: bytes) -> Acked | None:
+        """Another instance's ack, if ``topic`` is an ack topic; None for this instance's own or anything else."""
+        if not topic.endswith("/ack"):
+            return None
+        try:
+            m = p.parse(raw, topic=topic)
+        except ProtocolError:
+            return None
+        if m.id.startswith(self.own_prefix) or not isinstance(m.body, AckPayload) or m.court is None \
+                or m.match is None:
+            return None
+        return Acked(m.court, m.match, m.body.through)

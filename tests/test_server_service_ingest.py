@@ -160,6 +160,53 @@ def test_a_result_waiting_for_events_another_instance_took_is_read_again_without
         table.close()
 
 
+def test_a_result_waiting_for_events_is_read_again_as_soon_as_the_other_instance_acks_them(
+        mosquitto: Any, db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other instance acks the events it stored once they are committed; this instance's watch hears that ack
+    and reads the waiting result again at once, not RECHECK_S later (here an hour: only the ack can settle it)."""
+    import server.service
+
+    monkeypatch.setattr(server.service, "RECHECK_S", 3600.0)
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        other = Store.open(db_url, service.plan)
+        events, result = played(RULES, 2, 1)
+        last = events[-1]["seq"]
+        table.send_result("1", last, result)
+        deadline = time.monotonic() + 10
+        while service.counts["waiting"] == 0:
+            assert time.monotonic() < deadline, "the result was not kept waiting"
+            time.sleep(0.02)
+        try:
+            with other.session.begin() as s:
+                fixtures = fixtures_of(s, other)
+                for e in events[:-1]:  # all but the last: an ack through an earlier seq settles nothing
+                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
+                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+            assert service.watch is not None
+            heard = service.watch.heard
+            table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1",
+                                                         seq=last - 1, of="event", through=last - 1)))
+            while service.watch.heard == heard:
+                assert time.monotonic() < deadline + 10, "the watch did not hear the ack"
+                time.sleep(0.02)
+            service.submit(lambda: None)  # behind anything the ack put on the inbox
+            assert service.counts["waiting"] == 1, "an ack short of the result's seq read it again"
+            with other.session.begin() as s:
+                m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=events[-1])
+                assert ingest(other, s, m, datetime.now(UTC), fixtures_of(s, other)).status == "stored"
+        finally:
+            other.close()
+        table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1", seq=last,
+                                                     of="event", through=last)))
+        ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        assert (ack.match, ack.seq) == ("1", last)
+        with service.store.session() as s:
+            assert s.scalar(select(func.count()).select_from(ResultRow)) == 1
+        table.close()
+
+
 def test_a_table_of_the_previous_protocol_is_refused_with_why_and_nothing_is_stored(
         mosquitto: Any, db_url: str) -> None:
     """A table not updated since protocol 1 (before classes) sends a match under courtside/v1: the service

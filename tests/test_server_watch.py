@@ -12,7 +12,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from rules import protocol as p
 from rules.live import live_payload
 from rules.match import ClockStarted, Goal, Match
-from server.watch import Watch, Watched
+from server.watch import Acked, Watch, Watched
 from tests.conftest import Broker
 from tests.service_support import RULES
 
@@ -26,6 +26,10 @@ def live(court: str, goals: int) -> bytes:
         match.apply(Goal(at=1000 * (i + 1), team="home"))
     payload = live_payload(match.state_at(1000 * goals + 1), RULES, "3")
     return p.encode(p.build(id=f"l{goals}", type="live", court=court, match="3", payload=payload))
+
+
+def ack(id: str, through: int) -> bytes:
+    return p.encode(p.ack_message(id=id, court="hall-1", match="3", seq=through, of="event", through=through))
 
 
 def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
@@ -42,7 +46,11 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
         while not watch.client.is_connected():
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        time.sleep(0.3)  # subscribed
+        probe = p.court_topic(T, "probe", "live")
+        while inbox.empty():  # subscribed once a message it watches comes (its SUBACK is paho's thread's)
+            assert time.monotonic() < deadline, "the watch did not subscribe"
+            other.publish(probe, b"probe", qos=1).wait_for_publish(5)
+            time.sleep(0.05)
         table = b'{"v":1,"id":"theirs-1","type":"table","payload":{}}'  # another instance's (only its id is read)
         own = b'{"v":1,"id":"mine-1","type":"table","payload":{}}'
         sent = [(p.court_topic(T, "hall-1", "live"), live("hall-1", 2)),
@@ -50,17 +58,27 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
                 (p.pool_topic(T, "A"), table),
                 (p.court_topic(T, "hall-1", "schedule"), b"not json"),
                 (p.court_topic(T, "hall-1", "live"), b'{"v":1}'),
-                (p.court_topic(T, "hall-1", "events"), b'{"v":1,"id":"e"}')]  # not watched: the group's
+                (p.court_topic(T, "hall-1", "events"), b'{"v":1,"id":"e"}'),  # not watched: the group's
+                (p.court_topic(T, "hall-1", "ack"), ack("theirs-2", 4)),
+                (p.court_topic(T, "hall-1", "ack"), ack("mine-2", 5))]
         for topic, raw in sent:
             other.publish(topic, raw, qos=1).wait_for_publish(5)
-        got = [inbox.get(timeout=5) for _ in range(5)]
-        assert inbox.empty() and all(isinstance(item, Watched) for item in got)
+        got: list[Watched] = []
+        while len(got) < 7:  # a probe sent before the subscription took hold may still come
+            item = inbox.get(timeout=5)
+            if item.topic != probe:
+                got.append(item)
+        assert all(isinstance(item, Watched) for item in got)
         changed = [watch.handle(item.topic, item.payload) for item in got]
         # A live state changes its court, held in memory; another's table says the stored state moved;
-        # its own publication, and what is not a message, change nothing.
-        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None]
+        # its own publication, an ack, and what is not a message, change nothing.
+        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None, None, None]
         heard, _at = watch.live["hall-1"]
-        assert heard.board.home_goals == 2 and watch.heard == 5
+        assert heard.board.home_goals == 2 and watch.heard == 7
+        # Another instance's ack says its events are committed (a result waiting for them is read again); its own
+        # says nothing new.
+        assert [watch.acked(item.topic, item.payload) for item in got] == [
+            None, None, None, None, None, Acked("hall-1", "3", 4), None]
     finally:
         other.loop_stop()
         other.disconnect()
