@@ -204,10 +204,10 @@ class Service:
         match item:
             case Watched(topic, payload):
                 assert self.watch is not None
-                acked = self.watch.acked(topic, payload) if self._waiting else None
-                if acked is not None:
-                    self._read_again(acked)
                 changed = self.watch.handle(topic, payload)
+                if isinstance(changed, Acked):
+                    self._read_again(changed)
+                    changed = changed.changed()
                 if changed is not None:
                     for listener in self.listeners:
                         listener(*changed)

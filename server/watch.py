@@ -9,8 +9,10 @@ that subscribes to the same topics every instance gets in full (not shared):
   a court's page shows its score on every instance without a database write per instance;
 - the pool tables and court schedules the instances publish (retained) after each result or desk
   change, once it is committed: a sign that the stored state moved, so the pages read it again;
-- the acks the instances send the tables, once what they ack is committed: a result this instance keeps
-  waiting for events another instance took is read again as soon as that instance acks them.
+- the acks the instances send the tables, once what they ack is committed: another instance's ack of a
+  result is the first sign that the stored state moved (its tables and schedules are published after it),
+  and a result this instance keeps waiting for events another instance took is read again as soon as that
+  instance acks them.
 
 A second connection because the service's own is MQTT 3.1.1, where two subscriptions matching one
 message cannot be told apart and a client hears its own publications (no ``no_local``); the watch's
@@ -42,11 +44,19 @@ class Watched(NamedTuple):
 
 
 class Acked(NamedTuple):
-    """Another instance acked a court's match through ``through``: its events up to it are committed."""
+    """Another instance acked a court's match through ``through``, once committed: its events up to it are
+    stored, and, ``of`` a result, the result too (or held for the organiser)."""
 
     court: str
     match: str
+    of: str
     through: int
+
+    def changed(self) -> tuple[set[str], set[str]] | None:
+        """What it changed for the pages (as :meth:`Watch.handle` says it): a result's ack, the stored state,
+        read again in full without waiting for the tables and schedules published after it; an event's,
+        nothing a page shows."""
+        return (set(), set()) if self.of == "result" else None
 
 
 class Watch:
@@ -87,8 +97,9 @@ class Watch:
         self.put(Watched(message.topic, bytes(message.payload)))
 
     # the service's loop ----------------------------------------------------------------------
-    def handle(self, topic: str, raw: bytes) -> tuple[set[str], set[str]] | None:
-        """What changed for the pages: (pools, courts) as the service's listeners take them, or None.
+    def handle(self, topic: str, raw: bytes) -> tuple[set[str], set[str]] | Acked | None:
+        """What changed for the pages: (pools, courts) as the service's listeners take them, or None; or
+        another instance's ack (:class:`Acked`, whose ``changed()`` says that).
 
         A live state changes its court only; another instance's table or schedule says the stored state
         moved (a result, a desk change), which the pages read again in full: no pool and no court named."""
@@ -96,7 +107,7 @@ class Watch:
         try:
             kind = p.parse_topic(topic)
             if kind.kind == "ack":
-                return None  # no page shows an ack: see acked()
+                return self._acked(topic, raw)
             if kind.kind == "live" and kind.court is not None:
                 m = p.parse(raw, topic=topic)
                 assert isinstance(m.body, LivePayload)  # parse() read it
@@ -109,15 +120,9 @@ class Watch:
             return None  # this instance published it and told its pages already
         return set(), set()
 
-    def acked(self, topic: str, raw: bytes) -> Acked | None:
-        """Another instance's ack, if ``topic`` is an ack topic; None for this instance's own or anything else."""
-        if not topic.endswith("/ack"):
-            return None
-        try:
-            m = p.parse(raw, topic=topic)
-        except ProtocolError:
-            return None
+    def _acked(self, topic: str, raw: bytes) -> Acked | None:
+        m = p.parse(raw, topic=topic)
         if m.id.startswith(self.own_prefix) or not isinstance(m.body, AckPayload) or m.court is None \
                 or m.match is None:
-            return None
-        return Acked(m.court, m.match, m.body.through)
+            return None  # this instance sent it, and told its pages when it committed
+        return Acked(m.court, m.match, m.body.of, m.body.through)

@@ -207,6 +207,38 @@ def test_a_result_waiting_for_events_is_read_again_as_soon_as_the_other_instance
         table.close()
 
 
+def test_another_instances_result_reaches_the_pages_with_its_ack_before_its_table_is_published(
+        mosquitto: Any, db_url: str) -> None:
+    """Another instance stored a result and acked it: this instance's pages read the store again on hearing that
+    ack, not only when that instance's tables and schedules come (here they never do)."""
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        pages = ServiceBackend(service)
+        assert 1 not in pages.data().results
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        other = Store.open(db_url, service.plan)
+        events, result = played(RULES, 2, 1)
+        last = events[-1]["seq"]
+        try:
+            with other.session.begin() as s:  # the other instance stores the match
+                fixtures = fixtures_of(s, other)
+                for e in events:
+                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
+                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+                m = p.result_message(id=uuid.uuid4().hex, court="hall-1", match="1", seq=last, result=result)
+                assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+        finally:
+            other.close()
+        table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1", seq=last,
+                                                     of="result", through=last)))
+        deadline = time.monotonic() + 10
+        while 1 not in pages.data().results:
+            assert time.monotonic() < deadline, "the pages did not read the result another instance acked"
+            time.sleep(0.02)
+        assert (pages.data().results[1].result.home_goals, pages.data().results[1].result.away_goals) == (2, 1)
+        table.close()
+
+
 def test_a_table_of_the_previous_protocol_is_refused_with_why_and_nothing_is_stored(
         mosquitto: Any, db_url: str) -> None:
     """A table not updated since protocol 1 (before classes) sends a match under courtside/v1: the service

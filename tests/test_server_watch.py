@@ -70,15 +70,16 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
                 got.append(item)
         assert all(isinstance(item, Watched) for item in got)
         changed = [watch.handle(item.topic, item.payload) for item in got]
-        # A live state changes its court, held in memory; another's table says the stored state moved;
-        # its own publication, an ack, and what is not a message, change nothing.
-        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None, None, None]
+        # A live state changes its court, held in memory; another's table says the stored state moved; another
+        # instance's ack says what it committed; its own publication or ack, and what is not a message, change
+        # nothing.
+        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None, Acked("hall-1", "3", "event", 4),
+                           None]
         heard, _at = watch.live["hall-1"]
         assert heard.board.home_goals == 2 and watch.heard == 7
-        # Another instance's ack says its events are committed (a result waiting for them is read again); its own
-        # says nothing new.
-        assert [watch.acked(item.topic, item.payload) for item in got] == [
-            None, None, None, None, None, Acked("hall-1", "3", 4), None]
+        # A result acked moved the stored state (read again, as after a table published); an event, nothing shown.
+        assert Acked("hall-1", "3", "result", 5).changed() == (set(), set())
+        assert Acked("hall-1", "3", "event", 4).changed() is None
     finally:
         other.loop_stop()
         other.disconnect()
