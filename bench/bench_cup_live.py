@@ -13,7 +13,8 @@ court, ``--per-round`` of them between two rounds of the fan-out (a round takes 
 
 - the loop's batch: the states checked and stored (``Service._messages``);
 - the round (``Fanout._round``): the snapshot after them, the open regions that may have changed looked at, the
-  changed ones rendered, and one write made for each page that shows one.
+  changed ones rendered, and one write made for each page that shows one (a summary page, such as a cup's home
+  page, at most every SUMMARY_S: the rounds are timed ROUND_S apart, as in a busy cup).
 
 With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile is written to FILE.
 
@@ -41,7 +42,7 @@ from server.plan import Plan, load_plan
 from server.service import Service
 from server.store import Store
 from server.web import create_app
-from server.web.fanout import Fanout, digest_of
+from server.web.fanout import ROUND_S, SUMMARY_S, Fanout, digest_of
 from server.web.pages import _with_nested
 from server.web.service_backend import ServiceBackend
 
@@ -105,7 +106,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
             await opened[-1].catch_up()
         if fanout._task is not None:  # this bench runs the rounds itself, one after each batch
             fanout._task.cancel()
-        await fanout._round()
+        await fanout._round(now=-ROUND_S)
         live = list(playing.items())
         with profiled():
             for k in range(0, states, per_round):
@@ -114,9 +115,10 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
                 started = time.process_time()
                 service._messages(batch, set(), set())  # which tells the pages (Service.listeners), as the loop does
                 loop_done = time.process_time()
-                await fanout._round()
+                await fanout._round(now=(k // per_round) * ROUND_S)  # as a busy cup's rounds come, ROUND_S apart
                 figures["loop"].append((loop_done - started) * 1000 / per_round)
                 figures["round"].append((time.process_time() - loop_done) * 1000 / per_round)
+        await fanout._round(now=states * ROUND_S + SUMMARY_S)  # what the summaries held back, written when due
         if fanout.fell_behind:
             raise SystemExit(f"{fanout.fell_behind} pages fell behind: a dropped write never waits")
         view = site.view()

@@ -330,3 +330,63 @@ def test_a_page_opened_on_a_change_no_round_handed_out_ends_with_the_newest_even
         assert first.held == late.held == (digest("<p>court 1: 0-0</p>"),)
 
     asyncio.run(play())
+
+
+def test_a_summary_page_is_written_at_most_once_a_second_with_the_newest_of_what_changed() -> None:
+    """A cup's home page shows every court's card, and some court's state changes in nearly every round: its pages
+    are written at once after a quiet spell, then at most every SUMMARY_S, what changed meanwhile in one write, each
+    region as it is then. A court's page beside it is written every round."""
+    board = Board()
+    cards = [f"card/{n}" for n in range(1, fanout_module.MANY_REGIONS + 1)]
+    board.html = {**board.html, "home": "<h1>On the courts</h1>", **{card: f"<p>{card}: 0-0</p>" for card in cards}}
+    writes: list[bytes] = []
+
+    async def home_phone(message: Any) -> None:
+        writes.append(message["body"])
+
+    async def play() -> None:
+        fanout = Fanout(board, board.changes)
+        home = fanout.open(["home", *cards], home_phone, board.view(), {})
+        court = fanout.open(["court/1"], _taken, board.view(), {})
+        _rounds_run_here(fanout)
+        await home.catch_up()
+        await court.catch_up()
+        writes.clear()
+        await fanout._round(now=100.0)  # the first look: nothing new
+        board.set("card/1", "<p>card/1: 1-0</p>")
+        await fanout._round(now=100.1)
+        assert len(writes) == 1 and b"card/1: 1-0" in writes[0]  # after a quiet spell: at once
+        board.set("card/2", "<p>card/2: 1-0</p>")
+        board.set("court/1", "<p>court 1: 1-0</p>")
+        await fanout._round(now=100.2)
+        assert len(writes) == 1  # held back: the second in the same second
+        assert court.held == (digest("<p>court 1: 1-0</p>"),)  # a court's page: every round
+        board.set("card/2", "<p>card/2: 2-0</p>")
+        board.set("card/3", "<p>card/3: 1-0</p>")
+        await fanout._round(now=100.6)
+        assert len(writes) == 1
+        await fanout._round(now=100.1 + fanout_module.SUMMARY_S)  # due: no new change needed
+        assert len(writes) == 2 and b"card/2: 1-0" not in writes[1]
+        assert b"card/2: 2-0" in writes[1] and b"card/3: 1-0" in writes[1]  # both in one write, the newest
+        assert home.held[1:4] == tuple(digest(f"<p>card/{n}: {g}-0</p>") for n, g in ((1, 1), (2, 2), (3, 1)))
+        await fanout._round(now=200.0)
+        assert len(writes) == 2  # nothing held back, nothing written
+
+    asyncio.run(play())
+
+
+def test_what_a_summary_page_was_held_back_is_written_when_due_with_no_later_change() -> None:
+    """The last change of a busy spell, held back from a summary's pages, reaches them SUMMARY_S after their last
+    write though nothing changes after it."""
+    board = Board()
+    cards = [f"card/{n}" for n in range(1, fanout_module.MANY_REGIONS + 1)]
+    board.html = {**board.html, "home": "<h1>On the courts</h1>", **{card: f"<p>{card}: 0-0</p>" for card in cards}}
+    with served(board) as (port, fanout):
+        phone = Phone(port, "&r=".join(["home", *cards]))
+        assert {phone.next_region()[1]["id"] for _ in range(len(cards) + 1)} == {"home", *cards}
+        settled(fanout)
+        board.set("card/1", "<p>card/1: 1-0</p>")
+        assert phone.next_region()[1]["html"] == "<p>card/1: 1-0</p>"
+        board.set("card/2", "<p>card/2: 1-0</p>")
+        assert phone.next_region()[1]["html"] == "<p>card/2: 1-0</p>"
+        phone.close()

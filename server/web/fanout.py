@@ -40,6 +40,13 @@ ROUND_S = 0.05
 """Seconds from one round's start to the next at the least. A cup's 110 courts send a live state a second each (a
 real table up to four), and each round's snapshot, regions and one write per page cost the same for one court's
 state as for every court's: twenty rounds a second take them all, each at most this much later."""
+MANY_REGIONS = 8
+"""A page that shows more regions than this is a summary (a cup's home page: a card for each of its 110 courts)."""
+SUMMARY_S = 1.0
+"""Seconds from one write to a summary page to the next at the least. Its regions change in nearly every round (some
+court's state), and a phone needs the list of every court once a second, not twenty times: written every round, a
+cup's home pages took nine in ten of an instance's writes (docs/benchmarks.md). A page of a court, a pool or a
+team is written every round."""
 SERVER_SEND = "courtside.server_send"
 """The scope's key to the ASGI server's own ``send``, under the app's layers (server.web.app): a page's writes go to
 it once its answer has started."""
@@ -97,6 +104,7 @@ class PageRegions(NamedTuple):
 
     names: tuple[str, ...]
     places: dict[str, int]
+    every: float  # seconds between two writes at the least: 0, every round; SUMMARY_S for a summary
 
 
 class Made(NamedTuple):
@@ -177,6 +185,10 @@ class Fanout:
         self.last: dict[str, str] = {}  # region -> digest of the last update handed out
         self.looked: View | None = None  # the snapshot the last round looked at
         self.fresh: set[str] = set()  # regions first shown since: the next round looks at them whatever changed
+        # A summary's pages (by their regions): the newest update of each region not written yet, and when they next
+        # may be.
+        self.held_back: dict[tuple[str, ...], dict[str, Update]] = {}
+        self.due: dict[tuple[str, ...], float] = {}
         self._task: asyncio.Task[None] | None = None
         self.rounds = 0  # snapshots looked at (the benchmark reads these counts)
         self.written = 0  # writes made by the loop itself
@@ -188,7 +200,8 @@ class Fanout:
         reaches it."""
         names = tuple(regions)
         if names not in self.pages:
-            self.pages[names] = (PageRegions(names, {name: i for i, name in enumerate(names)}), set())
+            every = SUMMARY_S if len(names) > MANY_REGIONS else 0.0
+            self.pages[names] = (PageRegions(names, {name: i for i, name in enumerate(names)}, every), set())
             for name in names:
                 self.showing[name] = self.showing.get(name, 0) + 1
         shared, pages = self.pages[names]
@@ -220,6 +233,8 @@ class Fanout:
         kept[1].discard(page)
         if not kept[1]:
             del self.pages[names]
+            self.held_back.pop(names, None)
+            self.due.pop(names, None)
             for name in names:
                 self.showing[name] -= 1
                 if not self.showing[name]:
@@ -233,22 +248,27 @@ class Fanout:
         await self._round()  # at once: a change made after the first page read its snapshot, before this ran
         next_round = loop.time() + ROUND_S
         while self.pages:
+            held = min((self.due[names] for names, waiting in self.held_back.items() if waiting), default=beat_at)
             try:
-                async with asyncio.timeout_at(beat_at):
+                async with asyncio.timeout_at(min(beat_at, held)):
                     seen = await self.hub.wait(seen)
             except TimeoutError:
-                beat_at = loop.time() + HEARTBEAT
-                self._beat()
-                continue
+                if loop.time() >= beat_at:
+                    beat_at = loop.time() + HEARTBEAT
+                    self._beat()
+                if loop.time() < held:
+                    continue
             await asyncio.sleep(max(0.0, next_round - loop.time()))  # the changes meanwhile come along
             next_round = loop.time() + ROUND_S
             await self._round()
 
-    async def _round(self) -> None:
+    async def _round(self, now: float | None = None) -> None:
         """Each region that changed, to the pages open when the round began (one opened during it read a
         snapshot at least as new), in one write to each page, made once for the pages of the same regions that
-        held the same. Every :data:`WRITES_PER_TURN` writes the loop is given back: a page request on this
-        instance then waits for that many, not for a whole round to thousands of phones."""
+        held the same; a summary's, when due (:meth:`_due`). Every :data:`WRITES_PER_TURN` writes the loop is
+        given back: a page request on this instance then waits for that many, not for a whole round to thousands
+        of phones. ``now``: the loop's time (the tests give theirs)."""
+        now = asyncio.get_running_loop().time() if now is None else now
         self.rounds += 1
         changed: dict[str, Update] = {}
         try:
@@ -268,8 +288,8 @@ class Fanout:
         for name, d, _ in changed.values():
             self.last[name] = d
         turn = 0
-        for names, pages in [(names, list(pages)) for names, (_, pages) in self.pages.items()]:
-            updates = [changed[name] for name in names if name in changed]
+        for shared, pages in [(shared, list(pages)) for shared, pages in self.pages.values()]:
+            updates = self._due(shared, changed, now)
             if not updates:
                 continue
             made: dict[str, Made] = {}
@@ -278,6 +298,20 @@ class Fanout:
                 if turn % WRITES_PER_TURN == 0:
                     await asyncio.sleep(0)
                 self._hand(page, updates, made)
+
+    def _due(self, shared: PageRegions, changed: dict[str, Update], now: float) -> list[Update]:
+        """What the pages of ``shared``'s regions are written this round: the regions that changed; for a summary,
+        once ``shared.every`` has passed since its last write, those that changed since then, each as it is now."""
+        updates = [changed[name] for name in shared.names if name in changed]
+        if not shared.every:
+            return updates
+        waiting = self.held_back.setdefault(shared.names, {})
+        waiting.update((update[0], update) for update in updates)
+        if not waiting or now < self.due.get(shared.names, now):
+            return []
+        self.due[shared.names] = now + shared.every
+        del self.held_back[shared.names]
+        return [waiting[name] for name in shared.names if name in waiting]
 
     def _hand(self, page: Page, updates: list[Update], made: dict[str, Made]) -> None:
         was = page.behind
