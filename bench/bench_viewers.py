@@ -22,11 +22,13 @@ After ``--live-per-match`` states the match ends: its events, then its result, w
 simulated officials' press scripts at ``--table-speed``); their running clocks, heard on the broker, are timed to
 the pages as they show them, and the play's seconds run from their first live state (a program's start is not
 play). An update's delay runs from its publish to the instant
-the LAST of the viewers that show it had it. ``--kill-at S`` kills instance 0 (SIGKILL) S seconds into the
-play; its viewers reconnect, as EventSource does (1 s later, with their Last-Event-ID), to the next
-instance, and the benchmark reports how long they were away and whether every viewer ends with every
-court's and pool's last state (updates lost). Page loads (the home page, a pool page) are timed on fresh
-connections meanwhile. Bounded: at most 12,000 viewers, 4 instances and 120 s of play; it stops by itself.
+the LAST of the viewers that show it had it: a live state's, on its court's pages and, apart, on the home page
+(a summary, written at most once a second: server.web.fanout.SUMMARY_S).
+``--kill-at S`` kills instance 0 (SIGKILL) S seconds into the play; its viewers reconnect, as EventSource does (1 s
+later, with their Last-Event-ID), to the next instance, and the benchmark reports how long they were away and
+whether every viewer ends with every court's and pool's last state (updates lost). Page loads (the home page, a
+pool page) are timed on fresh connections meanwhile. Bounded: at most 12,000 viewers, 4 instances and 120 s of
+play; it stops by itself.
 
 ``--front`` puts Caddy (the shipped systemd/Caddyfile, ``tls internal``) before the instances, as a venue
 runs it: every stream and page load goes through it over TLS, its ``least_conn`` spreads the phones (the
@@ -392,24 +394,27 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
               quiet: bool, front: bool, courts: list[str], real_tables: int) -> dict[str, Any]:
     regions = Counter(r for _, r, _ in spread)
     live: dict[str, list[float]] = {}
+    home: dict[str, list[float]] = {}
     results: dict[str, list[float]] = {}
     real: dict[str, list[float]] = {}
     final: Counter[str] = Counter()
     for t in tallies:
-        for into, part in ((live, t["live"]), (results, t["results"]), (real, t["real"])):
+        for into, part in ((live, t["live"]), (home, t["home"]), (results, t["results"]), (real, t["real"])):
             for key, (count, at) in part.items():
                 entry = into.setdefault(key, [0, 0.0])
                 entry[0] += count
                 entry[1] = max(entry[1], at)
         final.update(t["final"])
-    delays, complete = [], 0
+    delays, home_delays, complete = [], [], 0
     for key, sent in f["live_sent"].items():
         c = int(key.split(",")[0])
-        expected = regions[f"court/{courts[c]}"] + regions["courts"]
         count, at = live.get(key, [0, 0.0])
-        complete += count == expected
+        at_home, home_at = home.get(key, [0, 0.0])
+        complete += count == regions[f"court/{courts[c]}"] and at_home == regions["courts"]
         if count:
             delays.append(at - sent)
+        if at_home:
+            home_delays.append(home_at - sent)
     # A real table's states: its running clock, up to four a second, so a page may show only the later of two.
     real_delays, real_complete = [], 0
     for key, sent in f["real_sent"].items():
@@ -453,6 +458,7 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "live_updates": len(f["live_sent"]), "live_complete": complete,
         "live_p50_ms": percentile(delays, 0.5) * 1000, "live_p99_ms": percentile(delays, 0.99) * 1000,
         "live_max_ms": max(delays, default=float("nan")) * 1000,
+        "home_p50_ms": percentile(home_delays, 0.5) * 1000, "home_p99_ms": percentile(home_delays, 0.99) * 1000,
         "real_tables": real_tables, "real_updates": len(f["real_sent"]), "real_complete": real_complete,
         "real_shown": len(real_delays), "real_p50_ms": percentile(real_delays, 0.5) * 1000,
         "real_p99_ms": percentile(real_delays, 0.99) * 1000,
@@ -482,8 +488,9 @@ def report(o: dict[str, Any]) -> str:
         f"{o['refused']} refused{' ' + str(o['refusals']) if o['refusals'] else ''}; "
         f"held per instance mid-play {o['held']}",
         f"  live states {o['live_updates']}, reached every viewer that shows them: {o['live_complete']}; "
-        f"publish -> last viewer p50 {o['live_p50_ms']:.0f} ms, p99 {o['live_p99_ms']:.0f} ms, "
-        f"max {o['live_max_ms']:.0f} ms",
+        f"publish -> last viewer of its court's page p50 {o['live_p50_ms']:.0f} ms, p99 {o['live_p99_ms']:.0f} ms, "
+        f"max {o['live_max_ms']:.0f} ms; of the home page (a summary, written at most once a second) "
+        f"p50 {o['home_p50_ms']:.0f} ms, p99 {o['home_p99_ms']:.0f} ms",
         *([f"  real tables {o['real_tables']}: live states {o['real_updates']}, shown by every viewer: "
            f"{o['real_complete']}, by some: {o['real_shown']} (a later state coalesced the others); publish -> last "
            f"viewer p50 {o['real_p50_ms']:.0f} ms, p99 {o['real_p99_ms']:.0f} ms"] if o["real_tables"] else []),

@@ -48,7 +48,8 @@ class Viewer:
 
 @dataclass
 class Tally:
-    live: dict[str, list[float]] = field(default_factory=dict)  # "c,k" -> [viewers, last arrival]
+    live: dict[str, list[float]] = field(default_factory=dict)  # "c,k" -> [court page viewers, last arrival]
+    home: dict[str, list[float]] = field(default_factory=dict)  # the same on the home page (a summary)
     results: dict[str, list[float]] = field(default_factory=dict)  # "pool,n" -> [viewers, last arrival]
     real: dict[str, list[float]] = field(default_factory=dict)  # "court,clock ms" -> [viewers, last arrival]
     moves: list[float] = field(default_factory=list)  # seconds from a drop to the next stream's first byte
@@ -76,6 +77,7 @@ def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int, real: f
         v.results = max(v.results, shown)
         return
     base = token_base(courts)
+    into = tally.home if v.region == "courts" else tally.live
     for raw in TOKEN.findall(events):
         if int(raw) < LIGHT:
             continue  # a real table's board, or a penalty's time: below
@@ -83,7 +85,7 @@ def take(v: Viewer, events: bytes, at: float, tally: Tally, courts: int, real: f
         if c >= courts or k == 0:
             continue
         for j in range(v.live.get(c, 0) + 1, k + 1):
-            tally.got(tally.live, f"{c},{j}", at)
+            tally.got(into, f"{c},{j}", at)
         v.live[c] = max(v.live.get(c, 0), k)
     for court, mark in boards(v.region, real):
         at_mark = events.rfind(mark)  # the newest event's
@@ -238,7 +240,8 @@ def client_main(spec_path: str, out_path: str) -> None:
     # The phones are the harness, not the product, and share the cores with what they measure: on uvloop, TLS
     # through the front costs them about half what asyncio's own costs (29 against 50 CPU-s for 10,000).
     tally = uvloop.run(clients(spec))
-    Path(out_path).write_text(json.dumps({"live": tally.live, "results": tally.results, "real": tally.real,
+    Path(out_path).write_text(json.dumps({"live": tally.live, "home": tally.home, "results": tally.results,
+                                          "real": tally.real,
                                           "moves": tally.moves,
                                           "final": dict(tally.final), "connected": tally.connected,
                                           "refused": tally.refused, "refusals": dict(tally.refusals),
