@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from server.watch import Watched
@@ -19,13 +20,22 @@ class Received(NamedTuple):
     at: float
 
 
-class Waiting(NamedTuple):
-    """A result kept waiting for events another instance took: the message to read again, the seq its match's
-    events must be stored through, and the timer that puts it back on the inbox if no ack says so first."""
+@dataclass
+class Waiting:
+    """A result kept waiting for events another instance took: the message to read again, the timer that will
+    say so if no ack does first, how many timers have run, and whether a re-read is on the inbox already."""
 
     received: Received
-    seq: int
     timer: threading.Timer
+    times: int = 0
+    queued: bool = False
+
+
+class Recheck(NamedTuple):
+    """A waiting result's timer ran: read it again (its court and match)."""
+
+    court: str
+    match: str
 
 
 class Connected(NamedTuple):
@@ -56,4 +66,4 @@ class Stop(NamedTuple):
     """Wakes the loop to see that it must stop."""
 
 
-Item = Received | Connected | Subscribed | Disconnected | Unreachable | Call | Stop | Watched
+Item = Received | Connected | Subscribed | Disconnected | Unreachable | Call | Stop | Watched | Recheck

@@ -33,7 +33,7 @@ from server import queries
 from server.connection import connect_client
 from server.desk import beside_the_desk
 from server.ids import ID_PREFIX, new_id
-from server.inbox import Call, Connected, Disconnected, Item, Received, Stop, Subscribed, Unreachable, Waiting
+from server.inbox import Call, Connected, Disconnected, Item, Received, Recheck, Stop, Subscribed, Unreachable, Waiting
 from server.ingest import Outcome, fixtures_of, ingest, log_messages, touch
 from server.logs import line, log, log_lines
 from server.notify import sd_notify, watchdog_interval
@@ -81,7 +81,6 @@ class Service:
         self._unreachable_logged = float("-inf")
         self.timelines = Timelines(store)  # each match's, for the scorers sent here and the pages (server.web)
         self.top_scorers = TopScorers(store, self.timelines)
-        self._rechecks: dict[str, int] = {}  # a waiting result's message id -> times it was read again
         self._waiting: dict[tuple[str, str], Waiting] = {}  # (court, match) -> its result kept waiting for events
         self._noted: dict[str, tuple[str, str | None]] = {}  # court -> kind and match of the last message stored
         self.counts = {"stored": 0, "duplicate": 0, "refused": 0, "conflict": 0, "waiting": 0, "noted": 0,
@@ -226,6 +225,8 @@ class Service:
                     log("broker_unreachable", broker=self._broker_name(), retrying=True)
             case Call(step, done):
                 self._call(step, done, pools, courts)
+            case Recheck(court, match):
+                self._rechecked((court, match))
 
     def _call(self, step: Callable[[], Any], done: Future[Any], pools: set[str], courts: set[str]) -> None:
         try:
@@ -341,6 +342,8 @@ class Service:
             # (firmware.link.RESEND_S) and the same message is acked again; QoS 1 would add a PUBACK and the
             # client's in-flight bookkeeping to every message the service takes.
             self.client.publish(p.court_topic(self.plan.id, m.court, "ack"), p.encode(ack), qos=0)
+            if of == "event":  # the events its result waits for may be split between the instances, this one last
+                self._read_again(Acked(m.court, m.match, of))
         if isinstance(m.body, PresencePayload) and m.court and m.body.state == "online":
             self._tell_held(m.court)
         if out.error:
@@ -380,30 +383,50 @@ class Service:
 
     def _recheck(self, topic: str, m: p.Message, *, waiting: bool) -> None:
         """A result kept waiting for events another instance took (the shared subscription spreads a court's
-        messages over the instances) goes back on the inbox as soon as that instance acks them (its ack, heard by
-        the watch, follows its commit: :meth:`_read_again`), or else after RECHECK_S, then twice as long, up to
-        RECHECKS times, so that its ack and the pages do not wait for the table's resend."""
-        times = self._rechecks.pop(m.id, 0)
-        earlier = self._waiting.pop((m.court or "", m.match or ""), None)
-        if earlier is not None:
-            earlier.timer.cancel()
-        if not waiting or times >= RECHECKS or m.seq is None:
+        messages, a match's events included, over the instances) is read again after each ack of its match's
+        events heard since, this instance's or another's (:meth:`_read_again`): each is sent after its commit, and
+        which one completes the events its ``through`` cannot say, each instance counting only what it saw
+        committed. And after RECHECK_S, then twice as long, up to RECHECKS times, so that its ack and the pages
+        never wait for the table's resend."""
+        key = (m.court or "", m.match or "")
+        kept = self._waiting.get(key)
+        if kept is not None:
+            kept.queued = False
+        if not waiting or m.seq is None:
+            if kept is not None:
+                kept.timer.cancel()
+                del self._waiting[key]
             return
-        self._rechecks[m.id] = times + 1
-        again = Received(topic, p.encode(m), time.monotonic())
-        timer = threading.Timer(RECHECK_S * 2**times, self.inbox.put, (again,))  # it only puts it on the inbox
+        if kept is None:  # the first time: read again by its timers, or an ack, until it is stored
+            self._waiting[key] = Waiting(Received(topic, p.encode(m), time.monotonic()), self._timer(key, 0))
+
+    def _timer(self, key: tuple[str, str], times: int) -> threading.Timer:
+        timer = threading.Timer(RECHECK_S * 2**times, self.inbox.put, (Recheck(*key),))  # it only puts it there
         timer.daemon = True
-        self._waiting[(m.court or "", m.match or "")] = Waiting(again, m.seq, timer)
         timer.start()
+        return timer
+
+    def _rechecked(self, key: tuple[str, str]) -> None:
+        """A waiting result's timer ran: read it again, and start the next timer, up to RECHECKS."""
+        kept = self._waiting.get(key)
+        if kept is None:
+            return
+        kept.times += 1
+        if kept.times < RECHECKS:
+            kept.timer = self._timer(key, kept.times)
+        self._read(kept)
 
     def _read_again(self, acked: Acked) -> None:
-        """Another instance acked events of a match whose result waits here: read it again now if they are all
-        it waited for (the same test as server.ingest's: events stored through the result's seq)."""
-        waiting = self._waiting.get((acked.court, acked.match))
-        if waiting is not None and acked.through >= waiting.seq:
-            del self._waiting[(acked.court, acked.match)]
-            waiting.timer.cancel()
-            self.inbox.put(waiting.received)
+        """An ack of a match's events, this instance's or another's, heard after its commit: its result, if it
+        waits here, is read again."""
+        kept = self._waiting.get((acked.court, acked.match))
+        if kept is not None:
+            self._read(kept)
+
+    def _read(self, kept: Waiting) -> None:
+        if not kept.queued:  # one re-read on the inbox at a time: the acks of a burst of events come together
+            kept.queued = True
+            self.inbox.put(kept.received)
 
     def _log_rows(self, topic: str, m: p.Message | None, out: Outcome, now: datetime) -> list[dict[str, Any]]:
         if m is not None and m.type == "live":

@@ -11,8 +11,8 @@ that subscribes to the same topics every instance gets in full (not shared):
   change, once it is committed: a sign that the stored state moved, so the pages read it again;
 - the acks the instances send the tables, once what they ack is committed: another instance's ack of a
   result is the first sign that the stored state moved (its tables and schedules are published after it),
-  and a result this instance keeps waiting for events another instance took is read again as soon as that
-  instance acks them.
+  and a result this instance keeps waiting for events another instance took is read again on each ack of
+  that match's events.
 
 A second connection because the service's own is MQTT 3.1.1, where two subscriptions matching one
 message cannot be told apart and a client hears its own publications (no ``no_local``); the watch's
@@ -44,13 +44,12 @@ class Watched(NamedTuple):
 
 
 class Acked(NamedTuple):
-    """Another instance acked a court's match through ``through``, once committed: its events up to it are
-    stored, and, ``of`` a result, the result too (or held for the organiser)."""
+    """Another instance acked an event or a result (``of``) of a court's match, once committed. (Its ``through``
+    counts only what that instance saw committed: a match's events are spread over the instances.)"""
 
     court: str
     match: str
     of: str
-    through: int
 
     def changed(self) -> tuple[set[str], set[str]] | None:
         """What it changed for the pages (as :meth:`Watch.handle` says it): a result's ack, the stored state,
@@ -125,4 +124,4 @@ class Watch:
         if m.id.startswith(self.own_prefix) or not isinstance(m.body, AckPayload) or m.court is None \
                 or m.match is None:
             return None  # this instance sent it, and told its pages when it committed
-        return Acked(m.court, m.match, m.body.of, m.body.through)
+        return Acked(m.court, m.match, m.body.of)

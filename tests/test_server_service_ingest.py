@@ -160,10 +160,12 @@ def test_a_result_waiting_for_events_another_instance_took_is_read_again_without
         table.close()
 
 
-def test_a_result_waiting_for_events_is_read_again_as_soon_as_the_other_instance_acks_them(
+def test_a_result_waiting_for_events_is_read_again_on_each_ack_of_its_events(
         mosquitto: Any, db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The other instance acks the events it stored once they are committed; this instance's watch hears that ack
-    and reads the waiting result again at once, not RECHECK_S later (here an hour: only the ack can settle it)."""
+    """The instances ack the events they stored once committed; this instance's watch hears another's ack and
+    reads the waiting result again at once, not RECHECK_S later (here an hour: only an ack can settle it). A
+    match's events are spread over the instances, each ack's ``through`` counting only what its instance saw
+    committed, so every ack is a reason to read it again: one that leaves it waiting uses up no timer."""
     import server.service
 
     monkeypatch.setattr(server.service, "RECHECK_S", 3600.0)
@@ -178,32 +180,60 @@ def test_a_result_waiting_for_events_is_read_again_as_soon_as_the_other_instance
         while service.counts["waiting"] == 0:
             assert time.monotonic() < deadline, "the result was not kept waiting"
             time.sleep(0.02)
-        try:
+
+        def stored_and_acked(of_these: list[dict[str, Any]]) -> None:
             with other.session.begin() as s:
                 fixtures = fixtures_of(s, other)
-                for e in events[:-1]:  # all but the last: an ack through an earlier seq settles nothing
+                for e in of_these:
                     m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
                     assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
-            assert service.watch is not None
-            heard = service.watch.heard
             table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1",
-                                                         seq=last - 1, of="event", through=last - 1)))
-            while service.watch.heard == heard:
-                assert time.monotonic() < deadline + 10, "the watch did not hear the ack"
+                                                         seq=of_these[-1]["seq"], of="event", through=0)))
+
+        try:
+            stored_and_acked(events[:-1])  # all but the last: read again, and still waiting
+            while service.counts["waiting"] < 2:
+                assert time.monotonic() < deadline + 10, "the ack did not read the result again"
                 time.sleep(0.02)
-            service.submit(lambda: None)  # behind anything the ack put on the inbox
-            assert service.counts["waiting"] == 1, "an ack short of the result's seq read it again"
-            with other.session.begin() as s:
-                m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=events[-1])
-                assert ingest(other, s, m, datetime.now(UTC), fixtures_of(s, other)).status == "stored"
+            stored_and_acked(events[-1:])  # through 0, as the other instance may have seen it: read again
         finally:
             other.close()
-        table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1", seq=last,
-                                                     of="event", through=last)))
         ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
         assert (ack.match, ack.seq) == ("1", last)
+        assert (service.counts["waiting"], service.counts["stored"]) == (2, 1)
         with service.store.session() as s:
             assert s.scalar(select(func.count()).select_from(ResultRow)) == 1
+        table.close()
+
+
+def test_a_result_waiting_for_events_is_read_again_once_this_instance_stores_the_last_of_them(
+        mosquitto: Any, db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event the result waits for last can reach the same instance, after it: storing it reads the result
+    again (RECHECK_S an hour: nothing else could settle it here)."""
+    import server.service
+
+    monkeypatch.setattr(server.service, "RECHECK_S", 3600.0)
+    broker = mosquitto()
+    with running_service(db_url, broker.url) as service:
+        table = TableClient(broker.url, service.plan.id, "hall-1")
+        other = Store.open(db_url, service.plan)
+        events, result = played(RULES, 1, 1)
+        try:
+            with other.session.begin() as s:  # the other instance took these, and its acks were lost
+                fixtures = fixtures_of(s, other)
+                for e in events[:-1]:
+                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
+                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+        finally:
+            other.close()
+        table.send_result("1", events[-1]["seq"], result)
+        deadline = time.monotonic() + 10
+        while service.counts["waiting"] == 0:
+            assert time.monotonic() < deadline, "the result was not kept waiting"
+            time.sleep(0.02)
+        table.send_event("1", events[-1])
+        ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
+        assert (ack.match, ack.seq) == ("1", events[-1]["seq"])
         table.close()
 
 
