@@ -226,8 +226,11 @@ async def play_light(tables: LightTables, seconds: float, rate: float, live_per_
         await asyncio.sleep(offset)
         k = 0
         for scheduled in tables.schedules[tables.courts[c]]:
-            for _ in range(live_per_match):
+            for n in range(live_per_match):
                 if time.monotonic() >= end:
+                    if n == 0 and k:  # the court's last state is a finished match's board, with no token: its
+                        k += 1  # next match's first state says which states the home page's card stood for
+                        tables.live(c, scheduled, k)  # (written at most once a second, it may skip the last)
                     finals[f"court{c}"] = k
                     return
                 k += 1
