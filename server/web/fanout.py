@@ -57,6 +57,8 @@ class Regions(Protocol):
     """What the fan-out needs of the site: the current view, a region's HTML in it (rendered once), and its own part
     (its HTML less the regions nested in it, which the pages are written on their own)."""
 
+    def snapshot(self) -> None: ...
+
     def view(self) -> View: ...
 
     def region(self, view: View, name: str) -> str: ...
@@ -272,6 +274,7 @@ class Fanout:
         self.rounds += 1
         changed: dict[str, Update] = {}
         try:
+            await asyncio.to_thread(self.site.snapshot)  # its database reads: the loop serves pages meanwhile
             view = self.site.view()
             may_differ = self.site.may_differ(self.looked, view) if self.looked is not None else None
             for name in self.showing:

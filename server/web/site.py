@@ -96,6 +96,10 @@ class Site:
         self._own: dict[tuple[int, str], str] = {}  # each region's own part (Site.own), per version
         self._kept: dict[str, tuple[tuple[object, ...], str]] = {}  # a pool's or court's region and what it shows
 
+    def snapshot(self) -> None:
+        """The newest snapshot built, on any thread (its database reads, off the web loop); view() then takes it."""
+        self.backend.data()
+
     def view(self) -> View:
         data = self.backend.data()
         if self._view is None or self._view.data.version != data.version:
