@@ -130,6 +130,24 @@ def test_an_event_far_ahead_of_a_match_not_started_is_refused(mosquitto: Any, db
         table.close()
 
 
+def stored_by_another_instance(db_url: str, plan: Any, events: list[dict[str, Any]],
+                                result: dict[str, Any] | None = None) -> None:
+    """Match 1's ``events`` (and its ``result``) on hall-1 stored as another instance on the same database stores
+    the messages the shared subscription gave it: in one transaction."""
+    other = Store.open(db_url, plan)
+    try:
+        with other.session.begin() as s:
+            fixtures = fixtures_of(s, other)
+            messages = [p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e) for e in events]
+            if result is not None:
+                messages.append(p.result_message(id=uuid.uuid4().hex, court="hall-1", match="1",
+                                                 seq=events[-1]["seq"], result=result))
+            for m in messages:
+                assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+    finally:
+        other.close()
+
+
 def test_a_result_waiting_for_events_another_instance_took_is_read_again_without_the_tables_resend(
         mosquitto: Any, db_url: str) -> None:
     """With a court's topics shared, its result can reach this instance before another has stored the events it
@@ -138,21 +156,13 @@ def test_a_result_waiting_for_events_another_instance_took_is_read_again_without
     broker = mosquitto()
     with running_service(db_url, broker.url) as service:
         table = TableClient(broker.url, service.plan.id, "hall-1")
-        other = Store.open(db_url, service.plan)  # the other instance, on the same database
         events, result = played(RULES, 2, 1)
         table.send_result("1", events[-1]["seq"], result)  # alone: its events went to the other instance
         deadline = time.monotonic() + 10
         while service.counts["waiting"] == 0:
             assert time.monotonic() < deadline, "the result was not kept waiting"
             time.sleep(0.02)
-        try:  # which stores them now
-            with other.session.begin() as s:
-                fixtures = fixtures_of(s, other)
-                for e in events:
-                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
-                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
-        finally:
-            other.close()
+        stored_by_another_instance(db_url, service.plan, events)  # which stores them now, its acks lost
         ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
         assert (ack.match, ack.seq) == ("1", events[-1]["seq"])
         with service.store.session() as s:
@@ -172,7 +182,6 @@ def test_a_result_waiting_for_events_is_read_again_on_each_ack_of_its_events(
     broker = mosquitto()
     with running_service(db_url, broker.url) as service:
         table = TableClient(broker.url, service.plan.id, "hall-1")
-        other = Store.open(db_url, service.plan)
         events, result = played(RULES, 2, 1)
         last = events[-1]["seq"]
         table.send_result("1", last, result)
@@ -182,22 +191,15 @@ def test_a_result_waiting_for_events_is_read_again_on_each_ack_of_its_events(
             time.sleep(0.02)
 
         def stored_and_acked(of_these: list[dict[str, Any]]) -> None:
-            with other.session.begin() as s:
-                fixtures = fixtures_of(s, other)
-                for e in of_these:
-                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
-                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
+            stored_by_another_instance(db_url, service.plan, of_these)
             table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1",
                                                          seq=of_these[-1]["seq"], of="event", through=0)))
 
-        try:
-            stored_and_acked(events[:-1])  # all but the last: read again, and still waiting
-            while service.counts["waiting"] < 2:
-                assert time.monotonic() < deadline + 10, "the ack did not read the result again"
-                time.sleep(0.02)
-            stored_and_acked(events[-1:])  # through 0, as the other instance may have seen it: read again
-        finally:
-            other.close()
+        stored_and_acked(events[:-1])  # all but the last: read again, and still waiting
+        while service.counts["waiting"] < 2:
+            assert time.monotonic() < deadline + 10, "the ack did not read the result again"
+            time.sleep(0.02)
+        stored_and_acked(events[-1:])  # through 0, as the other instance may have seen it: read again
         ack = table.wait_for("ack", lambda m: m.payload["of"] == "result")
         assert (ack.match, ack.seq) == ("1", last)
         assert (service.counts["waiting"], service.counts["stored"]) == (2, 1)
@@ -216,16 +218,8 @@ def test_a_result_waiting_for_events_is_read_again_once_this_instance_stores_the
     broker = mosquitto()
     with running_service(db_url, broker.url) as service:
         table = TableClient(broker.url, service.plan.id, "hall-1")
-        other = Store.open(db_url, service.plan)
         events, result = played(RULES, 1, 1)
-        try:
-            with other.session.begin() as s:  # the other instance took these, and its acks were lost
-                fixtures = fixtures_of(s, other)
-                for e in events[:-1]:
-                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
-                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
-        finally:
-            other.close()
+        stored_by_another_instance(db_url, service.plan, events[:-1])  # its acks lost
         table.send_result("1", events[-1]["seq"], result)
         deadline = time.monotonic() + 10
         while service.counts["waiting"] == 0:
@@ -246,19 +240,9 @@ def test_another_instances_result_reaches_the_pages_with_its_ack_before_its_tabl
         pages = ServiceBackend(service)
         assert 1 not in pages.data().results
         table = TableClient(broker.url, service.plan.id, "hall-1")
-        other = Store.open(db_url, service.plan)
         events, result = played(RULES, 2, 1)
         last = events[-1]["seq"]
-        try:
-            with other.session.begin() as s:  # the other instance stores the match
-                fixtures = fixtures_of(s, other)
-                for e in events:
-                    m = p.event_message(id=uuid.uuid4().hex, court="hall-1", match="1", event=e)
-                    assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
-                m = p.result_message(id=uuid.uuid4().hex, court="hall-1", match="1", seq=last, result=result)
-                assert ingest(other, s, m, datetime.now(UTC), fixtures).status == "stored"
-        finally:
-            other.close()
+        stored_by_another_instance(db_url, service.plan, events, result)
         table.send_raw("ack", p.encode(p.ack_message(id=uuid.uuid4().hex, court="hall-1", match="1", seq=last,
                                                      of="result", through=last)))
         deadline = time.monotonic() + 10
