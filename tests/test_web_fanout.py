@@ -63,11 +63,11 @@ class Board:
     def may_differ(self, before: Any, after: Any) -> Any:
         return lambda name: name not in self.as_it_was
 
-    def set(self, name: str, html: str, *, stored: bool = False) -> None:
+    def set(self, name: str, html: str) -> None:
         self.history[self.version] = self.html
         self.html = {**self.html, name: html}
         self.version += 1
-        self.changes.notify(stored=stored)
+        self.changes.notify()
 
 
 def settled(fanout: Fanout, timeout: float = 10.0) -> None:
@@ -392,23 +392,4 @@ def test_what_a_summary_page_was_held_back_is_written_when_due_with_no_later_cha
         assert phone.next_region()[1]["html"] == "<p>card/1: 1-0</p>"
         board.set("card/2", "<p>card/2: 1-0</p>")
         assert phone.next_region()[1]["html"] == "<p>card/2: 1-0</p>"
-        phone.close()
-
-
-def test_a_change_to_what_is_stored_is_written_at_once_live_states_in_the_next_round(monkeypatch: Any) -> None:
-    """Rounds start at most every ROUND_S after live states (here an hour); a result starts one at once."""
-    monkeypatch.setattr(fanout_module, "ROUND_S", 3600.0)
-    board = Board()
-    with served(board) as (port, fanout):
-        phone = Phone(port, "pool/A&r=court/1")
-        assert {phone.next_region()[1]["id"], phone.next_region()[1]["id"]} == {"pool/A", "court/1"}
-        settled(fanout)
-        deadline = time.monotonic() + 10
-        while fanout.looked is None:  # the first round (at once, when the page opened) has taken its snapshot
-            assert time.monotonic() < deadline, "the first round did not come"
-            time.sleep(0.01)
-        board.set("court/1", "<p>court 1: 2-0</p>")  # a live state: the next round is an hour after the first
-        board.set("pool/A", "<p>pool A: 1 played</p>", stored=True)  # a result: the round now, with both
-        seen = {phone.next_region()[1]["html"], phone.next_region()[1]["html"]}
-        assert seen == {"<p>court 1: 2-0</p>", "<p>pool A: 1 played</p>"}
         phone.close()

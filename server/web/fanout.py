@@ -37,10 +37,9 @@ from server.web.view import View
 
 HEARTBEAT = 15.0  # seconds; lets the page notice a dead connection and lets proxies keep it open
 ROUND_S = 0.05
-"""Seconds from one round's start to the next at the least, after live states alone. A cup's 110 courts send a live
-state a second each (a real table up to four), and each round's snapshot, regions and one write per page cost the
-same for one court's state as for every court's: twenty rounds a second take them all, each at most this much
-later. A change to what is stored (a result, a desk change) starts a round at once."""
+"""Seconds from one round's start to the next at the least. A cup's 110 courts send a live state a second each (a
+real table up to four), and each round's snapshot, regions and one write per page cost the same for one court's
+state as for every court's: twenty rounds a second take them all, each at most this much later."""
 MANY_REGIONS = 8
 """A page that shows more regions than this is a summary (a cup's home page: a card for each of its 110 courts)."""
 SUMMARY_S = 1.0
@@ -247,7 +246,7 @@ class Fanout:
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         beat_at = loop.time() + HEARTBEAT
-        seen, stored = self.hub.version, self.hub.stored
+        seen = self.hub.version
         await self._round()  # at once: a change made after the first page read its snapshot, before this ran
         next_round = loop.time() + ROUND_S
         while self.pages:
@@ -261,9 +260,7 @@ class Fanout:
                     self._beat()
                 if loop.time() < held:
                     continue
-            if self.hub.stored == stored:  # live states: the changes meanwhile come along
-                await asyncio.sleep(max(0.0, next_round - loop.time()))
-            stored = self.hub.stored  # a result or a desk change: the round at once (a few a minute at a venue)
+            await asyncio.sleep(max(0.0, next_round - loop.time()))  # the changes meanwhile come along
             next_round = loop.time() + ROUND_S
             await self._round()
 

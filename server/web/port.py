@@ -20,7 +20,6 @@ class ChangeHub:
 
     def __init__(self) -> None:
         self._version = 0
-        self.stored = 0  # changes to what is stored (a result, a desk change), counted apart from live states'
         self._lock = threading.Lock()
         self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]] = []
 
@@ -28,11 +27,10 @@ class ChangeHub:
     def version(self) -> int:
         return self._version
 
-    def notify(self, *, stored: bool = False) -> None:
-        """Something changed; ``stored``: what is stored (a result, a desk change), not only a live state."""
+    def notify(self, version: int | None = None) -> None:
+        """Something changed (``version``, the snapshot's, is only informative)."""
         with self._lock:
             self._version += 1
-            self.stored += stored
             waiters, self._waiters = self._waiters, []
             current = self._version
         for loop, fut in waiters:
