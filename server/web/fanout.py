@@ -27,6 +27,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, cast
 
 from starlette.types import Message, Send
@@ -100,13 +101,18 @@ Update = tuple[str, str, bytes]  # a region's name, the digest of its own part, 
 Held = tuple[str, ...]  # the digest of what a phone holds of each of its page's regions, in their order ("-": none)
 
 
-class PageRegions(NamedTuple):
+@dataclass(eq=False)
+class PageRegions:
     """The regions a page shows, in the request's order, and each one's place: shared by every page that shows the
-    same (a cup's 300 home pages on an instance), so that a round makes their write once."""
+    same (a cup's 300 home pages on an instance), so that a round makes their write once. A summary's pages are
+    written at most every ``every`` seconds: until ``due``, the newest update of each region that changed waits in
+    ``held_back``."""
 
     names: tuple[str, ...]
     places: dict[str, int]
     every: float  # seconds between two writes at the least: 0, every round; SUMMARY_S for a summary
+    held_back: dict[str, Update] = field(default_factory=dict)
+    due: float = float("-inf")
 
 
 class Made(NamedTuple):
@@ -187,10 +193,6 @@ class Fanout:
         self.last: dict[str, str] = {}  # region -> digest of the last update handed out
         self.looked: View | None = None  # the snapshot the last round looked at
         self.fresh: set[str] = set()  # regions first shown since: the next round looks at them whatever changed
-        # A summary's pages (by their regions): the newest update of each region not written yet, and when they next
-        # may be.
-        self.held_back: dict[tuple[str, ...], dict[str, Update]] = {}
-        self.due: dict[tuple[str, ...], float] = {}
         self._task: asyncio.Task[None] | None = None
         self.rounds = 0  # snapshots looked at (the benchmark reads these counts)
         self.written = 0  # writes made by the loop itself
@@ -235,8 +237,6 @@ class Fanout:
         kept[1].discard(page)
         if not kept[1]:
             del self.pages[names]
-            self.held_back.pop(names, None)
-            self.due.pop(names, None)
             for name in names:
                 self.showing[name] -= 1
                 if not self.showing[name]:
@@ -250,7 +250,7 @@ class Fanout:
         await self._round()  # at once: a change made after the first page read its snapshot, before this ran
         next_round = loop.time() + ROUND_S
         while self.pages:
-            held = min((self.due[names] for names, waiting in self.held_back.items() if waiting), default=beat_at)
+            held = min((shared.due for shared, _ in self.pages.values() if shared.held_back), default=beat_at)
             try:
                 async with asyncio.timeout_at(min(beat_at, held)):
                     seen = await self.hub.wait(seen)
@@ -308,12 +308,10 @@ class Fanout:
         updates = [changed[name] for name in shared.names if name in changed]
         if not shared.every:
             return updates
-        waiting = self.held_back.setdefault(shared.names, {})
-        waiting.update((update[0], update) for update in updates)
-        if not waiting or now < self.due.get(shared.names, now):
+        shared.held_back.update((update[0], update) for update in updates)
+        if not shared.held_back or now < shared.due:
             return []
-        self.due[shared.names] = now + shared.every
-        del self.held_back[shared.names]
+        waiting, shared.held_back, shared.due = shared.held_back, {}, now + shared.every
         return [waiting[name] for name in shared.names if name in waiting]
 
     def _hand(self, page: Page, updates: list[Update], made: dict[str, Made]) -> None:
