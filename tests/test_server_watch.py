@@ -60,11 +60,12 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
                 (p.court_topic(T, "hall-1", "live"), b'{"v":1}'),
                 (p.court_topic(T, "hall-1", "events"), b'{"v":1,"id":"e"}'),  # not watched: the group's
                 (p.court_topic(T, "hall-1", "ack"), ack("theirs-2", 4)),
-                (p.court_topic(T, "hall-1", "ack"), ack("mine-2", 5))]
+                (p.court_topic(T, "hall-1", "ack"), ack("mine-2", 5)),
+                (p.court_topic(T, "hall-1", "ack"), b'{"v":1,"id":"theirs-3","type":"ack"}')]  # no court, no payload
         for topic, raw in sent:
             other.publish(topic, raw, qos=1).wait_for_publish(5)
         got: list[Watched] = []
-        while len(got) < 7:  # a probe sent before the subscription took hold may still come
+        while len(got) < 8:  # a probe sent before the subscription took hold may still come
             item = inbox.get(timeout=5)
             if item.topic != probe:
                 got.append(item)
@@ -73,9 +74,10 @@ def test_the_watch_hears_live_states_and_other_instances_tables_but_not_its_own(
         # A live state changes its court, held in memory; another's table says the stored state moved; another
         # instance's ack says what it committed; its own publication or ack, and what is not a message, change
         # nothing.
-        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None, Acked("hall-1", "3", "event"), None]
+        assert changed == [(set(), {"hall-1"}), None, (set(), set()), None, None, Acked("hall-1", "3", "event"), None,
+                           None]
         heard, _at = watch.live["hall-1"]
-        assert heard.board.home_goals == 2 and watch.heard == 7
+        assert heard.board.home_goals == 2 and watch.heard == 8
         # A result acked moved the stored state (read again, as after a table published); an event, nothing shown.
         assert Acked("hall-1", "3", "result").changed() == (set(), set())
         assert Acked("hall-1", "3", "event").changed() is None
