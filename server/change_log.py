@@ -9,7 +9,10 @@ those 200: past them, a result entered early in the day lost its "entered by".
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from sqlalchemy import bindparam, select
+from sqlalchemy.orm import Session
 
 from server.db.models import Change
 from server.queries import ChangeView, change_view
@@ -35,9 +38,9 @@ class ChangeLog:
     def recent(self) -> list[ChangeView]:
         return self._recent[::-1]
 
-    def catch_up(self) -> bool:
-        """Read the changes added since the last call; whether there were any."""
-        with self.store.session() as s:
+    def catch_up(self, session: Session | None = None) -> bool:
+        """Read the changes added since the last call (in ``session`` if given); whether there were any."""
+        with nullcontext(session) if session is not None else self.store.session() as s:
             new = [change_view(c) for c in s.scalars(_AFTER, {"after": self.through})]
         for c in new:
             if c.action == "result" and c.match_id is not None:

@@ -126,8 +126,8 @@ class Progresses:
         if s.info.get("reading"):
             # A snapshot's progress is worked out from the very rows it shows (each class kept while its rows are
             # the ones it was worked out from): a revision read before or after them may name another state.
-            if "progress" not in s.info:
-                s.info["progress"] = self._settled(None, self.work_out(s))
+            if "progress" not in s.info:  # kept under the session's key if it read one before any row
+                s.info["progress"] = self._settled(s.info.get("revision"), self.work_out(s))
             found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
             return found
         key = self.store.revision(s)

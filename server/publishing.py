@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import paho.mqtt.client as mqtt
+from sqlalchemy.orm import Session
 
 from rules import protocol as p
 from rules.published_scorers import scorers_payload
@@ -58,7 +59,10 @@ class Publishing:
         self._scorers_due |= {c.name for c in map(self.plan.cup.class_of_stage, pools) if c is not None}
         first = sorted(n for n in pools if n in self.plan.entry_teams)
         done: set[str] = set()
-        with self.store.session() as s:
+        # One session for the whole publishing, which only reads: the results, decisions and progress read once
+        # for the tables, the scorers and the schedules, on one connection (each checkout costs PostgreSQL a ping
+        # and a rollback).
+        with self.store.reading(keyed=True) as s:
             for i in range(0, len(first), TABLES_AT_ONCE):
                 if i and stop():
                     return self._logged(pools - done, courts, done, set(), started, since)
@@ -75,25 +79,25 @@ class Publishing:
                 self._tables({n: st for n, st in progress.pools.items()
                               if n in self._later_pools and (st.table is not None or n in pools)})
             self._progress_due = False
-        self._scorers()
-        # A card in one court's match can suspend a player in another court's: that court's schedule goes out too.
-        suspended, moved = self.register.suspended()
-        courts = courts | moved
-        ordered = sorted(courts)
-        sent: set[str] = set()
-        for i in range(0, len(ordered), SCHEDULES_AT_ONCE):
-            if sent and stop():
-                return self._logged(set(), courts - sent, pools, sent, started, since)
-            group = ordered[i:i + SCHEDULES_AT_ONCE]
-            by_court = queries.court_schedules(self.store, set(group))  # one read for the group
-            for court in group:
-                payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
-                # Made by the court schedule's builder from typed records: reading it back to check it (p.build)
-                # doubled the cost of a burst's last publishing, and the builder/reader round trip is tested.
-                msg = p.Message(id=new_id(), type="schedule", court=court, match=None, seq=None, payload=payload)
-                self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
-                                    retain=True)
-            sent |= set(group)
+            self._scorers(s)
+            # A card in one court's match can suspend a player in another court's: that court's schedule goes out.
+            suspended, moved = self.register.suspended(s)
+            courts = courts | moved
+            ordered = sorted(courts)
+            sent: set[str] = set()
+            for i in range(0, len(ordered), SCHEDULES_AT_ONCE):
+                if sent and stop():
+                    return self._logged(set(), courts - sent, pools, sent, started, since)
+                group = ordered[i:i + SCHEDULES_AT_ONCE]
+                by_court = queries.court_schedules(self.store, set(group), s)  # one read for the group
+                for court in group:
+                    payload = schedule_payload(self.store, court, by_court.get(court, []), suspended)
+                    # Made by the court schedule's builder from typed records: reading it back to check it (p.build)
+                    # doubled the cost of a burst's last publishing, and the builder/reader round trip is tested.
+                    msg = p.Message(id=new_id(), type="schedule", court=court, match=None, seq=None, payload=payload)
+                    self.client.publish(p.court_topic(self.plan.id, court, "schedule"), p.encode(msg), qos=1,
+                                        retain=True)
+                sent |= set(group)
         return self._logged(set(), set(), pools, courts, started, since)
 
     def _tables(self, states: dict[str, Any]) -> None:
@@ -101,9 +105,9 @@ class Publishing:
             msg = p.build(id=new_id(), type="table", payload=table_payload(state))
             self.client.publish(p.pool_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)
 
-    def _scorers(self) -> None:
+    def _scorers(self, s: Session) -> None:
         for name in sorted(self._scorers_due):
-            rows = self.top_scorers.of_class(name)
+            rows = self.top_scorers.of_class(name, s)
             if rows is not None:
                 msg = p.build(id=new_id(), type="scorers", payload=scorers_payload(name, rows))
                 self.client.publish(p.scorers_topic(self.plan.id, name), p.encode(msg), qos=1, retain=True)

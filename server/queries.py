@@ -299,10 +299,11 @@ def court_schedule(store: Store, court: str) -> list[FixtureView]:
     return _fixture_views(store, courts={court})
 
 
-def court_schedules(store: Store, courts: set[str]) -> dict[str, list[FixtureView]]:
-    """Several courts' schedules from one read (the service publishes a batch's courts together)."""
+def court_schedules(store: Store, courts: set[str], session: Session | None = None) -> dict[str, list[FixtureView]]:
+    """Several courts' schedules from one read (the service publishes a batch's courts together), in ``session``
+    if given."""
     out: dict[str, list[FixtureView]] = {court: [] for court in courts}
-    for f in _fixture_views(store, courts=courts):
+    for f in _fixture_views(store, courts=courts, session=session):
         out[f.court].append(f)
     return out
 
@@ -321,22 +322,22 @@ def results(store: Store) -> list[ResultView]:
         return [result_view(r) for r in store.results(s)]
 
 
-def match_events(store: Store, match_id: str) -> list[dict[str, Any]]:
-    with store.session() as s:
+def match_events(store: Store, match_id: str, session: Session | None = None) -> list[dict[str, Any]]:
+    with nullcontext(session) if session is not None else store.session() as s:
         return [dict(e.body) for e in s.scalars(select(EventRow).where(EventRow.match_id == match_id)
                                                 .order_by(EventRow.seq))]
 
 
-def stored_events(store: Store, match_id: str) -> list[Event]:
+def stored_events(store: Store, match_id: str, session: Session | None = None) -> list[Event]:
     """The match's stored events as the engine takes them (raises EventLogError for one this version cannot read:
-    an older version's log)."""
-    return [event_from_dict(b, f"match {match_id}") for b in match_events(store, match_id)]
+    an older version's log), read in ``session`` if given."""
+    return [event_from_dict(b, f"match {match_id}") for b in match_events(store, match_id, session)]
 
 
-def team_sheets(store: Store) -> dict[str, TeamSheet]:
+def team_sheets(store: Store, connection: Connection | None = None) -> dict[str, TeamSheet]:
     """The file's team sheets, each one the desk changed replaced by that (checked when it was stored); each
-    stored text read once (the snapshot asks after every result)."""
-    with store.engine.connect() as c:
+    stored text read once (the snapshot asks after every result). Read on ``connection`` if given."""
+    with on_connection(store, connection) as c:
         changed: dict[str, str] = {team: text for team, text in c.execute(_SHEETS)}
     if not changed:
         return store.plan.sheets

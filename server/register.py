@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy.orm import Session
 
 from server import discipline, queries
 from server.db.models import Change, EventRow, ResultRow, RulingRow
@@ -49,41 +50,45 @@ class Register:
         self._views: dict[str, queries.FixtureView] = {}  # match id -> its view, as last read (its court's id)
         self._revision_seen: tuple[object, ...] | None = None
 
-    def suspended(self) -> tuple[Suspended, set[str]]:
-        """Who may not play which match now, and the courts whose suspensions changed since the last call."""
-        self._read_new_events()
-        now = self._work_out() if self._candidates else {}
+    def suspended(self, session: Session | None = None) -> tuple[Suspended, set[str]]:
+        """Who may not play which match now, and the courts whose suspensions changed since the last call; read
+        in ``session`` if given (the publishing's, whose results and progress the schedule's views share)."""
+        if session is None:
+            with self.store.session() as own:
+                return self.suspended(own)
+        c = session.connection()
+        self._read_new_events(c)
+        now = self._work_out(session, c) if self._candidates else {}
         changed = {m for m in set(now) | set(self._published) if now.get(m) != self._published.get(m)}
         self._published = now
         return now, {self._views[m].court for m in changed if m in self._views}
 
-    def _read_new_events(self) -> None:
+    def _read_new_events(self, c: Connection) -> None:
         plan = self.store.plan
-        with self.store.engine.connect() as c:
-            last = c.scalar(_LAST_EVENT) or 0  # the primary key's end: no scan
-            if last <= self._seen:
-                return
-            for row in c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last}):
-                f = plan.fixtures.get(row.match_id)
-                ruleset = plan.ruleset_of(f.stage) if f is not None else None
-                if row.type == "penalty_awarded" and ruleset is not None \
-                        and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
-                    self._candidates.add(row.match_id)
-                if row.match_id in self._candidates:
-                    self._dirty.add(row.match_id)
+        last = c.scalar(_LAST_EVENT) or 0  # the primary key's end: no scan
+        if last <= self._seen:
+            return
+        for row in c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last}):
+            f = plan.fixtures.get(row.match_id)
+            ruleset = plan.ruleset_of(f.stage) if f is not None else None
+            if row.type == "penalty_awarded" and ruleset is not None \
+                    and discipline.may_sanction(ruleset, str(row.body.get("kind"))):
+                self._candidates.add(row.match_id)
+            if row.match_id in self._candidates:
+                self._dirty.add(row.match_id)
         self._seen = last
 
-    def _revision(self) -> tuple[object, ...]:
+    @staticmethod
+    def _revision(c: Connection) -> tuple[object, ...]:
         """What the suspensions follow besides the cards: results (teams resolved), the desk's changes (moves,
         corrections, decisions) and the rulings; one read of three small aggregates."""
-        with self.store.engine.connect() as c:
-            return tuple(c.execute(_REVISION).one())
+        return tuple(c.execute(_REVISION).one())
 
-    def _work_out(self) -> Suspended:
-        revision = self._revision()
+    def _work_out(self, s: Session, c: Connection) -> Suspended:
+        revision = self._revision(c)
         if not self._dirty and revision == self._revision_seen:
             return self._published
-        schedule = queries.schedule(self.store)  # in playing order, teams resolved, moves applied
+        schedule = queries.schedule(self.store, s)  # in playing order, teams resolved, moves applied
         by_id = self._views = {f.match_id: f for f in schedule}
         self._replay(self._dirty, by_id)
         self._dirty, self._revision_seen = set(), revision
@@ -94,7 +99,7 @@ class Register:
                 sanctions += discipline.sanctions_from_cards(f.number, f.home, f.away, self._cards.get(match_id, ()))
         if not sanctions:
             return {}
-        sanctions = discipline.with_rulings(sanctions, self.rulings.all())
+        sanctions = discipline.with_rulings(sanctions, self.rulings.all(c))
         # The whole schedule, unsorted: each sanctioned team's own matches are put in playing order (sorting a
         # cup's 4,000 after every result cost more than the rest).
         missed = discipline.suspended_by_match(sanctions, schedule)

@@ -4,9 +4,10 @@ suspensions it publishes in the courts' schedules."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Connection, Engine, insert, select
 from sqlalchemy.orm import Session
 
 from server.db.models import RulingRow
@@ -27,9 +28,10 @@ class Rulings:
         s.execute(insert(RulingRow).values(number=number, team=team, player=player, matches=matches, who=who,
                                            why=why, at=datetime.now(UTC)))
 
-    def all(self) -> list[Ruling]:
-        """Every ruling, oldest first (a later ruling on the same card replaces the earlier)."""
-        with self.engine.connect() as conn:
+    def all(self, connection: Connection | None = None) -> list[Ruling]:
+        """Every ruling, oldest first (a later ruling on the same card replaces the earlier); read on
+        ``connection`` if given."""
+        with nullcontext(connection) if connection is not None else self.engine.connect() as conn:
             rows = conn.execute(select(RulingRow.__table__).order_by(RulingRow.id))
             return [Ruling(number=r.number, team=r.team, player=r.player, matches=r.matches, who=r.who, why=r.why,
                            at=r.at) for r in rows]

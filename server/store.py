@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, event, func, select
+from sqlalchemy import Connection, Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rules import (
@@ -183,11 +183,16 @@ class Store:
     def forget_progress(self) -> None:
         self.progresses.forget()
 
-    def reading(self) -> Session:
-        """A session that only reads (a snapshot of the pages): the results it reads are read once, however many
-        parts of the snapshot ask (the schedule, the progress, the pages' results)."""
-        s = self.session()
+    def reading(self, connection: Connection | None = None, *, keyed: bool = False) -> Session:
+        """A session that only reads (a snapshot of the pages, the publishing): the results it reads are read once,
+        however many parts ask (the schedule, the progress, the pages' results). On ``connection`` if given: a
+        snapshot's reads share one (each checkout costs PostgreSQL a ping and a rollback). ``keyed``: the
+        progress's cache key is read first, before any row, so the progress worked out here is kept under it for
+        the loop's next checks (server.progresses)."""
+        s = self.session() if connection is None else self.session(bind=connection)
         s.info["reading"] = True
+        if keyed:
+            s.info["revision"] = self.revision(s)
         return s
 
     def results(self, s: Session) -> list[Any]:

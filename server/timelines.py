@@ -12,6 +12,7 @@ import threading
 from contextlib import suppress
 
 from sqlalchemy import Connection
+from sqlalchemy.orm import Session
 
 from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, match_timeline
 from server import queries
@@ -38,9 +39,10 @@ class Timelines:
         with self._lock:
             return self._marks
 
-    def of(self, match_id: str, ruleset: Ruleset, stage: StageKind, round: str) -> MatchTimeline | None:
+    def of(self, match_id: str, ruleset: Ruleset, stage: StageKind, round: str,
+           session: Session | None = None) -> MatchTimeline | None:
         """The match's timeline as its stored events tell it; None before its first event, or if they do not
-        replay (the service stores only what replays: an older version's log)."""
+        replay (the service stores only what replays: an older version's log). Read in ``session`` if given."""
         last = self.store.event_marks.last(match_id)  # newer than the last catch-up's, if another thread read on
         with self._lock:
             kept = self._kept.get(match_id)
@@ -49,7 +51,7 @@ class Timelines:
         made = None
         # A log this version cannot read stays None until its next event: the page says it has none to show.
         with suppress(CourtsideError):
-            made = match_timeline(ruleset, queries.stored_events(self.store, match_id), stage=stage,
+            made = match_timeline(ruleset, queries.stored_events(self.store, match_id, session), stage=stage,
                                   round=round) if last else None
         with self._lock:
             self._kept[match_id] = (last, made)

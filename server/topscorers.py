@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from rules import PlayedMatch, TeamSheet, top_scorers
 from rules.published_scorers import PublishedScorer
 from server import queries
@@ -30,17 +32,19 @@ class TopScorers:
         self._stages: dict[str, frozenset[str]] = {}
         self._rows: dict[str, tuple[list[Any], list[Any]]] = {}
 
-    def of_class(self, class_name: str) -> list[PublishedScorer] | None:
+    def of_class(self, class_name: str, session: Session | None = None) -> list[PublishedScorer] | None:
         """The class's scorers, most goals first; None for a class whose results are not published (or that the
-        cup lacks)."""
+        cup lacks). Read in ``session`` if given (the publishing's, which has read the results already)."""
         plan = self.store.plan
         klass = plan.cup.class_named(class_name)
         if klass is None or not klass.published:
             return None
-        with self.store.session() as s:  # the result feed's, read in memory: not the class's rows again
-            every = self.store.results(s)
+        if session is None:
+            with self.store.session() as own:
+                return self.of_class(class_name, own)
+        every = self.store.results(session)  # the result feed's, read in memory: not the class's rows again
         rows = self._results_of(class_name, every)
-        self.timelines.catch_up()
+        self.timelines.catch_up(session.connection())
         marks = self.timelines.marks()
         played = []
         for r in rows:
@@ -49,12 +53,12 @@ class TopScorers:
             last = self._played.get(match_id)
             if last is None or last[0] != made_of:
                 timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.fixtures[match_id].kind,
-                                             plan.fixtures[match_id].round)
+                                             plan.fixtures[match_id].round, session)
                 last = self._played[match_id] = (made_of, None if timeline is None else
                                                   PlayedMatch(int(match_id), r.home, r.away, timeline))
             if last[1] is not None:
                 played.append(last[1])
-        sheets = queries.team_sheets(self.store) if klass.tournament.player_names else {}
+        sheets = queries.team_sheets(self.store, session.connection()) if klass.tournament.player_names else {}
         scorers = top_scorers(played, lambda team, number: _label(sheets.get(team), number))
         return [PublishedScorer(rank=s.rank, team=s.team, label=s.label, goals=s.goals) for s in scorers]
 

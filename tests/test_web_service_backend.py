@@ -129,6 +129,50 @@ def test_the_snapshot_after_a_live_state_reads_on_one_connection(db_url: str) ->
     store.close()
 
 
+def test_the_publishing_and_the_snapshot_after_a_result_read_on_one_connection_each(db_url: str) -> None:
+    """After a result the loop publishes (the pool's table, the class's scorers, the suspensions, the courts'
+    schedules) and the pages rebuild their whole snapshot (schedule, results, progress, change log, team sheets,
+    cards, rulings). Each part read on a connection of its own: four checkouts in the publishing and six in the
+    snapshot, each a ping and a rollback on PostgreSQL. Each now reads on one, and the progress the publishing
+    worked out is kept for the loop's next check."""
+    from sqlalchemy import event
+
+    plan = load_plan(YOUTH)
+    store = Store.open(db_url, plan)
+    service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected, alone: its batches run here
+    backend = ServiceBackend(service)
+    backend.data()
+    first = plan.fixtures["1"]
+    court = plan.court_id(first.court)
+    lines, result = played(plan.ruleset_of(first.stage), 2, 1)
+    messages = [(p.court_topic(plan.id, court, "events"), p.encode(p.event_message(
+        id=uuid.uuid4().hex, court=court, match="1", event=line))) for line in lines]
+    messages.append((p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
+        id=uuid.uuid4().hex, court=court, match="1", seq=lines[-1]["seq"], result=result))))
+    pools: set[str] = set()
+    courts: set[str] = set()
+    service._messages(messages, pools, courts)
+    assert pools == {first.stage}
+    checkouts: list[object] = []
+    event.listen(store.engine, "checkout", lambda *a: checkouts.append(a))
+    service.publishing.changes(pools, courts)
+    assert len(checkouts) == 1
+    worked_out: list[object] = []
+    work_out = store.progresses.work_out
+
+    def counted(s: Any) -> Any:
+        worked_out.append(s)
+        return work_out(s)
+
+    store.progresses.work_out = counted  # type: ignore[method-assign]
+    assert store.progress().pools[first.stage].table is not None
+    assert worked_out == []  # the publishing's, kept under the key it read first
+    checkouts.clear()
+    data = backend.data()
+    assert 1 in data.results and len(checkouts) == 1
+    store.close()
+
+
 def test_a_tables_result_adds_its_own_record_to_the_snapshot_and_a_correction_remakes_it(
         mosquitto: Any, db_url: str) -> None:
     """The snapshot keeps the last one's records of the results and adds a new result's own (a result is stored

@@ -122,7 +122,7 @@ class ServiceBackend:
                 with self.store.engine.connect() as c:  # the light reads on one connection: a checkout costs two
                     if self._base is None or self._base[0] != full or self._late_card(c, self._base[1]):
                         mark = self._last_event(c)  # before reading: a card stored meanwhile is read next time
-                        self._base = (full, self._build_base())
+                        self._base = (full, self._build_base(c))
                         self._events_seen = mark
                     self._data = self._build(c, seen, self._base[1])
                 self._built, self._built_at = seen, time.monotonic()
@@ -172,22 +172,22 @@ class ServiceBackend:
         return any(m.isdigit() and int(m) in base.results for m in matches)
 
     # The snapshot ------------------------------------------------------------------------------
-    def _build_base(self) -> _Base:
+    def _build_base(self, c: Connection) -> _Base:
         """What changes with results and the desk: the schedule as moved, results, decisions, progress,
-        the cards of finished matches, the change log."""
+        the cards of finished matches, the change log; read on ``c``, the snapshot's connection."""
         store = self.store
-        with store.reading() as s:  # one read of the results for the schedule, the progress and the results
+        with store.reading(c) as s:  # one read of the results for the schedule, the progress and the results
             views = queries.schedule(store, s)
             rows = store.results(s)
             stored = store.results_by_match(s)  # the schedule's own, made once
             decisions = tuple(store.decisions(s))
             progress = store.progress(s)
             class_progress = store.class_progress(s)
+            self._changes.catch_up(s)
         original = self._original
         fixtures, versions, moves = self._placed(views, stored)
-        self._changes.catch_up()
         changes = self._changes.recent
-        sheets = queries.team_sheets(self.store)
+        sheets = queries.team_sheets(self.store, c)
         # Who entered each organiser's result, and as what: the newest result change of its match.
         entered = self._changes.entered
         results: dict[int, RecordedResult] = {}
@@ -214,14 +214,14 @@ class ServiceBackend:
             results[int(r.match_id)] = last[1]
         self._records_of = (rows, self._changes.through, results)
         sanctions = []
-        with store.engine.connect() as conn:  # one read for the day, whatever its length: a match's events are
-            carded = {r.match_id: r.events for r in conn.execute(_CARDED)}  # read again only when they change
+        # One read for the day, whatever its length: a match's events are read again only when they change.
+        carded = {r.match_id: r.events for r in c.execute(_CARDED)}
         for number in sorted(int(m) for m in carded if m.isdigit() and int(m) in results):  # finished, with cards
             f = fixtures.get(number)
             if f is not None and f.home and f.away:
                 cards = self._cards(str(number), carded[str(number)], f.stage, f.kind, f.round)
                 sanctions += sanctions_from_cards(number, f.home, f.away, cards)
-        ruled = self.rulings.all()
+        ruled = self.rulings.all(c)
         entries = [AuditEntry(at=_local(c.at), who=c.who, what=_what(c), why=c.why) for c in changes]
         entries += [AuditEntry(at=_local(r.at), who=r.who, why=r.why,
                                what=f"{r.player} ({r.team}), match {r.number}: {discipline.ruled_text(r.matches)}")
