@@ -15,6 +15,7 @@ from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, match_timeline
+from rules.match import event_from_dict
 from server import queries
 from server.store import Store
 
@@ -24,7 +25,8 @@ class Timelines:
         self.store = store
         self._lock = threading.Lock()
         self._marks: dict[str, int] = {}  # match id -> the id of its newest stored event, as last caught up
-        self._kept: dict[str, tuple[int, MatchTimeline | None]] = {}  # match id -> (that id then, its timeline)
+        # match id -> ((its newest event's id, its result) when read, its timeline)
+        self._kept: dict[str, tuple[tuple[int, object], MatchTimeline | None]] = {}
 
     def catch_up(self, connection: Connection | None = None) -> None:
         """Note which matches have new events (a snapshot does, once, before its pages ask), read on
@@ -40,19 +42,32 @@ class Timelines:
             return self._marks
 
     def of(self, match_id: str, ruleset: Ruleset, stage: StageKind, round: str,
-           session: Session | None = None) -> MatchTimeline | None:
+           session: Session | None = None, *, result: object = None) -> MatchTimeline | None:
         """The match's timeline as its stored events tell it; None before its first event, or if they do not
-        replay (the service stores only what replays: an older version's log). Read in ``session`` if given."""
+        replay (the service stores only what replays: an older version's log). Read in ``session`` if given.
+
+        ``result``: the match's stored result as the caller read it (None: none). The marks pass over an event
+        that commits after one with a higher id (two instances storing one match's events at once, on
+        PostgreSQL: server.event_marks), so a timeline read in between would be kept without it until the match's
+        next event, which for its last events never comes. A result is stored only once every event up to its
+        seq is: a timeline read before the result is read again with it. A log read with a gap in its seqs is
+        not kept at all."""
         last = self.store.event_marks.last(match_id)  # newer than the last catch-up's, if another thread read on
+        key = (last, result)
         with self._lock:
             kept = self._kept.get(match_id)
-        if kept is not None and kept[0] == last:
+        if kept is not None and kept[0] == key:
             return kept[1]
         made = None
-        # A log this version cannot read stays None until its next event: the page says it has none to show.
-        with suppress(CourtsideError):
-            made = match_timeline(ruleset, queries.stored_events(self.store, match_id, session), stage=stage,
-                                  round=round) if last else None
-        with self._lock:
-            self._kept[match_id] = (last, made)
+        whole = True
+        if last:
+            bodies = queries.match_events(self.store, match_id, session)  # in the order of their seqs
+            whole = [b.get("seq") for b in bodies] == list(range(1, len(bodies) + 1))
+            # A log this version cannot read stays None until its next event: the page says it has none to show.
+            with suppress(CourtsideError):
+                made = match_timeline(ruleset, [event_from_dict(b, f"match {match_id}") for b in bodies],
+                                      stage=stage, round=round)
+        if whole:
+            with self._lock:
+                self._kept[match_id] = (key, made)
         return made

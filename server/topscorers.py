@@ -25,9 +25,9 @@ class TopScorers:
         """``timelines``: the service's, which its pages read too (each match replayed once for both)."""
         self.store = store
         self.timelines = timelines
-        # Each finished match as the count takes it (None: no timeline), kept while its teams and its newest event
-        # are the same: a class's list is made again after each of its results, over every match it has played.
-        self._played: dict[str, tuple[tuple[str, str, int], PlayedMatch | None]] = {}
+        # Each finished match as the count takes it (None: no timeline), kept while its result row and its newest
+        # event are the same: a class's list is made again after each of its results, over every match it has played.
+        self._played: dict[str, tuple[tuple[Any, int], PlayedMatch | None]] = {}
         # Each class's stages, and its results as last read from the day's (which they were taken from).
         self._stages: dict[str, frozenset[str]] = {}
         self._rows: dict[str, tuple[list[Any], list[Any]]] = {}
@@ -49,11 +49,11 @@ class TopScorers:
         played = []
         for r in rows:
             match_id = r.match_id
-            made_of = (r.home, r.away, marks.get(match_id, 0))
+            made_of = (r, marks.get(match_id, 0))  # the row as read (the feed's: a new one once written again)
             last = self._played.get(match_id)
             if last is None or last[0] != made_of:
                 timeline = self.timelines.of(match_id, plan.ruleset_of(r.stage), plan.fixtures[match_id].kind,
-                                             plan.fixtures[match_id].round, session)
+                                             plan.fixtures[match_id].round, session, result=r)
                 last = self._played[match_id] = (made_of, None if timeline is None else
                                                   PlayedMatch(int(match_id), r.home, r.away, timeline))
             if last[1] is not None:

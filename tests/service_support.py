@@ -8,6 +8,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from rules.link_payloads import ErrorPayload
 from rules.match import ClockStarted, Goal, Match, PenaltyAwarded, PeriodAdvanced, Side, event_to_dict
 from rules.result import result_payload
 from rules.ruleset import Ruleset, load_ruleset
+from server.db.models import EventRow
 from server.plan import Plan, load_plan
 from server.service import Service
 from server.store import Store
@@ -243,6 +245,16 @@ class Table:
 
     def stop(self) -> None:
         self.link.stop()
+
+
+def stored_with_ids(store: Store, match_id: str, events: list[tuple[int, dict[str, Any]]]) -> None:
+    """A match's events stored with the ids given: as two instances' transactions leave them on PostgreSQL when the
+    one that took the lower id commits last (server.event_marks passes such an event over)."""
+    court = store.plan.court_id(store.plan.fixtures[match_id].court)
+    with store.session.begin() as s:
+        for id, e in events:
+            s.add(EventRow(id=id, match_id=match_id, court=court, seq=e["seq"], type=e["type"], at=e["at"], body=e,
+                           message_id=uuid.uuid4().hex, received_at=datetime.now(UTC)))
 
 
 def at_once(*writes: Callable[[], Any]) -> list[BaseException | None]:

@@ -13,6 +13,7 @@ from rules.match import ClockStarted, Goal, GoalDisallowed, Match, event_to_dict
 from server.ingest import fixtures_of, ingest
 from server.store import Store
 from server.timelines import Timelines
+from tests.service_support import stored_with_ids
 
 START = datetime(2026, 5, 16, 9, 0, tzinfo=UTC)
 
@@ -81,3 +82,43 @@ def test_catch_up_names_each_match_with_events_and_its_newest(store: Store) -> N
     timelines.catch_up()
     assert set(timelines.marks()) == {first, second} and timelines.marks()[first] == marks[first]
     assert timelines.marks()[second] > marks[first]  # the newest stored event's id: stored later, a higher one
+
+
+def goals(timeline: Any) -> tuple[int, int]:
+    return timeline.home_goals, timeline.away_goals
+
+
+def test_a_timeline_read_with_a_gap_in_its_seqs_is_read_again_once_the_gap_is_filled(store: Store) -> None:
+    """The marks read only ids above the highest seen: an event committed after a higher id is passed over. A
+    timeline read while its match's seq 2 was not yet committed (seq 3 was) is not kept, so the goal it lacked
+    is shown once stored, though no newer event follows."""
+    match_id = sorted(store.plan.fixtures, key=int)[0]
+    started, home_goal, away_goal = played(store, match_id)[1]
+    timelines = Timelines(store)
+    stored_with_ids(store, match_id, [(10, started), (30, away_goal)])
+    timelines.catch_up()
+    assert goals(timeline_of(timelines, store, match_id)) == (0, 1)
+    stored_with_ids(store, match_id, [(20, home_goal)])
+    timelines.catch_up()
+    assert timelines.marks()[match_id] == 30  # passed over
+    assert goals(timeline_of(timelines, store, match_id)) == (1, 1)
+    assert timeline_of(timelines, store, match_id) is timeline_of(timelines, store, match_id)  # whole: kept
+
+
+def test_a_timeline_read_before_its_last_event_committed_is_read_again_with_the_result(store: Store) -> None:
+    """The same with the last event: no gap shows it missing. A result is stored only once every event up to
+    its seq is, so a timeline asked for with the match's result is read again if it was read without it."""
+    match_id = sorted(store.plan.fixtures, key=int)[0]
+    started, home_goal, away_goal = played(store, match_id)[1]
+    f = store.plan.fixtures[match_id]
+    timelines = Timelines(store)
+    stored_with_ids(store, match_id, [(10, started), (30, home_goal)])
+    timelines.catch_up()
+    assert goals(timeline_of(timelines, store, match_id)) == (1, 0)
+    stored_with_ids(store, match_id, [(20, away_goal)])
+    timelines.catch_up()
+    assert goals(timeline_of(timelines, store, match_id)) == (1, 0)  # the marks passed it over
+    result = object()  # the caller's stored result, compared as given
+    with_result = timelines.of(match_id, store.plan.ruleset_of(f.stage), f.kind, f.round, result=result)
+    assert with_result is not None and goals(with_result) == (1, 1)
+    assert timelines.of(match_id, store.plan.ruleset_of(f.stage), f.kind, f.round, result=result) is with_result

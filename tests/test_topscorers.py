@@ -16,7 +16,7 @@ from server.service import Service
 from server.store import Store
 from server.timelines import Timelines
 from server.topscorers import TopScorers
-from tests.service_support import EXAMPLES, TableClient, running_service
+from tests.service_support import EXAMPLES, TableClient, running_service, stored_with_ids
 
 ICE_HOCKEY = EXAMPLES / "ice-hockey.toml"
 
@@ -134,5 +134,37 @@ def test_a_list_kept_from_result_to_result_is_the_one_counted_afresh(db_url: str
             event=event_to_dict(GoalDisallowed(seq=last_events[-1]["seq"] + 1, at=last_events[-1]["at"] + 1000,
                                                target=first_goal["seq"])))))], set(), set())
         assert sum(r.goals for r in same_as_afresh()) == sum(r.goals for r in before) - 1
+    finally:
+        store.close()
+
+
+def test_a_goal_the_marks_passed_over_counts_once_its_match_has_its_result(db_url: str) -> None:
+    """A timeline read (for a match's page) while its last goal and the events after it were held by another
+    instance's transaction, whose ids are below one already read: the marks pass them over, and the list of
+    scorers kept that timeline, one goal short, for the rest of the day. The result is stored only once they all
+    are, and the list reads the match's timeline again with it."""
+    plan = load_plan(ICE_HOCKEY)
+    store = Store.open(db_url, plan)
+    try:
+        service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected: its messages stay queued
+        first, other = sorted((m for m in plan.fixtures.values() if m.round == "pool"),
+                              key=lambda m: (m.start, m.number))[:2]
+        ruleset = plan.ruleset_of(first.stage)
+        events, result = with_scorers(ruleset, [("home", "7"), ("home", "7")])
+        last_goal = [i for i, e in enumerate(events) if e["type"] == "goal"][-1]
+        stored_with_ids(store, str(first.number), list(enumerate(events[:last_goal], start=100)))
+        stored_with_ids(store, str(other.number), [(1000, event_to_dict(ClockStarted(seq=1, at=0)))])
+        timelines = Timelines(store)
+        scorers = TopScorers(store, timelines)
+        timelines.catch_up()
+        read = timelines.of(str(first.number), ruleset, first.kind, first.round)  # a match page's
+        assert read is not None and read.home_goals == 1
+        stored_with_ids(store, str(first.number), list(enumerate(events[last_goal:], start=200)))
+        court = plan.court_id(first.court)
+        service._messages([(p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
+            id="result", court=court, match=str(first.number), seq=events[-1]["seq"], result=result)))], set(), set())
+        assert str(first.number) in store.results_by_match(store.session())
+        rows = scorers.of_class("")
+        assert rows is not None and [(r.label, r.goals) for r in rows] == [(rows[0].label, 2)]
     finally:
         store.close()

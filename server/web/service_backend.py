@@ -277,7 +277,9 @@ class ServiceBackend:
         if found is None:
             return None
         m, ruleset, stage = found
-        return self.timelines.of(str(number), ruleset, stage, m.round)
+        base = self._base
+        result = base[1].results.get(number) if base is not None else None  # as the snapshot shows it
+        return self.timelines.of(str(number), ruleset, stage, m.round, result=result)
 
     def report(self, number: int, match: ReportMatch) -> bytes | None:
         """Match ``number``'s report (server.report_pdf) from its stored events; None before its first event."""
