@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import Connection, bindparam, func, select, union_all
 from sqlalchemy.orm import Session
 
 from server import discipline, queries
 from server.db.models import Change, EventRow, ResultRow, RulingRow
 from server.ingest import CARD_EVENTS
+from server.result_feed import added_since
 from server.rulings import Rulings
 from server.store import Store
 
@@ -33,6 +34,11 @@ _PENALTY_TYPES = CARD_EVENTS  # the only events that make or take back a card
 _LAST_EVENT = select(func.max(EventRow.id))
 _PENALTIES_SINCE = select(EventRow.match_id, EventRow.type, EventRow.body).where(
     EventRow.id > bindparam("seen"), EventRow.id <= bindparam("last"), EventRow.type.in_(_PENALTY_TYPES))
+# With the penalties of the matches whose result is new, by the events' type (ix_events_type_match): an event whose
+# transaction took an id below one already read may commit after it (two instances storing at once, on
+# PostgreSQL), and the range above passes it over; a result is stored only once all its match's events are.
+_PENALTIES_SINCE_AND_OF = union_all(_PENALTIES_SINCE, select(EventRow.match_id, EventRow.type, EventRow.body).where(
+    EventRow.type.in_(_PENALTY_TYPES), EventRow.match_id.in_(bindparam("finished", expanding=True))))
 _REVISION = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
                    select(func.max(ResultRow.recorded_at)).scalar_subquery(),
                    select(func.max(Change.id)).scalar_subquery(), select(func.max(RulingRow.id)).scalar_subquery())
@@ -49,6 +55,7 @@ class Register:
         self._published: Suspended = {}
         self._views: dict[str, queries.FixtureView] = {}  # match id -> its view, as last read (its court's id)
         self._revision_seen: tuple[object, ...] | None = None
+        self._results_seen: list[Any] | None = None  # the stored results as last looked at, in the order stored
 
     def suspended(self, session: Session | None = None) -> tuple[Suspended, set[str]]:
         """Who may not play which match now, and the courts whose suspensions changed since the last call; read
@@ -57,18 +64,34 @@ class Register:
             with self.store.session() as own:
                 return self.suspended(own)
         c = session.connection()
-        self._read_new_events(c)
+        self._read_new_events(c, self._newly_finished(session))
         now = self._work_out(session, c) if self._candidates else {}
         changed = {m for m in set(now) | set(self._published) if now.get(m) != self._published.get(m)}
         self._published = now
         return now, {self._views[m].court for m in changed if m in self._views}
 
-    def _read_new_events(self, c: Connection) -> None:
+    def _newly_finished(self, s: Session) -> list[str]:
+        """The matches whose result was stored or written again since the last call (none at the first, whose
+        range reads every event of the day). The results as last looked at followed by new ones (a new result is
+        stored last) name the new ones; any other change, each result whose revision moved."""
+        rows = self.store.results(s)
+        seen, self._results_seen = self._results_seen, rows
+        if seen is None:
+            return []
+        added = added_since(seen, rows)
+        if added is not None:
+            return sorted({r.match_id for r in added})
+        before = {(r.match_id, r.revision) for r in seen}
+        return sorted({r.match_id for r in rows if (r.match_id, r.revision) not in before})
+
+    def _read_new_events(self, c: Connection, finished: list[str]) -> None:
         plan = self.store.plan
         last = c.scalar(_LAST_EVENT) or 0  # the primary key's end: no scan
-        if last <= self._seen:
+        if last <= self._seen and not finished:
             return
-        for row in c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last}):
+        read = c.execute(_PENALTIES_SINCE_AND_OF, {"seen": self._seen, "last": last, "finished": finished}) \
+            if finished else c.execute(_PENALTIES_SINCE, {"seen": self._seen, "last": last})
+        for row in read:
             f = plan.fixtures.get(row.match_id)
             ruleset = plan.ruleset_of(f.stage) if f is not None else None
             if row.type == "penalty_awarded" and ruleset is not None \

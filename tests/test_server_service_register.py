@@ -14,8 +14,10 @@ from rules.ruleset import load_ruleset
 from server.desk_commands import RuleSanction
 from server.plan import load_plan
 from server.register import Register
+from server.service import Service
+from server.store import Store
 from server.web.service_backend import ServiceBackend
-from tests.service_support import TableClient, played, running_service
+from tests.service_support import TableClient, played, running_service, stored_with_ids
 from tests.test_protocol import schema_for
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rules" / "examples"
@@ -122,3 +124,29 @@ def test_a_red_card_entered_after_the_final_whistle_reaches_the_next_matchs_sche
         assert [(x["player"], x["given_in"]) for x in suspended_in(schedule, "7")] == [("11", 2)]
         plan_1.close()
         plan_2.close()
+
+
+def test_a_red_card_the_events_range_passed_over_suspends_once_its_match_has_its_result(db_url: str) -> None:
+    """The register reads the penalties above the last event id it read. With two instances on PostgreSQL, the
+    red card's transaction may take an id below one already read and commit after it: the range passes it over,
+    and the player was never suspended. A result is stored only once all its match's events are: the register
+    reads the penalties of each match whose result is new."""
+    plan = load_plan(YOUTH)
+    store = Store.open(db_url, plan)
+    try:
+        service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected: its messages stay queued
+        events, result = played(load_ruleset("youth-football"), 1, 2, cards=[("away", "red", "7")])
+        assert events[1]["type"] == "penalty_awarded"
+        stored_with_ids(store, "2", [(100, events[0])])
+        stored_with_ids(store, "1", [(1000, events[0])])  # another match's, read before the card commits
+        register = Register(store)
+        assert register.suspended() == ({}, set())
+        stored_with_ids(store, "2", list(enumerate(events[1:], start=200)))
+        court = plan.court_id(plan.fixtures["2"].court)
+        service._messages([(p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
+            id="result", court=court, match="2", seq=events[-1]["seq"], result=result)))], set(), set())
+        suspended, courts = register.suspended()
+        assert [(x["player"], x["kind"]) for x in suspended["7"]] == [("7", "red")]
+        assert courts == {plan.court_id(plan.fixtures["7"].court)}
+    finally:
+        store.close()
