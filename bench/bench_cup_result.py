@@ -26,8 +26,10 @@ them): the register of suspensions then works after every result.
 With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile, timed by the process's CPU time as
 the figures are (the database's wait left out), is written to FILE.
 
-``--statements`` also lists each SQL statement the timed parts ran, with its wall time per result (the database's
-own time included, which the CPU figures leave out on PostgreSQL), the slowest first.
+``--statements`` also counts the statements each timed part ran and the connections it took from the pool (on
+PostgreSQL each checkout is a ping and its return a rollback: two round trips more), per result: figures that do
+not move with the machine's speed. Then it lists each statement with its wall time per result (the database's own
+time included, which the CPU figures leave out on PostgreSQL), the slowest first.
 """
 
 from __future__ import annotations
@@ -104,18 +106,29 @@ def cpu_ms(into: list[float], times: StatementTimes | None = None, part: str | N
 
 
 class StatementTimes:
-    """Each statement's wall time in the part being timed, summed by (part, statement)."""
+    """Each statement's wall time in the part being timed, summed by (part, statement); and each part's statements
+    and checkouts counted."""
 
     def __init__(self, store: Store) -> None:
         self.part: str | None = None
         self.times: dict[tuple[str, str], float] = {}
+        self.counts: dict[tuple[str, str], int] = {}  # (part, "statements" or "checkouts") -> how many
         event.listen(store.engine, "before_cursor_execute", self._before)
         event.listen(store.engine, "after_cursor_execute", self._after)
+        event.listen(store.engine, "checkout", self._checkout)
+
+    def _count(self, what: str) -> None:
+        if self.part is not None:
+            self.counts[(self.part, what)] = self.counts.get((self.part, what), 0) + 1
+
+    def _checkout(self, *_a: Any) -> None:
+        self._count("checkouts")
 
     def _before(self, conn: Any, *_a: Any) -> None:
         conn.info["started"] = time.perf_counter()
 
     def _after(self, conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+        self._count("statements")
         if self.part is not None:
             key = (self.part, re.sub(r"\b\d+\b", "N", " ".join(statement.split()))[:100])  # values written in
             self.times[key] = self.times.get(key, 0.0) + time.perf_counter() - conn.info["started"]
@@ -236,6 +249,10 @@ def main() -> int:
           f"one at a time: CPU ms per result, median (worst)")
     print_parts(figures, width=11, digits=1)
     if times is not None:
+        print("Statements and connections taken from the pool, per result:")
+        for part in ("loop", "publishing", "snapshot"):
+            print(f"  {part:<11} {times.counts.get((part, 'statements'), 0) / args.results:5.1f} statements "
+                  f"{times.counts.get((part, 'checkouts'), 0) / args.results:5.1f} checkouts")
         print(f"SQL statements, wall ms per result ({sum(times.times.values()) * 1000 / args.results:.1f} in all):")
         for (part, statement), seconds in sorted(times.times.items(), key=lambda item: -item[1]):
             print(f"  {seconds * 1000 / args.results:6.3f}  {part:<10}  {statement}")
