@@ -45,6 +45,12 @@ class EventMarks:
                 self._seen = 0  # an empty table read: its range from now on
             return dict(last)
 
+    def known(self) -> dict[str, int]:
+        """Each match's newest event's id as last read, without reading: for a reader whose connection read them a
+        moment ago (a snapshot's base, then its light part)."""
+        with self._lock:
+            return dict(self._last)
+
     def last(self, match_id: str) -> int:
         """The match's newest event's id as last read (0: none), by whichever reader read last."""
         with self._lock:

@@ -28,11 +28,15 @@ class Timelines:
         # match id -> ((its newest event's id, its result) when read, its timeline)
         self._kept: dict[str, tuple[tuple[int, object], MatchTimeline | None]] = {}
 
-    def catch_up(self, connection: Connection | None = None) -> None:
+    def catch_up(self, connection: Connection | None = None, *, read: bool = True) -> None:
         """Note which matches have new events (a snapshot does, once, before its pages ask), read on
-        ``connection`` if given."""
-        with queries.on_connection(self.store, connection) as c:
-            marks = self.store.event_marks.read(c)
+        ``connection`` if given; with ``read`` False, as the marks were last read (the snapshot's base read them
+        on the same connection a moment ago)."""
+        if not read:
+            marks = self.store.event_marks.known()
+        else:
+            with queries.on_connection(self.store, connection) as c:
+                marks = self.store.event_marks.read(c)
         with self._lock:
             self._marks = marks
 

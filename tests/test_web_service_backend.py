@@ -134,7 +134,8 @@ def test_the_publishing_and_the_snapshot_after_a_result_read_on_one_connection_e
     schedules) and the pages rebuild their whole snapshot (schedule, results, progress, change log, team sheets,
     cards, rulings). Each part read on a connection of its own: four checkouts in the publishing and six in the
     snapshot, each a ping and a rollback on PostgreSQL. Each now reads on one, and the progress the publishing
-    worked out is kept for the loop's next check."""
+    worked out is kept for the loop's next check. The snapshot read the events' marks twice, for its schedule and
+    for the timelines: once now."""
     from sqlalchemy import event
 
     plan = load_plan(YOUTH)
@@ -168,8 +169,12 @@ def test_the_publishing_and_the_snapshot_after_a_result_read_on_one_connection_e
     assert store.progress().pools[first.stage].table is not None
     assert worked_out == []  # the publishing's, kept under the key it read first
     checkouts.clear()
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda _c, _cur, sql, *_a: statements.append(sql))
     data = backend.data()
     assert 1 in data.results and len(checkouts) == 1
+    # The events' marks (the matches under way, the timelines' freshness) read once: by the base's schedule.
+    assert len([s for s in statements if "FROM events WHERE events.id >" in " ".join(s.split())]) == 1, statements
     store.close()
 
 

@@ -120,11 +120,13 @@ class ServiceBackend:
         with self._build_lock:
             if self._data is None or self._built != seen:
                 with self.store.engine.connect() as c:  # the light reads on one connection: a checkout costs two
-                    if self._base is None or self._base[0] != full or self._late_card(c, self._base[1]):
+                    rebuilt = self._base is None or self._base[0] != full or self._late_card(c, self._base[1])
+                    if rebuilt:
                         mark = self._last_event(c)  # before reading: a card stored meanwhile is read next time
                         self._base = (full, self._build_base(c))
                         self._events_seen = mark
-                    self._data = self._build(c, seen, self._base[1])
+                    assert self._base is not None  # built above when it was None
+                    self._data = self._build(c, seen, self._base[1], marks_read=rebuilt)
                 self._built, self._built_at = seen, time.monotonic()
             return self._data
 
@@ -298,10 +300,11 @@ class ServiceBackend:
         m, ruleset, stage = found
         return match_log(self.store, str(number), ruleset, stage, m.round, teams)
 
-    def _build(self, c: Connection, version: int, base: _Base) -> TournamentData:
-        """The base with what changes several times a second: live states, presence, conflicts, read on ``c``."""
+    def _build(self, c: Connection, version: int, base: _Base, *, marks_read: bool = False) -> TournamentData:
+        """The base with what changes several times a second: live states, presence, conflicts, read on ``c``;
+        ``marks_read``: the base read the events' marks on ``c`` just before (its schedule's matches under way)."""
         store, plan = self.store, self.plan
-        self.timelines.catch_up(c)  # before the pages of this snapshot ask for a match's timeline
+        self.timelines.catch_up(c, read=not marks_read)  # before the pages of this snapshot ask for a timeline
         name_of, fixtures, results = plan.courts, base.fixtures, base.results
         live: dict[str, LiveBoard] = {}
         live_at: dict[str, datetime] = {}
