@@ -330,6 +330,7 @@ def put_move(store: Store, s: Session, match_id: str, *, court: str | None = Non
         f.start = start
     s.add(Change(at=utcnow(), who=who, action="move", match_id=match_id, pool=f.stage, why=why, before=before,
                  after={"court": f.court, "start": f.start.isoformat()}))
+    store.moved(s)
     return Affected(courts=frozenset(courts), matches=frozenset({match_id}))
 
 

@@ -56,6 +56,7 @@ _MARKS_COUNTED = select(select(func.count()).select_from(ResultRow).scalar_subqu
                         select(func.max(ResultRow.recorded_at)).scalar_subquery(), *_OTHER_MARKS)
 _DECISIONS = select(DecisionRow.pool, DecisionRow.method, DecisionRow.order).order_by(DecisionRow.id)
 _MOVE_MARK = select(func.max(Change.id)).where(Change.action == "move")  # only a move changes a fixture
+_MOVE_READ = "move_mark"  # a session's info: the mark as it read it
 
 
 class Store:
@@ -108,9 +109,13 @@ class Store:
         Read again only when the change log has a new move (any instance's desk writes a move with its change, in
         one transaction; a result or a decision changes no fixture): the loop checks every batch against the
         fixtures and publishes schedules from them, and reading the whole list each time cost more than the rest
-        of a schedule.
+        of a schedule. The change log's mark is read once per session (a batch, a snapshot, a publishing: each
+        holds the desk's lock shared or only reads), and again after a move written in it (:meth:`moved`).
         """
-        mark = s.connection().scalar(_MOVE_MARK)
+        if _MOVE_READ in s.info:
+            mark = s.info[_MOVE_READ]
+        else:
+            mark = s.info[_MOVE_READ] = s.connection().scalar(_MOVE_MARK)
         cached = self._fixtures
         if cached is None or cached[0] != mark:
             read = s.connection().execute(select(Fixture.__table__))
@@ -120,6 +125,13 @@ class Store:
             named = frozenset(i for i, f in rows.items() if not {f.home, f.away} <= self.entry_team_names)
             cached = self._fixtures = (mark, rows, _waiting(rows[i] for i in named), named)
         return cached[1]
+
+    @staticmethod
+    def moved(s: Session) -> None:
+        """A move was written in ``s``: its next look at the fixtures reads the change log's mark again, the move
+        flushed first (the looks read on the session's connection, which does not flush)."""
+        s.flush()
+        s.info.pop(_MOVE_READ, None)
 
     def _scheduled(self, row: Any) -> ScheduledMatch:
         found = self.plan.cup.class_of_stage(row.stage)  # None: a stage the tournament file no longer has
@@ -249,7 +261,7 @@ class UnknownTeams(LookupError):
 
 def teams_of(store: Store, s: Session, match_id: str) -> tuple[str, str]:
     """The two teams of a fixture now, from the file and the results so far."""
-    f = s.get(Fixture, match_id)
+    f = store.fixtures(s).get(match_id)
     if f is None:
         raise LookupError(match_id)
     if f.home in store.entry_team_names and f.away in store.entry_team_names:
@@ -265,7 +277,7 @@ def result_row(
     store: Store, s: Session, match_id: str, result: Result, *, source: str, court: str | None, seq: int | None,
 ) -> ResultRow:
     """A results row for ``result``: its columns are the payload's keys."""
-    f = s.get(Fixture, match_id)
+    f = store.fixtures(s).get(match_id)
     assert f is not None
     home, away = teams_of(store, s, match_id)
     return ResultRow(match_id=match_id, stage=f.stage, home=home, away=away, **result_payload(result), seq=seq,

@@ -221,3 +221,23 @@ def test_live_states_read_again_only_the_courts_whose_state_was_stored_since(sto
     assert second["hall-2"].updated_at.replace(tzinfo=UTC) == later_at
     assert second["hall-2"].live.board.clock_ms == rules.match.period_length - 5000
     assert queries.live_states(store, second) == queries.live_states(store)  # the same as reading them all
+
+
+def test_a_session_reads_the_moves_mark_once_and_again_after_a_move_of_its_own(store: Store) -> None:
+    """The fixtures are kept until the change log has a new move. A session (a batch, a snapshot, a publishing)
+    reads that mark once, not at each look (the loop looked at the fixtures twice for each result); a move
+    written in the session makes its next look read it again, so the session sees its own move."""
+    from sqlalchemy import event
+
+    first = sorted(store.plan.fixtures, key=int)[0]
+    other_court = next(name for name in store.plan.courts.values() if name != store.plan.fixtures[first].court)
+    marks: list[str] = []
+    event.listen(store.engine, "before_cursor_execute",
+                 lambda _c, _cur, sql, *_a: marks.append(sql) if "max(changes.id)" in sql else None)
+    with store.session.begin() as s:
+        assert store.fixtures(s)[first].court != other_court
+        store.fixtures(s)
+        assert len(marks) == 1
+        desk.put_move(store, s, first, court=other_court, who="anna", why="the hall floor is wet")
+        assert store.fixtures(s)[first].court == other_court
+        assert len(marks) == 2
