@@ -185,7 +185,8 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, results: int,
             with cpu_ms(figures["its page"]):
                 assert client.get(page).status_code == 200, page
     client.close()
-    stored_now = len(store.results_by_match(store.session()))
+    with store.session() as s:
+        stored_now = len(store.results_by_match(s))
     store.close()
     if stored_now != stored + results:
         raise SystemExit(f"{stored_now} results stored, not {stored + results}: the service refused some")

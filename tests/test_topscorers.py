@@ -163,7 +163,8 @@ def test_a_goal_the_marks_passed_over_counts_once_its_match_has_its_result(db_ur
         court = plan.court_id(first.court)
         service._messages([(p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
             id="result", court=court, match=str(first.number), seq=events[-1]["seq"], result=result)))], set(), set())
-        assert str(first.number) in store.results_by_match(store.session())
+        with store.session() as s:  # closed here: a session left to the collector returns its connection late
+            assert str(first.number) in store.results_by_match(s)
         rows = scorers.of_class("")
         assert rows is not None and [(r.label, r.goals) for r in rows] == [(rows[0].label, 2)]
     finally:
