@@ -14,8 +14,7 @@ from contextlib import suppress
 from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
-from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, match_timeline
-from rules.match import event_from_dict
+from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, event_from_dict, match_timeline
 from server import queries
 from server.store import Store
 
