@@ -127,7 +127,11 @@ class Progresses:
             # A snapshot's progress is worked out from the very rows it shows (each class kept while its rows are
             # the ones it was worked out from): a revision read before or after them may name another state.
             if "progress" not in s.info:  # kept under the session's key if it read one before any row
-                s.info["progress"] = self._settled(s.info.get("revision"), self.work_out(s))
+                key = s.info.get("revision")
+                with self._lock:
+                    kept = self._cached[1] if key is not None and self._cached is not None \
+                        and self._cached[0] == key else None
+                s.info["progress"] = kept if kept is not None else self._settled(key, self.work_out(s))
             found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
             return found
         key = self.store.revision(s)
