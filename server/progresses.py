@@ -128,17 +128,19 @@ class Progresses:
             # the ones it was worked out from): a revision read before or after them may name another state.
             if "progress" not in s.info:  # kept under the session's key if it read one before any row
                 key = s.info.get("revision")
-                with self._lock:
-                    kept = self._cached[1] if key is not None and self._cached is not None \
-                        and self._cached[0] == key else None
+                kept = self._kept_under(key)
                 s.info["progress"] = kept if kept is not None else self._settled(key, self.work_out(s))
             found: tuple[Progress, dict[str, Progress]] = s.info["progress"]
             return found
         key = self.store.revision(s)
+        kept = self._kept_under(key)
+        return kept if kept is not None else self._settled(key, self.work_out(s))
+
+    def _kept_under(self, key: tuple[object, ...] | None) -> tuple[Progress, dict[str, Progress]] | None:
+        """The progress last worked out, if under ``key`` (None: no key read, nothing kept)."""
         with self._lock:
-            if self._cached is not None and self._cached[0] == key:
-                return self._cached[1]
-        return self._settled(key, self.work_out(s))
+            cached = self._cached
+        return cached[1] if key is not None and cached is not None and cached[0] == key else None
 
     def _settled(self, key: tuple[object, ...] | None,
                  by_class: dict[str, Progress]) -> tuple[Progress, dict[str, Progress]]:

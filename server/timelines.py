@@ -14,7 +14,7 @@ from contextlib import suppress
 from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
-from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, event_from_dict, match_timeline
+from rules import CourtsideError, MatchTimeline, Ruleset, StageKind, match_timeline
 from server import queries
 from server.store import Store
 
@@ -64,12 +64,11 @@ class Timelines:
         made = None
         whole = True
         if last:
-            bodies = queries.match_events(self.store, match_id, session)  # in the order of their seqs
-            whole = [b.get("seq") for b in bodies] == list(range(1, len(bodies) + 1))
             # A log this version cannot read stays None until its next event: the page says it has none to show.
             with suppress(CourtsideError):
-                made = match_timeline(ruleset, [event_from_dict(b, f"match {match_id}") for b in bodies],
-                                      stage=stage, round=round)
+                events = queries.stored_events(self.store, match_id, session)  # in the order of their seqs
+                whole = [e.seq for e in events] == list(range(1, len(events) + 1))
+                made = match_timeline(ruleset, events, stage=stage, round=round)
         if whole:
             with self._lock:
                 self._kept[match_id] = (key, made)
