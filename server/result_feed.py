@@ -107,16 +107,22 @@ class ResultFeed:
         self._ordered: list[StoredResult] = []
         self._seen = -1  # the highest revision read; -1: nothing read yet (the results before the clock are at 0)
 
-    def read(self, connection: Connection) -> tuple[list[StoredResult], dict[str, StoredResult]] | None:
+    def read(self, connection: Connection, top: int | None = None
+             ) -> tuple[list[StoredResult], dict[str, StoredResult]] | None:
         """The stored results as ``connection`` sees them, in the order stored, and the same rows by match id
         (copies made in C, which the caller may keep: a snapshot's dict made from the list cost more than the rest of
         its results' reading); or None if it sees an older state than the feed has read: a transaction begun before a
         result it has not seen was committed (the caller reads the table itself then). The feed is never put back: a
         database restored under a running service (not supported: server.backup says to stop it first) is read from
-        the table until the service starts again."""
+        the table until the service starts again.
+
+        ``top``: the results' top revision as the caller's transaction read it a moment ago (the result clock's last
+        stamp, which a result's transaction stamps it with), to spare the read; read again if the feed has read
+        further since (another reader's transaction saw a newer result)."""
         with self._lock:
-            top = connection.scalar(_TOP)
-            top = -1 if top is None else top
+            if top is None or top < self._seen:
+                top = connection.scalar(_TOP)
+                top = -1 if top is None else top
             if top < self._seen:
                 return None
             if top > self._seen:

@@ -47,16 +47,17 @@ def as_utc(at: datetime) -> datetime:
 _RESULTS = select(ResultRow.__table__).order_by(ResultRow.recorded_at, ResultRow.match_id)
 _CHANGE_MARK = select(func.max(Change.id))
 _CLOCK = select(ResultClock.revision).where(ResultClock.id == 1)
-# The progress's cache key in one statement (three cost three round trips): the result clock's last stamp, or
-# for a transaction that wrote results (its own are not stamped yet: server.result_feed) the results counted;
-# the decisions (only ever added) counted; the change log's end.
-_OTHER_MARKS = (select(func.count(DecisionRow.id)).scalar_subquery(), _CHANGE_MARK.scalar_subquery())
+_MOVE_MARK = select(func.max(Change.id)).where(Change.action == "move")  # only a move changes a fixture
+_MOVE_READ = "move_mark"  # a session's info: the mark as it read it
+# The progress's cache key in one statement (each a round trip of its own cost one): the result clock's last stamp,
+# or for a transaction that wrote results (its own are not stamped yet: server.result_feed) the results counted;
+# the decisions (only ever added) counted; the change log's end; its last move (see Store.reading).
+_OTHER_MARKS = (select(func.count(DecisionRow.id)).scalar_subquery(), _CHANGE_MARK.scalar_subquery(),
+                _MOVE_MARK.scalar_subquery())
 _MARKS = select(_CLOCK.scalar_subquery(), *_OTHER_MARKS)
 _MARKS_COUNTED = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
                         select(func.max(ResultRow.recorded_at)).scalar_subquery(), *_OTHER_MARKS)
 _DECISIONS = select(DecisionRow.pool, DecisionRow.method, DecisionRow.order).order_by(DecisionRow.id)
-_MOVE_MARK = select(func.max(Change.id)).where(Change.action == "move")  # only a move changes a fixture
-_MOVE_READ = "move_mark"  # a session's info: the mark as it read it
 
 
 class Store:
@@ -74,6 +75,7 @@ class Store:
             self.stage_sizes[m.stage] = self.stage_sizes.get(m.stage, 0) + 1
         self.kept_views = KeptViews()  # the pages' and the courts' views between snapshots (server.kept_views)
         self.matches = OpenMatches()  # the loop's memory of each match's stored events (server.openmatches)
+        self._decisions: list[Decision] | None = None  # as a reading session last read them (Store.decisions)
         # (the change log's last move, rows, the courts waiting on each stage, the matches placeholders name)
         self._fixtures: tuple[object, dict[str, ScheduledMatch], dict[str | None, list[ScheduledMatch]],
                               frozenset[str]] \
@@ -203,8 +205,12 @@ class Store:
         the loop's next checks (server.progresses)."""
         s = self.session() if connection is None else self.session(bind=connection)
         s.info["reading"] = True
+        # The marks first, in one statement, before any row: what the session's parts would each read again (the
+        # result feed's top, the moves' mark, the decisions counted) is taken from it.
+        marks = s.info["marks"] = self.revision(s)
+        s.info[_MOVE_READ] = marks[-1]
         if keyed:
-            s.info["revision"] = self.revision(s)
+            s.info["revision"] = marks
         return s
 
     def results(self, s: Session) -> list[Any]:
@@ -232,18 +238,27 @@ class Store:
 
     def _read_results(self, s: Session) -> _ResultsRead:
         if not wrote_results(s):
-            read = self.result_feed.read(s.connection())
+            marks = s.info.get("marks")  # a reading session's: the clock's last stamp is the results' top revision
+            top = marks[1] if marks is not None and marks[0] == "clock" else None
+            read = self.result_feed.read(s.connection(), top=top)
             if read is not None:
                 return _ResultsRead(read[0], True, read[1])
         return _ResultsRead(list(s.connection().execute(_RESULTS).all()), False)  # fetched at once, not row by row
 
     def decisions(self, s: Session) -> list[Decision]:
         """The organisers' decisions in the order made (a snapshot's read once for its parts)."""
-        if s.info.get("reading") and "decisions" in s.info:
+        reading = s.info.get("reading")
+        if reading and "decisions" in s.info:
             return list(s.info["decisions"])
-        made = [Decision(pool=pool, method=method, order=tuple(order)) for pool, method, order in s.execute(_DECISIONS)]
-        if s.info.get("reading"):
+        marks, kept = s.info.get("marks"), self._decisions
+        if marks is not None and kept is not None and len(kept) == marks[-3]:
+            made = kept  # as many as when last read: the same ones (they are only ever added)
+        else:
+            made = [Decision(pool=pool, method=method, order=tuple(order))
+                    for pool, method, order in s.execute(_DECISIONS)]
+        if reading:
             s.info["decisions"] = made
+            self._decisions = made  # only what a reading session read: committed, never a write's own
         return list(made)
 
 @dataclass

@@ -134,3 +134,25 @@ def test_the_results_added_since_a_read_are_those_that_follow_it_and_none_after_
     assert added_since([a, b], [a, b_again]) is None  # one written again: a new object in its place
     assert added_since([a, b], [a, c, b_again]) is None
     assert added_since([a, b], [a]) is None
+
+
+def test_a_top_the_reader_read_itself_spares_the_read_unless_the_feed_has_read_further(store: Store) -> None:
+    """A reading session reads the result clock with its marks (server.store): its last stamp is the results' top
+    revision, so the feed need not read it again. A top older than what another reader has fed since is read
+    again, not taken for an older state (which would read the whole table)."""
+    from sqlalchemy import event
+
+    feed = ResultFeed()
+    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 0, **WIN}, who="ann", why="sheet")
+    first = _read(store, feed)["1"].revision
+    desk.record_result(store, "2", {"home_goals": 3, "away_goals": 1, **WIN}, who="ann", why="sheet")
+    second = _read(store, feed)["2"].revision
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda _c, _cur, sql, *_a: statements.append(sql))
+    with store.engine.connect() as c:
+        read = feed.read(c, top=second)
+        assert read is not None and [r.match_id for r in read[0]] == ["1", "2"]
+        assert statements == []
+        stale = feed.read(c, top=first)  # read by a session begun before result 2 was fed
+        assert stale is not None and [r.match_id for r in stale[0]] == ["1", "2"]
+        assert len(statements) == 1

@@ -241,3 +241,29 @@ def test_a_session_reads_the_moves_mark_once_and_again_after_a_move_of_its_own(s
         desk.put_move(store, s, first, court=other_court, who="anna", why="the hall floor is wet")
         assert store.fixtures(s)[first].court == other_court
         assert len(marks) == 2
+
+
+def test_a_reading_session_takes_the_moves_mark_the_results_top_and_the_decisions_from_its_marks(
+        store: Store) -> None:
+    """A reading session (a snapshot, a publishing) reads the marks first, in one statement; the fixtures' look at
+    the moves, the result feed's top and the decisions (while as many are counted as were last read: they are only
+    ever added) come from it, not from a statement each."""
+    from sqlalchemy import event
+
+    desk.record_result(store, "1", {"home_goals": 2, "away_goals": 0, "outcome": "regular", "winner": "home"},
+                       who="ann", why="sheet")
+    with store.reading() as s:  # the first: reads what nothing has kept yet
+        store.results(s), store.fixtures(s), store.decisions(s)
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda _c, _cur, sql, *_a: statements.append(sql))
+    with store.reading() as s:
+        assert [r.match_id for r in store.results(s)] == ["1"]
+        assert "1" in store.fixtures(s)
+        assert store.decisions(s) == []
+    assert len(statements) == 1, statements  # the marks
+
+    with store.session.begin() as s:
+        s.add(models.DecisionRow(pool="A", method="lots", order=["x", "y"], tie=desk.tie_key(["x", "y"]),
+                                 who="ann", at=datetime.now(UTC)))
+    with store.reading() as s:  # one more counted: read again
+        assert [(d.pool, d.order) for d in store.decisions(s)] == [("A", ("x", "y"))]
