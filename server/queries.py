@@ -183,15 +183,14 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
         # The results as the result feed keeps them (server.result_feed: only what was stored since is read), for a
         # court's schedule too: the same objects as the pages' snapshot's, so a view one made the other keeps. The
         # rows read for a court alone never compared equal to them, and each made the court's views again.
-        ids = [f.match_id for f in chosen]
         every = len(chosen) == len(fixtures)
         rows = store.results(s) if every else []  # in the order stored: what the whole schedule's views follow
         results = store.results_by_match(s)
-        conflicted = set(s.scalars(select(Conflict.match_id).where(Conflict.settled_at.is_(None))))
+        conflicted = set(s.scalars(_CONFLICTED))
         if every:  # the matches with an event (server.event_marks: only the newest events read) and no result
             started = store.event_marks.read(s.connection()).keys() - results.keys()
         else:
-            unfinished = [i for i in ids if i not in results]
+            unfinished = [f.match_id for f in chosen if f.match_id not in results]
             started = set(s.scalars(select(EventRow.match_id).where(EventRow.match_id.in_(unfinished)).distinct())) \
                 if unfinished else set()
         # The progress is worked out only if a fixture still names a placeholder ("2A", "winner SF1").
@@ -204,6 +203,9 @@ def _fixture_views(store: Store, *, courts: Collection[str] | None = None,
     if not every:
         return [made.view(f) for f in chosen]
     return _every_view(store, made, fixtures, chosen, rows)
+
+
+_CONFLICTED = select(Conflict.match_id).where(Conflict.settled_at.is_(None))
 
 
 @dataclass(frozen=True)
