@@ -112,6 +112,27 @@ def test_a_row_that_keeps_its_place_is_replaced_where_it_stands_and_a_moved_one_
         r.number for r in last.by["court"]["Hall 1"]] == [3]
 
 
+def test_a_row_whose_teams_become_known_keeps_its_place_and_moves_between_the_teams_lists_only() -> None:
+    """A knock-out's result names the next match's team: the row stands where it stood in the order and in its
+    court's, stage's and class's lists, leaves the placeholder's list and joins its team's in playing order; the
+    same rows ordered and indexed afresh are the same."""
+    rows = MatchRows.of([_row(1, "Hall 1", 0, home="winner QF1", away="winner QF2"), _row(2, "Hall 2", 0),
+                         _row(3, "Hall 1", 30, home="Kalmar"), _row(4, "Hall 1", 60, home="winner QF1")])
+    known = replace(rows.by_number[1], home="Kalmar", away="Lund")
+    again = rows.replaced([known])
+    fresh = MatchRows.of([known, *(r for r in rows.matches if r.number != 1)])
+    assert again.matches == fresh.matches and again.by_number == fresh.by_number
+    for kind in ("court", "stage", "team", "class"):
+        assert again.by[kind] == fresh.by[kind], kind
+    assert [r.number for r in again.by["team"]["Kalmar"]] == [1, 3]  # in playing order
+    assert [r.number for r in again.by["team"]["winner QF1"]] == [4] and "winner QF2" not in again.by["team"]
+    assert again.matches[0] is known and again.by["court"]["Hall 1"][0] is known
+    assert again.by["court"]["Hall 2"] is rows.by["court"]["Hall 2"]  # not ordered and indexed again
+    assert [r.number for r in rows.by["team"]["winner QF1"]] == [1, 4]  # the older rows untouched
+    back = again.replaced([replace(known, home="winner QF1", away="winner QF2")])  # a correction: open again
+    assert back.by["team"] == rows.by["team"]
+
+
 def test_what_a_court_shows_is_worked_out_once_for_its_rows_and_again_for_new_rows() -> None:
     """The live pages ask each court's now and next and its locked matches in every round: kept with the rows, and
     for new rows (a result, a match under way) worked out again. The locked count follows the instant asked."""

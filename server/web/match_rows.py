@@ -11,7 +11,7 @@ played) and makes the rows of the matches they name only; the others are the las
 from __future__ import annotations
 
 import threading
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -76,8 +76,14 @@ class MatchRow(ScheduledFields):
 
 
 def _place(row: MatchRow) -> tuple[object, ...]:
-    """Where a row stands in the order and the indexes: a row that keeps it is replaced where it stands."""
-    return (row.start, row.court, row.stage, row.class_name, row.home, row.away)
+    """Where a row stands in the order and the indexes but its teams': a row that keeps it is replaced where it
+    stands (and moved between its teams' lists, when a placeholder now names a team)."""
+    return (row.start, row.court, row.stage, row.class_name)
+
+
+def _order(row: MatchRow) -> tuple[object, ...]:
+    """The playing order, of the rows and of each index's lists."""
+    return (row.start, row.court, row.number)
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,7 @@ class MatchRows:
 
     @classmethod
     def of(cls, rows: Iterable[MatchRow]) -> MatchRows:
-        ordered = sorted(rows, key=lambda r: (r.start, r.court, r.number))
+        ordered = sorted(rows, key=_order)
         by: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
         for m in ordered:
             by["court"].setdefault(m.court, []).append(m)
@@ -145,21 +151,36 @@ class MatchRows:
 
     def replaced(self, fresh: list[MatchRow]) -> MatchRows:
         """These rows with ``fresh`` ones in place of those of their numbers: where they stand when each keeps its
-        place in the order and the indexes (a result, a version), else all ordered and indexed again (a move, a
-        team now known)."""
+        place in the order and the indexes (a result, a version, a team now known: every knock-out result and
+        every pool's last names the teams of later matches, and ordering and indexing a cup's 4,000 rows again
+        for them cost a page 25 ms), else all ordered and indexed again (a move)."""
         if any(_place(r) != _place(self.by_number[r.number]) for r in fresh):
             return MatchRows.of({**self.by_number, **{r.number: r for r in fresh}}.values())
         new = {r.number: r for r in fresh}
         by = {kind: dict(index) for kind, index in self.by.items()}
         copied: set[tuple[str, str]] = set()
+
+        def own(kind: str, key: str) -> list[MatchRow]:
+            if (kind, key) not in copied or key not in by[kind]:  # copied once, then changed: the old list is
+                # the older snapshot's (a team's list emptied and dropped here is made anew)
+                by[kind][key] = list(by[kind].get(key, ()))
+                copied.add((kind, key))
+            return by[kind][key]
+
         for row in fresh:
-            keys = [("court", row.court), ("stage", row.stage), ("class", row.class_name),
-                    *(("team", team) for team in {row.home, row.away})]
-            for kind, key in keys:
-                if (kind, key) not in copied:  # copied once, then changed: the old list is the older snapshot's
-                    by[kind][key] = list(by[kind][key])
-                    copied.add((kind, key))
-                _swap(by[kind][key], row)
+            old = self.by_number[row.number]
+            for kind, key in (("court", row.court), ("stage", row.stage), ("class", row.class_name)):
+                _swap(own(kind, key), row)
+            teams, before = {row.home, row.away}, {old.home, old.away}
+            for team in teams & before:
+                _swap(own("team", team), row)
+            for team in before - teams:
+                left = own("team", team)
+                del left[_index(left, row.number)]
+                if not left:
+                    del by["team"][team]
+            for team in teams - before:
+                insort(own("team", team), row, key=_order)
         matches = list(self.matches)
         for i, m in enumerate(matches):
             if m.number in new:
@@ -167,8 +188,12 @@ class MatchRows:
         return MatchRows(matches, {**self.by_number, **new}, by)
 
 
+def _index(rows: list[MatchRow], number: int) -> int:
+    return next(i for i, r in enumerate(rows) if r.number == number)
+
+
 def _swap(rows: list[MatchRow], row: MatchRow) -> None:
-    rows[next(i for i, r in enumerate(rows) if r.number == row.number)] = row
+    rows[_index(rows, row.number)] = row
 
 
 @dataclass(frozen=True)
