@@ -53,6 +53,8 @@ def check_decisions(
     are the decisions' lines in ``source`` (when known), for the error. With ``methods``
     (the ruleset's ranking criteria), a pool's decision by a method the ruleset does not
     use is refused too: it could never order that pool."""
+    if not decisions:
+        return  # the service walks a class after every result, most of a day with no decision at all
     everyone = {team.name for team in t.teams} | {team for teams in entry_teams.values() for team in teams}
     stages = [p.name for p in t.pools] + [r.name for r in t.rankings] + best_names(t)
     for i, decision in enumerate(decisions):

@@ -87,3 +87,6 @@ class KeptProgress:
         # a place ("2A", "winner SF1") -> (the pool or match state it was read from, its slot)
         self.slots: dict[str, tuple[object, Slot]] = {}
         self.entry_slots: dict[tuple[str, ...], tuple[Slot, ...]] = {}
+        # a pool -> (the state its places were read from, each place's key and slot): a cup's every place is
+        # filled after each walk, most of them from pools no result changed
+        self.places: dict[str, tuple[PoolState, tuple[tuple[str, Slot], ...]]] = {}

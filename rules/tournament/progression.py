@@ -72,8 +72,7 @@ def progress(
             walker.slot(text)
     # Every place of every pool and ranking, used by a later stage or not, so all of them can be shown.
     for name, pool_state in walker.pools.items():
-        for rank in range(1, len(pool_state.teams) + 1):
-            walker.slot(f"{rank}{name}")
+        walker.places(name, pool_state)
     for r in t.rankings:
         for rank in range(1, len(r.teams) + 1):
             walker.slot(f"{rank}{r.name}")

@@ -77,6 +77,19 @@ class SlotFilling:
         self.slots[key] = made
         return made
 
+    def places(self, name: str, state: PoolState) -> None:
+        """Fill every place of pool ``name`` ("1A" to "4A"); kept while the pool's state is the same object (a
+        place is read from that state alone, unless a same-club swap may move it)."""
+        kept = self.kept.places.get(name) if self.kept is not None else None
+        if kept is not None and kept[0] is state:
+            for key, made in kept[1]:
+                self.slots.setdefault(key, made)
+            return
+        filled = tuple((canonical(text), self.slot(text))
+                       for text in (f"{rank}{name}" for rank in range(1, len(state.teams) + 1)))
+        if self.kept is not None and not any(key in self.swappable for key, _ in filled):
+            self.kept.places[name] = (state, filled)
+
     def _resolve(self, found: Placeholder) -> tuple[str | None, Words | None]:
         if isinstance(found, WinnerOrLoser):
             state = self.matches[found.match]
