@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -58,6 +58,18 @@ _MARKS = select(_CLOCK.scalar_subquery(), *_OTHER_MARKS)
 _MARKS_COUNTED = select(select(func.count()).select_from(ResultRow).scalar_subquery(),
                         select(func.max(ResultRow.recorded_at)).scalar_subquery(), *_OTHER_MARKS)
 _DECISIONS = select(DecisionRow.pool, DecisionRow.method, DecisionRow.order).order_by(DecisionRow.id)
+
+
+class Marks(NamedTuple):
+    """What the stored facts are at, read in one statement (see ``_MARKS``); compared whole, as the progress's
+    cache key."""
+
+    kind: str  # "clock", or "counted" for a transaction that wrote results it has not stamped yet
+    results: int | None  # the result clock's last stamp (the results' top revision), or the results counted
+    recorded: object  # with "counted": the newest result's recorded_at; None with "clock"
+    decisions: int  # the decisions counted (only ever added)
+    changes: int | None  # the change log's end
+    moves: int | None  # the change log's last move
 
 
 class Store:
@@ -175,12 +187,14 @@ class Store:
 
     # -- the tournament's progress ------------------------------------------------------------
 
-    def revision(self, s: Session) -> tuple[object, ...]:
+    def revision(self, s: Session) -> Marks:
         """What the stored facts are at, as the progress's cache key (read before the results it is worked out
         from: a result stored in between is newer than the key, never missing from what the key names)."""
         if wrote_results(s):
-            return ("counted", *s.execute(_MARKS_COUNTED).one())
-        return ("clock", *s.execute(_MARKS).one())
+            counted, recorded, decisions, changes, moves = s.execute(_MARKS_COUNTED).one()
+            return Marks("counted", counted, recorded, decisions, changes, moves)
+        clock, decisions, changes, moves = s.execute(_MARKS).one()
+        return Marks("clock", clock, None, decisions, changes, moves)
 
     def progress(self, s: Session | None = None) -> Progress:
         """The whole cup's progress (server.progresses)."""
@@ -208,7 +222,7 @@ class Store:
         # The marks first, in one statement, before any row: what the session's parts would each read again (the
         # result feed's top, the moves' mark, the decisions counted) is taken from it.
         marks = s.info["marks"] = self.revision(s)
-        s.info[_MOVE_READ] = marks[-1]
+        s.info[_MOVE_READ] = marks.moves
         if keyed:
             s.info["revision"] = marks
         return s
@@ -238,8 +252,8 @@ class Store:
 
     def _read_results(self, s: Session) -> _ResultsRead:
         if not wrote_results(s):
-            marks = s.info.get("marks")  # a reading session's: the clock's last stamp is the results' top revision
-            top = marks[1] if marks is not None and marks[0] == "clock" else None
+            marks: Marks | None = s.info.get("marks")  # a reading session's: the clock's last stamp is the
+            top = marks.results if marks is not None and marks.kind == "clock" else None  # results' top revision
             read = self.result_feed.read(s.connection(), top=top)
             if read is not None:
                 return _ResultsRead(read[0], True, read[1])
@@ -250,8 +264,9 @@ class Store:
         reading = s.info.get("reading")
         if reading and "decisions" in s.info:
             return list(s.info["decisions"])
-        marks, kept = s.info.get("marks"), self._decisions
-        if marks is not None and kept is not None and len(kept) == marks[-3]:
+        marks: Marks | None = s.info.get("marks")
+        kept = self._decisions
+        if marks is not None and kept is not None and len(kept) == marks.decisions:
             made = kept  # as many as when last read: the same ones (they are only ever added)
         else:
             made = [Decision(pool=pool, method=method, order=tuple(order))
