@@ -63,11 +63,11 @@ class Board:
     def may_differ(self, before: Any, after: Any) -> Any:
         return lambda name: name not in self.as_it_was
 
-    def set(self, name: str, html: str) -> None:
+    def set(self, name: str, html: str, *, at_once: bool = False) -> None:
         self.history[self.version] = self.html
         self.html = {**self.html, name: html}
         self.version += 1
-        self.changes.notify()
+        self.changes.notify(at_once=at_once)
 
 
 def settled(fanout: Fanout, timeout: float = 10.0) -> None:
@@ -392,4 +392,24 @@ def test_what_a_summary_page_was_held_back_is_written_when_due_with_no_later_cha
         assert phone.next_region()[1]["html"] == "<p>card/1: 1-0</p>"
         board.set("card/2", "<p>card/2: 1-0</p>")
         assert phone.next_region()[1]["html"] == "<p>card/2: 1-0</p>"
+        phone.close()
+
+
+def test_a_change_told_at_once_does_not_wait_for_the_live_states_pace(monkeypatch: Any) -> None:
+    """Rounds come at most every ROUND_S (here an hour): a court's live state waits for the next, a result (told at
+    once) does not, and its round takes along what waited."""
+    monkeypatch.setattr(fanout_module, "ROUND_S", 3600.0)
+    board = Board()
+    with served(board) as (port, fanout):
+        phone = Phone(port, "court/1&r=pool/A")
+        assert {phone.next_region()[1]["id"] for _ in range(2)} == {"court/1", "pool/A"}
+        settled(fanout)
+        deadline = time.monotonic() + 10
+        while fanout.looked is None:  # the loop's first round (at once, as it starts) has read its snapshot
+            assert time.monotonic() < deadline, "no first round"
+            time.sleep(0.01)
+        board.set("court/1", "<p>court 1: 1-0</p>")
+        board.set("pool/A", "<p>pool A: a result</p>", at_once=True)
+        shown = {data["id"]: data["html"] for data in (phone.next_region()[1] for _ in range(2))}
+        assert shown == {"court/1": "<p>court 1: 1-0</p>", "pool/A": "<p>pool A: a result</p>"}
         phone.close()

@@ -40,3 +40,35 @@ def test_a_cancelled_waiter_does_not_cancel_the_others() -> None:
         return await b
 
     assert asyncio.run(scenario()) == 1
+
+
+def test_a_change_told_at_once_is_told_apart_from_the_others() -> None:
+    hub = ChangeHub()
+    hub.notify()
+    assert not hub.told_at_once(0)
+    hub.notify(at_once=True)
+    hub.notify()
+    assert hub.told_at_once(0) and hub.told_at_once(1) and not hub.told_at_once(2)
+
+
+def test_a_waiter_for_a_change_told_at_once_sleeps_through_the_others() -> None:
+    hub = ChangeHub()
+
+    async def scenario() -> list[int]:
+        woken: list[int] = []
+
+        async def waiter() -> None:
+            await hub.wait_at_once(0)
+            woken.append(hub.version)
+
+        task = asyncio.create_task(waiter())
+        for _ in range(3):  # live states: the waiter is woken by each and goes on waiting
+            hub.notify()
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+        assert not task.done()
+        hub.notify(at_once=True)
+        await task
+        return woken
+
+    assert asyncio.run(scenario()) == [4]

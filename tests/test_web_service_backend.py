@@ -129,6 +129,36 @@ def test_the_snapshot_after_a_live_state_reads_on_one_connection(db_url: str) ->
     store.close()
 
 
+def test_a_stored_result_is_told_to_the_pages_at_once_a_live_state_at_the_rounds_pace(db_url: str) -> None:
+    """The pages' rounds come at most every ROUND_S (server.web.fanout), the pace of a cup's live states; a stored
+    result (what its pool's pages read in full) is told at once and does not wait for the next."""
+    plan = load_plan(YOUTH)
+    store = Store.open(db_url, plan)
+    service = Service(store, "mqtt://127.0.0.1:9", group=None)  # never connected, alone: its batches run here
+    backend = ServiceBackend(service)
+    hub = backend.changes
+    first = plan.fixtures["1"]
+    court = plan.court_id(first.court)
+    rules = plan.ruleset_of(first.stage)
+    match = Match(rules)
+    match.apply(ClockStarted(at=0))
+    live = p.build(id=uuid.uuid4().hex, type="live", court=court, match="1",
+                   payload=live_payload(match.state_at(1000), rules, "1"))
+    before = hub.version
+    service._messages([(p.court_topic(plan.id, court, "live"), p.encode(live))], set(), set())
+    assert hub.version > before and not hub.told_at_once(before)
+    events, result = played(rules, 2, 0)
+    before = hub.version
+    service._messages([(p.court_topic(plan.id, court, "events"), p.encode(p.event_message(
+        id=uuid.uuid4().hex, court=court, match="1", event=e))) for e in events], set(), set())
+    assert not hub.told_at_once(before)  # events alone: the court's pages, at the rounds' pace
+    service._messages([(p.court_topic(plan.id, court, "result"), p.encode(p.result_message(
+        id=uuid.uuid4().hex, court=court, match="1", seq=events[-1]["seq"], result=result)))], set(), set())
+    assert hub.told_at_once(before)
+    assert 1 in backend.data().results
+    store.close()
+
+
 def test_the_publishing_and_the_snapshot_after_a_result_read_on_one_connection_each(db_url: str) -> None:
     """After a result the loop publishes (the pool's table, the class's scorers, the suspensions, the courts'
     schedules) and the pages rebuild their whole snapshot (schedule, results, progress, change log, team sheets,

@@ -95,10 +95,11 @@ class ServiceBackend:
     def _changed(self, pools: set[str], courts: set[str]) -> None:  # on the service's loop
         """A court's live state, presence or event (no pool) needs only the light part rebuilt; a result,
         a desk change or a republication (pools, or no court named) needs everything."""
-        if pools or not courts:
+        full = bool(pools or not courts)
+        if full:
             with self._lock:
                 self._full += 1
-        self._hub.notify()
+        self._hub.notify(at_once=full)
 
     @property
     def changes(self) -> ChangeHub:
