@@ -4,7 +4,7 @@ phone's update, and what happens to the phones of an instance killed under that 
 
     .venv/bin/python -m bench.bench_viewers [--viewers 2000] [--instances 2] [--seconds 40] [--rate 4]
                                             [--kill-at 20] [--front] [--tournament rules/examples/water-polo.toml]
-                                            [--real-tables 0] [--table-speed 60]
+                                            [--real-tables 0] [--table-speed 60] [--stages]
 
 Everything runs on this machine over loopback: its own Mosquitto on a free port, a fresh PostgreSQL
 database on 127.0.0.1:5432 (dropped at the end), ``--instances`` service processes (the service and its
@@ -29,6 +29,9 @@ later, with their Last-Event-ID), to the next instance, and the benchmark report
 whether every viewer ends with every court's and pool's last state (updates lost). Page loads (the home page, a
 pool page) are timed on fresh connections meanwhile. Bounded: at most 12,000 viewers, 4 instances and 120 s of
 play; it stops by itself.
+
+``--stages`` times a result's way in the instances too, stage by stage (bench/viewers_stages.py): to the
+instance, its inbox, its batch's commit, the pages' round, its snapshot, its writes, the other instance, the phone.
 
 ``--front`` puts Caddy (the shipped systemd/Caddyfile, ``tls internal``) before the instances, as a venue
 runs it: every stream and page load goes through it over TLS, its ``least_conn`` spreads the phones (the
@@ -59,8 +62,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from bench import viewers_stages
 from bench.postgres import fresh_database
 from bench.viewers_phones import LOAD_TIMEOUT, client_main
+from bench.viewers_stages import percentile
 from bench.viewers_tables import Ear, LightTables, RealTables, play_light
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +98,7 @@ def listen_port() -> int:
 
 # -- an instance: the service and its pages in one process --------------------------------------------------
 
-def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) -> None:
+def serve(http_port: int, broker: str, db: str, tournament: str, front: bool, stages: bool = False) -> None:
     import gc
 
     from server.plan import load_plan
@@ -120,6 +125,8 @@ def serve(http_port: int, broker: str, db: str, tournament: str, front: bool) ->
         return html
 
     site.own = counted
+    if stages:
+        viewers_stages.install(service, fanout, site)
     signal.signal(signal.SIGTERM, lambda *_: service.stop())
     gc.freeze()
     try:
@@ -217,11 +224,6 @@ def start_front(tmp: Path, ports: list[int]) -> tuple[subprocess.Popen[bytes], i
 
 # -- the run ------------------------------------------------------------------------------------------------------
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(len(ordered) * q + 0.5) - 1))] if ordered else float("nan")
-
-
 def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) -> list[tuple[int, str, int]]:
     """(viewer, region, instance): four in ten on a court's page, three on the home page, three on a pool's."""
     out = []
@@ -236,9 +238,10 @@ def layout(viewers: int, instances: int, courts: list[str], pools: list[str]) ->
 def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate: float = 4.0,
             live_per_match: int = 12, kill_at: float | None = None, tournament: Path = EXAMPLE,
             quiet: bool = False, front: bool = False, real_tables: int = 0, table_speed: float = 60.0,
-            stagger: float = 0.0, keep_log: Path | None = None) -> dict[str, Any]:
+            stagger: float = 0.0, keep_log: Path | None = None, stages: bool = False) -> dict[str, Any]:
     """Run the benchmark; the figures as a dict (the test and main() print them). ``keep_log``: where to copy the
-    instances' log (their ``published`` lines say how long each publishing took and waited)."""
+    instances' log (their ``published`` lines say how long each publishing took and waited); ``stages``: a
+    result's way, stage by stage (bench/viewers_stages.py)."""
     from server.plan import load_plan
     from server.store import Store
 
@@ -261,7 +264,8 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
             for port in ports:
                 procs.append(subprocess.Popen(
                     [sys.executable, "-m", "bench.bench_viewers", "--serve", str(port),
-                     f"mqtt://127.0.0.1:{broker_port}", db, str(tournament), "front" if front else "direct"],
+                     f"mqtt://127.0.0.1:{broker_port}", db, str(tournament), "front" if front else "direct",
+                     "stages" if stages else "plain"],
                     stdout=subprocess.PIPE, stderr=log, cwd=ROOT))
             for port, proc in zip(ports, procs, strict=True):
                 if not listening(port, proc):
@@ -319,9 +323,10 @@ def measure(viewers: int = 2000, instances: int = 2, seconds: float = 40.0, rate
                 if other is not None:
                     other.terminate()
                     other.wait(timeout=10)
+        stages_log = (Path(tmp) / "instances.log").read_text() if stages else None
     figures["others_cpu_s"] = others | figures.pop("tables_cpu_s")
     return summarise(figures, tallies, served, spread, viewers, instances, kill_at, quiet, front, courts,
-                     real_tables)
+                     real_tables, stages_log)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -383,7 +388,8 @@ async def _play(plan: Any, tournament: Path, broker_port: int, target: dict[str,
     light.close()
     heard = ear.close()
     finals.update({f"pool{pool}": n for pool, n in heard["recorded"].items()})
-    return {"live_sent": light.live_sent, "results_sent": heard["results_sent"], "real_sent": heard["real_sent"],
+    return {"live_sent": light.live_sent, "results_sent": heard["results_sent"], "result_matches": heard["matches"],
+            "real_sent": heard["real_sent"],
             "real_last": heard["real_last"], "finals": finals, "loads": loads, "killed": killed, "held": held,
             "tables_cpu_s": {"light tables (and page loads)": round(time.process_time() - cpu_before, 1),
                              **({"real tables": round(real_cpu, 1)} if real.procs else {})}}
@@ -391,7 +397,8 @@ async def _play(plan: Any, tournament: Path, broker_port: int, target: dict[str,
 
 def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dict[str, Any]],
               spread: list[tuple[int, str, int]], viewers: int, instances: int, kill_at: float | None,
-              quiet: bool, front: bool, courts: list[str], real_tables: int) -> dict[str, Any]:
+              quiet: bool, front: bool, courts: list[str], real_tables: int,
+              stages_log: str | None = None) -> dict[str, Any]:
     regions = Counter(r for _, r, _ in spread)
     live: dict[str, list[float]] = {}
     home: dict[str, list[float]] = {}
@@ -476,8 +483,14 @@ def summarise(f: dict[str, Any], tallies: list[dict[str, Any]], served: list[dic
         "rounds": [s.get("rounds") for s in served],
         "messages": [s.get("messages") for s in served],
     }
+    if stages_log is not None:
+        out["stages"] = viewers_stages.breakdown(stages_log, [
+            (f["result_matches"][key], key.rpartition(",")[0], sent, results.get(key, [0, 0.0])[1])
+            for key, sent in f["results_sent"].items()])
     if not quiet:
         print(report(out))
+        if "stages" in out:
+            print(viewers_stages.report(out["stages"]))
     return out
 
 
@@ -532,11 +545,14 @@ def main() -> int:
                         help="courts played by `courtside table` processes (press scripts), the others by light tables")
     parser.add_argument("--table-speed", type=float, default=60.0,
                         help="the real tables' --speed (default %(default)s)")
-    parser.add_argument("--serve", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--stages", action="store_true",
+                        help="time a result's way stage by stage, in the instances (bench/viewers_stages.py)")
+    parser.add_argument("--serve", nargs=6, help=argparse.SUPPRESS)
     parser.add_argument("--client", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1], args.serve[2], args.serve[3], args.serve[4] == "front")
+        serve(int(args.serve[0]), args.serve[1], args.serve[2], args.serve[3], args.serve[4] == "front",
+              args.serve[5] == "stages")
         return 0
     if args.client:
         client_main(*args.client)
@@ -544,7 +560,7 @@ def main() -> int:
     try:
         measure(args.viewers, args.instances, args.seconds, args.rate, args.live_per_match, args.kill_at,
                 args.tournament, front=args.front, real_tables=args.real_tables, table_speed=args.table_speed,
-                stagger=args.stagger, keep_log=args.keep_log)
+                stagger=args.stagger, keep_log=args.keep_log, stages=args.stages)
     except ValueError as err:
         parser.error(str(err))
     return 0

@@ -52,6 +52,7 @@ class Ear:
         self.plan = plan
         self.lock = threading.Lock()
         self.results_sent: dict[str, float] = {}  # "pool,n" -> when the pool's n-th result was first heard
+        self.matches: dict[str, str] = {}  # "pool,n" -> the match of the pool's n-th result
         self.recorded: Counter[str] = Counter()  # pool -> results heard
         self.heard: set[str] = set()  # matches whose result was heard
         self.real_sent: dict[str, float] = {}  # "court,clock ms" -> when first heard
@@ -75,6 +76,7 @@ class Ear:
                 pool = self.plan.fixtures[match].stage
                 self.recorded[pool] += 1
                 self.results_sent[f"{pool},{self.recorded[pool]}"] = at
+                self.matches[f"{pool},{self.recorded[pool]}"] = match
             elif kind == "live":
                 court = self.plan.courts[body["court"]]  # by its name, as the pages' regions name it
                 key = f"{court},{body['payload']['board']['clock_ms']}"
@@ -97,7 +99,7 @@ class Ear:
     def close(self) -> dict[str, Any]:
         self.client.loop_stop()
         self.client.disconnect()
-        return {"results_sent": self.results_sent, "recorded": dict(self.recorded),
+        return {"results_sent": self.results_sent, "matches": self.matches, "recorded": dict(self.recorded),
                 "real_sent": {k: v for k, v in self.real_sent.items() if k not in self.repeated},
                 "real_last": self.real_last}
 
