@@ -36,6 +36,18 @@ def test_each_class_is_ranked_by_its_own_rules_and_its_play_offs_get_their_teams
     assert final.home_known and final.away_known and final.recorded is None
 
 
+def test_the_home_page_and_each_class_page_count_the_classs_matches_played(cup: YouthCup) -> None:
+    v = cup.view()
+    home = cup.get("/").text
+    for c in v.classes:
+        matches = [m for m in v.matches if m.class_name == c.name]
+        played = sum(m.recorded is not None for m in matches)
+        assert played > 0
+        assert f"{played}/{len(matches)} played" in cup.get(f"/class/{c.name}").text
+        assert f'<b>{c.name}</b></a> <span class="meta">{len(c.tournament.teams)} teams · {played}/{len(matches)} ' \
+               "played" in home
+
+
 def test_a_court_schedule_names_each_matchs_class_for_its_table(cup: YouthCup) -> None:
     cid = cup.table("7v7 Plan 1").court
     table = TableClient(cup.broker, cup.service.plan.id, cid)  # a table starting up: the retained schedule
