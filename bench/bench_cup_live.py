@@ -2,7 +2,8 @@
 cores with it in bench_viewers (issue 32's live goals: 110 courts each sending a state a second, 2,000 viewers).
 
     .venv/bin/python -m bench.bench_cup_live [--teams 2048] [--classes 8] [--courts 110] [--stored 3000]
-                                             [--viewers 1000] [--states 300] [--per-round 1] [--postgres]
+                                             [--viewers 1000] [--states 300] [--per-round 1] [--results 0]
+                                             [--postgres]
 
 Generates the cup of classes (bench/cup.py), stores ``--stored`` results through the service's own message path
 (as bench_cup_result does), and gives every court a live state of its next match. Then it opens ``--viewers``
@@ -15,6 +16,9 @@ court, ``--per-round`` of them between two rounds of the fan-out (a round takes 
 - the round (``Fanout._round``): the snapshot after them, the open regions that may have changed looked at, the
   changed ones rendered, and one write made for each page that shows one (a summary page, such as a cup's home
   page, at most every SUMMARY_S: the rounds are timed ROUND_S apart, as in a busy cup).
+
+``--results N`` then stores N results one at a time, a round after each: a result's loop and the pages' round
+after it (its pool's page, its court's, the home page's classes).
 
 With ``BENCH_PROFILE=FILE`` in the environment the timed part's cProfile is written to FILE.
 
@@ -69,7 +73,7 @@ PROFILE = os.environ.get("BENCH_PROFILE")  # a file: the timed part's cProfile, 
 
 
 def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int, states: int, per_round: int,
-        db: str, folder: Path) -> dict[str, list[float]]:
+        db: str, folder: Path, results: int = 0) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     cup = folder / "cup.toml"
     cup.write_text(classes_cup_toml(teams=teams, classes=classes, **pitches(courts_in_all)), encoding="utf-8")
     plan = load_plan(cup)
@@ -97,6 +101,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
     view = site.view()
     pages = [region for _, region, instance in layout(viewers * 2, 2, names, view.pools) if instance == 0]
     figures: dict[str, list[float]] = {"loop": [], "round": []}
+    after_results: dict[str, list[float]] = {"loop": [], "round": []}
 
     async def play() -> None:
         fanout = Fanout(site, backend.changes)
@@ -118,7 +123,17 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
                 await fanout._round(now=(k // per_round) * ROUND_S)  # as a busy cup's rounds come, ROUND_S apart
                 figures["loop"].append((loop_done - started) * 1000 / per_round)
                 figures["round"].append((time.process_time() - loop_done) * 1000 / per_round)
-        await fanout._round(now=states * ROUND_S + SUMMARY_S)  # what the summaries held back, written when due
+            # Then results, one at a time: each changes its pool's page, its court's, and the home page's classes.
+            for k, m in enumerate(order[stored:stored + results]):
+                events, result = match_messages(plan, m, stored + k)
+                started = time.process_time()
+                service._messages([*events, result], set(), set())
+                loop_done = time.process_time()
+                await fanout._round(now=(states // per_round + k) * ROUND_S)
+                after_results["loop"].append((loop_done - started) * 1000)
+                after_results["round"].append((time.process_time() - loop_done) * 1000)
+        last = states // per_round + results
+        await fanout._round(now=last * ROUND_S + SUMMARY_S)  # what the summaries held back, written when due
         if fanout.fell_behind:
             raise SystemExit(f"{fanout.fell_behind} pages fell behind: a dropped write never waits")
         view = site.view()
@@ -130,7 +145,7 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
 
     asyncio.run(play())
     store.close()
-    return figures
+    return figures, after_results
 
 
 def main() -> int:
@@ -139,15 +154,19 @@ def main() -> int:
     ap.add_argument("--viewers", type=int, default=1000, help="pages open on this instance")
     ap.add_argument("--states", type=int, default=300)
     ap.add_argument("--per-round", type=int, default=1, help="live states between two rounds of the fan-out")
+    ap.add_argument("--results", type=int, default=0, help="then results, one a round")
     args = ap.parse_args()
     with cup_database(args.postgres, "bench_cup_live") as (db, folder):
-        figures = run(args.teams, args.classes, args.courts, args.stored, args.viewers, args.states, args.per_round,
-                      db, folder)
+        figures, after_results = run(args.teams, args.classes, args.courts, args.stored, args.viewers, args.states,
+                                     args.per_round, db, folder, args.results)
     writes = figures.pop("writes")[0]
     print(f"{args.teams} teams in {args.classes} classes on {args.courts} pitches, {args.stored} results stored, "
           f"{args.viewers} pages open, {args.states} live states, {args.per_round} a round: CPU ms per live state, "
           f"median (worst)")
     print_parts(figures, width=7, digits=2)
+    if args.results:
+        print(f"then {args.results} results, one a round: CPU ms per result, median (worst)")
+        print_parts(after_results, width=7, digits=2)
     print(f"{writes:.1f} writes to pages per live state; every open page holds the newest state of its regions")
     return 0
 
