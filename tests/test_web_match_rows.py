@@ -28,10 +28,20 @@ def _afresh(view: View) -> MatchRows:
 
 
 def _same(view: View, fresh: MatchRows) -> None:
+    """The same rows and indexes, and the same worked out of them: asked here, it is kept with the rows, and the
+    next snapshot's rows keep what their replaced rows left as it was."""
     assert view.matches == fresh.matches
     assert view.by_number == fresh.by_number
     for kind in ("court", "stage", "team", "class"):
         assert view._by[kind] == fresh.by[kind], kind
+    rows, now = view._rows_made, view.data.now
+    for court in fresh.by["court"]:
+        assert rows.now_and_next(court) == fresh.now_and_next(court), court
+    for kind in ("court", "stage"):
+        for key in fresh.by[kind]:
+            for at in (now, now + timedelta(hours=2)):
+                assert rows.locked_in(kind, key, at) == fresh.locked_in(kind, key, at), (kind, key, at)
+    assert rows.played == fresh.played and rows.finished == fresh.finished
 
 
 @pytest.mark.parametrize("seed", range(4))

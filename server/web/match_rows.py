@@ -96,8 +96,11 @@ class MatchRows:
     matches: list[MatchRow]
     by_number: dict[int, MatchRow]
     by: dict[str, dict[str, list[MatchRow]]]
+    played: dict[str, int]
+    """How many of each class's matches have a result: the home page's classes say it after every result."""
     # What the live pages' fan-out asks of every court and pool in each of its rounds, several a second, worked out
-    # once for these rows: a snapshot of live states alone keeps them.
+    # once for these rows: a snapshot of live states alone keeps them, and rows with some replaced keep those of
+    # the lists they left as they were.
     _locking: dict[tuple[str, str], list[datetime]] = field(default_factory=dict, compare=False, repr=False)
     _now_and_next: dict[str, tuple[MatchRow | None, MatchRow | None]] = field(
         default_factory=dict, compare=False, repr=False)
@@ -132,22 +135,24 @@ class MatchRows:
         instants = self._lock_instants
         return bisect_right(instants, now) > bisect_right(instants, since)
 
-    @cached_property
+    @property
     def finished(self) -> bool:
         """Every match has its result."""
-        return bool(self.matches) and all(m.recorded is not None for m in self.matches)
+        return bool(self.matches) and sum(self.played.values()) == len(self.matches)
 
     @classmethod
     def of(cls, rows: Iterable[MatchRow]) -> MatchRows:
         ordered = sorted(rows, key=_order)
         by: dict[str, dict[str, list[MatchRow]]] = {"court": {}, "stage": {}, "team": {}, "class": {}}
+        played: dict[str, int] = {}
         for m in ordered:
             by["court"].setdefault(m.court, []).append(m)
             by["stage"].setdefault(m.stage, []).append(m)
             by["class"].setdefault(m.class_name, []).append(m)
             for team in {m.home, m.away}:
                 by["team"].setdefault(team, []).append(m)
-        return cls(ordered, {m.number: m for m in ordered}, by)
+            played[m.class_name] = played.get(m.class_name, 0) + (m.recorded is not None)
+        return cls(ordered, {m.number: m for m in ordered}, by, played)
 
     def replaced(self, fresh: list[MatchRow]) -> MatchRows:
         """These rows with ``fresh`` ones in place of those of their numbers: where they stand when each keeps its
@@ -182,9 +187,13 @@ class MatchRows:
             for team in teams - before:
                 insort(own("team", team), row, key=_order)
         matches = list(self.matches)
+        played = dict(self.played)
         for row in fresh:
             _swap(matches, row)
-        return MatchRows(matches, {**self.by_number, **new}, by)
+            played[row.class_name] += (row.recorded is not None) - (self.by_number[row.number].recorded is not None)
+        return MatchRows(matches, {**self.by_number, **new}, by, played,
+                         {key: kept for key, kept in self._locking.items() if key not in copied},
+                         {court: kept for court, kept in self._now_and_next.items() if ("court", court) not in copied})
 
 
 def _index(rows: list[MatchRow], row: MatchRow) -> int:
