@@ -134,12 +134,13 @@ def breakdown(log: str, results: list[tuple[str, str, float, float]]) -> dict[st
             spans["in its inbox"].append(taken["at"] - received["at"])
             spans["stored (its batch committed)"].append(committed - taken["at"])
         spans["the pages told"].append(stored["told"] - committed)
+        # The commit is seen by the database's other connections before the loop's clock is read after it: under a
+        # busy lock, another thread's round can read the result, render and write it first. So a round is the
+        # result's if it handed out the pool's region with its snapshot read after the batch was taken.
+        since = taken["at"] if taken is not None else committed
         ends = []
         for pid in {r["pid"] for r in rounds}:
-            # The instance's first round that ended after the commit and handed out the pool's region: one that
-            # started before it may have read it (its snapshot is read on another thread, which can see the commit
-            # before the loop's own clock reading after it).
-            own = next((r for r in rounds if r["pid"] == pid and r["end"] >= committed and pool in r["pools"]), None)
+            own = next((r for r in rounds if r["pid"] == pid and r["read"] >= since and pool in r["pools"]), None)
             if own is None:
                 continue
             ends.append(own["end"])

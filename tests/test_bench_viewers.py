@@ -57,14 +57,14 @@ def _line(kind: str, pid: int, **fields: object) -> str:
 
 
 def test_a_results_way_is_split_into_its_stages_on_each_instance() -> None:
-    """Instance 1 stores match 7 (pool A) and its round hands out pool A's region: it started before the commit and
-    its snapshot, read on another thread, saw the commit before the loop's clock was read after it. Instance 2
+    """Instance 1 stores match 7 (pool A), and its round hands out pool A's region: its snapshot, read on another
+    thread, saw the commit, and the round ended, before the loop's clock was read after the commit. Instance 2
     learns it later. Match 8 reached no phone: left out."""
     log = "\n".join([
         _line("received", 1, match="7", at=10.010), _line("taken", 1, match="7", at=10.015),
         _line("stored", 1, match="7", at=10.040, told=10.041),
         _line("round", 1, pools=["B"], start=9.990, read=9.995, end=10.039),  # ended before the commit
-        _line("round", 1, pools=["A"], start=10.030, read=10.038, end=10.090),
+        _line("round", 1, pools=["A"], start=10.020, read=10.030, end=10.038),
         _line("round", 1, pools=["A"], start=20.0, read=20.1, end=20.2),  # the pool's next result
         _line("round", 2, pools=["A"], start=10.100, read=10.120, end=10.140),
         _line("received", 1, match="8", at=11.0), _line("taken", 1, match="8", at=11.0),
@@ -75,7 +75,7 @@ def test_a_results_way_is_split_into_its_stages_on_each_instance() -> None:
     figures = viewers_stages.breakdown(log, [("7", "A", 10.000, 10.200), ("8", "A", 11.0, 0.0)])
     ms = {stage: round(p50) for stage, (p50, _, _) in figures["stages"].items()}
     assert ms == {"to the instance": 10, "in its inbox": 5, "stored (its batch committed)": 25, "the pages told": 1,
-                  "to its round": 0, "the round's snapshot": 0, "rendered and written": 52,
+                  "to its round": 0, "the round's snapshot": 0, "rendered and written": 8,
                   "the other instance's round ended": 100, "to the last phone": 60, "in all": 200}
     assert all(n == 1 for _, _, n in figures["stages"].values())
     assert figures["full_collections"] == {2: (2, 80.0)}
