@@ -112,28 +112,30 @@ def run(teams: int, classes: int, courts_in_all: int, stored: int, viewers: int,
         if fanout._task is not None:  # this bench runs the rounds itself, one after each batch
             fanout._task.cancel()
         await fanout._round(now=-ROUND_S)
+        rounds = 0
+
+        async def timed(batch: list[Message], into: dict[str, list[float]], per: int) -> None:
+            """The loop's batch, then the fan-out's round after it, as a busy cup's rounds come, ROUND_S apart."""
+            nonlocal rounds
+            started = time.process_time()
+            service._messages(batch, set(), set())  # which tells the pages (Service.listeners), as the loop does
+            loop_done = time.process_time()
+            await fanout._round(now=rounds * ROUND_S)
+            rounds += 1
+            into["loop"].append((loop_done - started) * 1000 / per)
+            into["round"].append((time.process_time() - loop_done) * 1000 / per)
+
         live = list(playing.items())
         with profiled():
             for k in range(0, states, per_round):
-                batch = [live_message(plan, c, m.number, m.stage, 60_000 + 1000 * (k + i))
-                         for i, (c, m) in enumerate(live[(k + j) % len(live)] for j in range(per_round))]
-                started = time.process_time()
-                service._messages(batch, set(), set())  # which tells the pages (Service.listeners), as the loop does
-                loop_done = time.process_time()
-                await fanout._round(now=(k // per_round) * ROUND_S)  # as a busy cup's rounds come, ROUND_S apart
-                figures["loop"].append((loop_done - started) * 1000 / per_round)
-                figures["round"].append((time.process_time() - loop_done) * 1000 / per_round)
+                await timed([live_message(plan, c, m.number, m.stage, 60_000 + 1000 * (k + i))
+                             for i, (c, m) in enumerate(live[(k + j) % len(live)] for j in range(per_round))],
+                            figures, per_round)
             # Then results, one at a time: each changes its pool's page, its court's, and the home page's classes.
             for k, m in enumerate(order[stored:stored + results]):
                 events, result = match_messages(plan, m, stored + k)
-                started = time.process_time()
-                service._messages([*events, result], set(), set())
-                loop_done = time.process_time()
-                await fanout._round(now=(states // per_round + k) * ROUND_S)
-                after_results["loop"].append((loop_done - started) * 1000)
-                after_results["round"].append((time.process_time() - loop_done) * 1000)
-        last = states // per_round + results
-        await fanout._round(now=last * ROUND_S + SUMMARY_S)  # what the summaries held back, written when due
+                await timed([*events, result], after_results, 1)
+        await fanout._round(now=rounds * ROUND_S + SUMMARY_S)  # what the summaries held back, written when due
         if fanout.fell_behind:
             raise SystemExit(f"{fanout.fell_behind} pages fell behind: a dropped write never waits")
         view = site.view()
